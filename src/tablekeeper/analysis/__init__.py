@@ -1,0 +1,1 @@
+"""analysis layer: built by later issues (see docs/architecture.md)."""

@@ -1,0 +1,1 @@
+"""api layer: built by later issues (see docs/architecture.md)."""

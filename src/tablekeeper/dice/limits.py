@@ -1,0 +1,27 @@
+"""Roll limits: what stops an abusive expression before it eats the table's evening.
+
+The same limits bound rolling and exact odds, so a distribution is exact for exactly
+the game the roller plays: a die explodes at most ``explode_depth`` times in both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class RollLimits:
+    """``max_dice``: dice in one term and dice rolled by a whole expression (explosions
+    and rerolls included). ``max_sides``: the largest die. ``explode_depth``: how many
+    times one die may explode (a chain holds at most ``explode_depth + 1`` dice).
+    ``max_rerolls``: how many times one die may be rerolled by ``r`` before the roll is
+    refused. ``max_odds_states``: the largest intermediate distribution odds will build."""
+
+    max_dice: int = 1000
+    max_sides: int = 10_000
+    explode_depth: int = 10
+    max_rerolls: int = 100
+    max_odds_states: int = 2_000_000
+
+
+DEFAULT_LIMITS = RollLimits()

@@ -1,0 +1,203 @@
+"""Rollers: where dice faces come from.
+
+Randomness is a parameter (STYLE.md, lesson 1): every function that rolls takes a
+:class:`Roller`. :class:`RandomRoller` draws from a seeded NumPy generator;
+:class:`FixedRoller` plays back faces rolled at the table, so physical dice are a
+first-class input. Both record every face they hand out, in order.
+
+Why NumPy's ``Generator`` rather than :class:`random.Random`: its bounded integers are
+exactly uniform (Lemire's method, no modulo bias), it draws a block of faces in one call
+(the roller keeps one buffer per die, so a single face costs a list pop, and a simulation
+can draw a million faces at once through :meth:`RandomRoller.roll_many`), and
+``SeedSequence.spawn`` gives independent, reproducible streams to parallel workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol, runtime_checkable
+
+import numpy as np
+
+from tablekeeper.errors import DiceSupplyError
+
+_BLOCK = 512
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One kind of die: ``d6`` has faces 1..6, ``dF`` (Fate) has faces -1, 0, +1."""
+
+    sides: int
+    fate: bool = False
+
+    def __post_init__(self) -> None:
+        if self.sides < 1:
+            raise ValueError(f"a die needs at least one side, not {self.sides}")
+        if self.fate and self.sides != 3:
+            raise ValueError("a Fate die has exactly three sides")
+
+    @property
+    def low(self) -> int:
+        """The lowest face."""
+        return -1 if self.fate else 1
+
+    @property
+    def high(self) -> int:
+        """The highest face."""
+        return 1 if self.fate else self.sides
+
+    @property
+    def faces(self) -> range:
+        """Every face, lowest first."""
+        return range(self.low, self.high + 1)
+
+    def __contains__(self, face: object) -> bool:
+        return isinstance(face, int) and self.low <= face <= self.high
+
+    def __str__(self) -> str:
+        return "dF" if self.fate else f"d{self.sides}"
+
+
+FATE = Die(3, fate=True)
+
+
+class RolledFace(NamedTuple):
+    """One face handed out by a roller: which die, which face."""
+
+    die: Die
+    face: int
+
+
+@runtime_checkable
+class Roller(Protocol):
+    """Where faces come from. ``history`` lists every face handed out, in order."""
+
+    @property
+    def history(self) -> Sequence[RolledFace]: ...
+
+    def roll(self, die: Die) -> int:
+        """One face of ``die``."""
+        ...
+
+    def roll_many(self, die: Die, count: int) -> list[int]:
+        """``count`` faces of ``die``, in the order they were rolled."""
+        ...
+
+
+class RandomRoller:
+    """Rolls with a seeded NumPy ``Generator`` (PCG64); the same seed gives the same faces.
+
+    >>> roller = RandomRoller(seed=7)
+    >>> face = roller.roll(Die(6))
+    >>> 1 <= face <= 6 and roller.history[-1].face == face
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._generator = np.random.default_rng(seed)
+        self._buffers: dict[Die, list[int]] = {}
+        self._history: list[RolledFace] = []
+
+    @property
+    def history(self) -> Sequence[RolledFace]:
+        return self._history
+
+    def _refill(self, die: Die, at_least: int) -> list[int]:
+        size = max(_BLOCK, at_least)
+        block = self._generator.integers(die.low, die.high + 1, size=size).tolist()
+        block.reverse()  # pop() from the end hands faces out in drawn order
+        buffer = self._buffers.setdefault(die, [])
+        buffer[:0] = block
+        return buffer
+
+    def roll(self, die: Die) -> int:
+        buffer = self._buffers.get(die)
+        if not buffer:
+            buffer = self._refill(die, 1)
+        face = buffer.pop()
+        self._history.append(RolledFace(die, face))
+        return face
+
+    def roll_many(self, die: Die, count: int) -> list[int]:
+        buffer = self._buffers.get(die)
+        if buffer is None or len(buffer) < count:
+            buffer = self._refill(die, count)
+        faces = buffer[-count:] if count else []
+        faces.reverse()
+        del buffer[len(buffer) - count :]
+        self._history.extend(RolledFace(die, face) for face in faces)
+        return faces
+
+    def array(self, die: Die, shape: int | tuple[int, ...]) -> np.ndarray:
+        """A block of faces as an array, for simulations; not recorded in ``history``."""
+        return self._generator.integers(die.low, die.high + 1, size=shape)
+
+    def __repr__(self) -> str:
+        return f"RandomRoller(seed={self.seed!r})"
+
+
+class FixedRoller:
+    """Plays back faces rolled at the table, in order.
+
+    A face out of range for the die asked for, or a roll after the last face, is a
+    :class:`~tablekeeper.errors.DiceSupplyError` naming the position. With
+    ``strict=True``, :meth:`finish` also refuses faces left over.
+
+    >>> roller = FixedRoller([3, 5])
+    >>> roller.roll(Die(6)), roller.roll(Die(6))
+    (3, 5)
+    >>> roller.roll(Die(6))
+    Traceback (most recent call last):
+    ...
+    tablekeeper.errors.DiceSupplyError: dice: ran out of dice: 2 faces were given and a d6 was asked for as die 3
+    """
+
+    def __init__(self, faces: Iterable[int], *, strict: bool = False) -> None:
+        self._faces = [int(face) for face in faces]
+        self._position = 0
+        self.strict = strict
+        self._history: list[RolledFace] = []
+
+    @property
+    def history(self) -> Sequence[RolledFace]:
+        return self._history
+
+    @property
+    def remaining(self) -> list[int]:
+        """The faces not yet used."""
+        return self._faces[self._position :]
+
+    def roll(self, die: Die) -> int:
+        if self._position >= len(self._faces):
+            raise DiceSupplyError(
+                f"ran out of dice: {len(self._faces)} faces were given and a {die} was "
+                f"asked for as die {self._position + 1}",
+                field="dice",
+            )
+        face = self._faces[self._position]
+        if face not in die:
+            raise DiceSupplyError(
+                f"die {self._position + 1} is {face}, which a {die} cannot show "
+                f"({die.low}..{die.high})",
+                field="dice",
+            )
+        self._position += 1
+        self._history.append(RolledFace(die, face))
+        return face
+
+    def roll_many(self, die: Die, count: int) -> list[int]:
+        return [self.roll(die) for _ in range(count)]
+
+    def finish(self) -> None:
+        """Check the playback is complete: with ``strict``, no face may be left over."""
+        if self.strict and self.remaining:
+            left = ", ".join(str(face) for face in self.remaining)
+            raise DiceSupplyError(
+                f"{len(self.remaining)} faces were left over: {left}", field="dice"
+            )
+
+    def __repr__(self) -> str:
+        return f"FixedRoller({self._faces!r}, strict={self.strict!r})"

@@ -1,0 +1,1 @@
+"""persistence layer: built by later issues (see docs/architecture.md)."""

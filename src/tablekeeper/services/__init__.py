@@ -1,0 +1,1 @@
+"""services layer: built by later issues (see docs/architecture.md)."""

@@ -1,0 +1,1 @@
+"""web layer: built by later issues (see docs/architecture.md)."""
