@@ -1,0 +1,221 @@
+"""The session: one encounter in play, tying an engine to its log, its dice and its chooser.
+
+A :class:`Session` is the driver every interface and simulation uses::
+
+    command -> (decision checks) -> engine.submit -> Step -> number -> fold -> append
+
+A command is checked and folded before anything is appended, so a refused command
+leaves the log and the state as they were. The state is always the fold of the log's
+events in the session's scope; undo and redo go through the log and the state follows.
+
+GM overrides never reach the engine's ``submit``: the session logs them and the engine's
+``apply`` folds them. An answer to the pending decision reaches it only once the session
+has checked it (the chooser answered, with an offered option, not twice). While a
+decision is pending, nothing but its answer or an override is accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.decisions import (
+    ANSWER,
+    DECISION_ANSWERED,
+    DECISION_KINDS,
+    DECISION_REQUESTED,
+    Answer,
+    PendingDecision,
+    pending_after,
+)
+from tablekeeper.engine.encounters import EncounterEngine
+from tablekeeper.engine.events import Event, EventDraft, Undone
+from tablekeeper.engine.log import EventLog, replay
+from tablekeeper.engine.overrides import OVERRIDE_KINDS, override_event
+from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.values import ActorId, ScopeId
+from tablekeeper.errors import DecisionError, IllegalCommandError, RulesError
+
+S = TypeVar("S")
+
+
+class Session(Generic[S]):
+    """One encounter in play: ``engine`` rules, ``log`` remembers, ``roller`` rolls.
+
+    ``log`` may hold earlier play (a log rebuilt from storage); the state is its fold
+    from ``initial_state``. ``scope`` stamps every event the session logs, and the
+    session folds only its own scope's events.
+    """
+
+    def __init__(
+        self,
+        engine: EncounterEngine[S],
+        initial_state: S,
+        *,
+        roller: Roller,
+        log: EventLog | None = None,
+        scope: ScopeId | None = None,
+    ) -> None:
+        self.engine = engine
+        self.initial_state = initial_state
+        self.roller = roller
+        self.log = log if log is not None else EventLog()
+        self.scope = scope
+        self._state = self.replay()
+        self._pending = pending_after(self._events())
+
+    @property
+    def state(self) -> S:
+        """The state now: the fold of the log."""
+        return self._state
+
+    @property
+    def pending(self) -> PendingDecision | None:
+        """The decision play is waiting on, if any."""
+        return self._pending
+
+    def apply(self, state: S, event: Event) -> S:
+        """Fold one event: the engine's ``apply``, except for the session's decision events."""
+        if event.kind in DECISION_KINDS:
+            return state
+        return self.engine.apply(state, event)
+
+    def replay(self) -> S:
+        """The state recomputed from the initial state and the log (for checks)."""
+        return replay(self._events(), self.initial_state, self.apply)
+
+    def legal_commands(self, actor: ActorId | str) -> tuple[Command, ...]:
+        """What ``actor`` may do now: the answers to a pending decision, or the engine's list."""
+        if self._pending is not None:
+            if actor != self._pending.chooser:
+                return ()
+            return tuple(self._pending.answer(option) for option in self._pending.option_ids)
+        return tuple(self.engine.legal_commands(self._state, ActorId(actor)))
+
+    def submit(self, command: Command) -> tuple[Event, ...]:
+        """Check, resolve, fold and log ``command``; return the events it logged.
+
+        Raises :class:`~tablekeeper.errors.IllegalCommandError` for a command the rules
+        refuse, :class:`~tablekeeper.errors.DecisionError` for a wrong answer.
+        """
+        events = self.log.number(self._drafts(command), scope=self.scope)
+        after = self._after(events)  # a fold that fails leaves the log untouched
+        self.log.append(events)
+        self._state, self._pending = after
+        return events
+
+    def answer(self, option: str, *, actor: ActorId | str | None = None) -> tuple[Event, ...]:
+        """Answer the pending decision with ``option`` (as its chooser, unless ``actor``)."""
+        if self._pending is None:
+            raise DecisionError("no decision is pending", field="decision")
+        command = self._pending.answer(option)
+        if actor is not None:
+            command = command.model_copy(update={"actor": ActorId(actor)})
+        return self.submit(command)
+
+    def undo(self) -> Undone:
+        """Take back the last command; return the audit record the log appended."""
+        self._check_scope(self.log.last_command, "undo")
+        record = self.log.undo()
+        self._state = self.replay()
+        self._pending = pending_after(self._events())
+        return record
+
+    def redo(self) -> tuple[Event, ...]:
+        """Play the last undone command's events again; return them, freshly numbered."""
+        self._check_scope(self.log.next_redo, "redo")
+        events = self.log.redo()
+        self._state, self._pending = self._after(events)
+        return events
+
+    def run_with_policy(
+        self, policy: Policy[S], actors: Sequence[ActorId | str], *, max_commands: int = 10_000
+    ) -> S:
+        """Play on with ``policy`` choosing for everyone until no one in ``actors`` can act.
+
+        Each round of the loop answers the pending decision, or else lets the first of
+        ``actors`` with a legal command take one. Returns the final state; an encounter
+        still going after ``max_commands`` commands is a :class:`~tablekeeper.errors.RulesError`.
+        """
+        for _ in range(max_commands):
+            if self._pending is not None:
+                self.submit(policy.answer(self._state, self._pending))
+                continue
+            for actor in actors:
+                legal = self.legal_commands(actor)
+                if legal:
+                    self.submit(policy.choose(self._state, ActorId(actor), legal))
+                    break
+            else:
+                return self._state
+        raise RulesError(f"the encounter was still going after {max_commands} commands")
+
+    def _after(self, events: Sequence[Event]) -> tuple[S, PendingDecision | None]:
+        return replay(events, self._state, self.apply), pending_after(events, self._pending)
+
+    def _events(self) -> list[Event]:
+        return [event for event in self.log.events if event.scope == self.scope]
+
+    def _drafts(self, command: Command) -> list[EventDraft]:
+        if command.kind in OVERRIDE_KINDS:
+            return [override_event(command)]
+        drafts: list[EventDraft] = []
+        if command.kind == ANSWER:
+            answer, decision = self._check_answer(command)
+            drafts.append(EventDraft.of(DECISION_ANSWERED, answer, decision.visibility))
+        elif self._pending is not None:
+            waiting = self._pending
+            raise IllegalCommandError(
+                f"decision {waiting.id} is pending: {waiting.chooser} must first choose "
+                f"{' or '.join(waiting.option_ids)} ({waiting.prompt})",
+                field="kind",
+            )
+        step = self.engine.submit(self._state, command, self.roller)
+        drafts.extend(step.events)
+        if step.decision is not None:
+            drafts.append(
+                EventDraft.of(DECISION_REQUESTED, step.decision, step.decision.visibility)
+            )
+        return drafts
+
+    def _check_answer(self, command: Command) -> tuple[Answer, PendingDecision]:
+        answer = Answer.of(command)
+        pending = self._pending
+        if pending is None or pending.id != answer.decision:
+            if any(
+                event.kind == DECISION_ANSWERED and event.payload.get("decision") == answer.decision
+                for event in self._events()
+            ):
+                raise DecisionError(
+                    f"decision {answer.decision} was already answered", field="decision"
+                )
+            now = "nothing is" if pending is None else f"decision {pending.id} is"
+            raise DecisionError(
+                f"decision {answer.decision} is not pending ({now} waiting for an answer)",
+                field="decision",
+            )
+        if command.actor != pending.chooser:
+            raise DecisionError(
+                f"decision {pending.id} is {pending.chooser}'s to make, not {command.actor}'s",
+                field="actor",
+            )
+        if not pending.offers(answer.option):
+            raise DecisionError(
+                f"option {answer.option!r} is not offered by decision {pending.id}; "
+                f"choose {' or '.join(pending.option_ids)}",
+                field="option",
+            )
+        return answer, pending
+
+    def _check_scope(self, batch: tuple[Event, ...], action: str) -> None:
+        if batch and batch[0].scope != self.scope:
+            raise IllegalCommandError(
+                f"cannot {action} {batch[0].command_id}: it belongs to scope {batch[0].scope}, "
+                f"not {self.scope}",
+                field="scope",
+            )
+
+    def __repr__(self) -> str:
+        return f"<Session {type(self.engine).__name__}: {self.log!r}, pending={self._pending!r}>"

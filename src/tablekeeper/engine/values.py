@@ -1,0 +1,90 @@
+"""The value conventions every engine type shares: frozen models, ids, validation errors.
+
+Commands, events, decisions, steps, clocks and overrides are frozen Pydantic models
+(:class:`Frozen`), not frozen dataclasses. They are what the event log stores, what the
+API sends and what persistence writes, so they must serialize to JSON and validate on the
+way back in (``model_dump(mode="json")`` / ``model_validate``) without hand-written code;
+a frozen dataclass would need both written by hand for every type. The few values that
+never leave the process whole (:class:`~tablekeeper.engine.resolvers.OutcomeOdds`,
+:class:`~tablekeeper.engine.resolvers.Resolution`, rollers' faces) stay dataclasses.
+
+A frozen model refuses attribute assignment; a payload is a plain ``dict`` inside it, which
+nothing in the engine mutates (change is an event, never an edit).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from typing import NewType, TypeAlias, TypeVar
+
+from pydantic import BaseModel, ConfigDict, JsonValue, ValidationError
+
+from tablekeeper.errors import InvalidInputError, UnknownNameError
+
+ActorId = NewType("ActorId", str)
+"""Who acts or chooses: a character's id, or :data:`GM`."""
+
+CommandId = NewType("CommandId", str)
+"""The id the event log gives a command (``c1``, ``c2``, ...); also the id of the
+decision that command raised."""
+
+ScopeId = NewType("ScopeId", str)
+"""An encounter (or other scope) inside a campaign log."""
+
+GM = ActorId("gm")
+"""The game master: sees every event, answers ``gm`` decisions, issues overrides."""
+
+JsonObject: TypeAlias = dict[str, JsonValue]
+"""A command's or event's payload: JSON data, parsed into a model by whoever reads it."""
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class Frozen(BaseModel):
+    """Base of the engine's values: immutable, and unknown fields are an error."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def invalid_input(error: ValidationError, *, prefix: str) -> InvalidInputError:
+    """Turn a Pydantic error into one line naming each field path and its reason.
+
+    >>> from pydantic import BaseModel
+    >>> class Check(BaseModel):
+    ...     characteristic: int
+    >>> try:
+    ...     Check.model_validate({"characteristic": [1]})
+    ... except ValidationError as error:
+    ...     print(invalid_input(error, prefix="input"))
+    input.characteristic: Input should be a valid integer
+    """
+    problems: list[str] = []
+    paths: list[str] = []
+    for detail in error.errors(include_url=False):
+        path = ".".join([prefix, *(str(part) for part in detail["loc"])])
+        reason = str(detail["msg"]).removeprefix("Value error, ")
+        paths.append(path)
+        problems.append(f"{path}: {reason}")
+    return InvalidInputError("; ".join(problems), field=paths[0] if paths else prefix)
+
+
+def parse_payload(payload: Mapping[str, JsonValue], model: type[M]) -> M:
+    """Validate a payload into ``model``; errors name ``payload.<field>``."""
+    try:
+        return model.model_validate(payload)
+    except ValidationError as error:
+        raise invalid_input(error, prefix="payload") from None
+
+
+def unknown_name(what: str, name: str, known: Iterable[str]) -> UnknownNameError:
+    """The error for a name nobody registered, naming the closest registered names."""
+    names = sorted(known)
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.7)
+    if close:
+        hint = "did you mean " + " or ".join(close) + "?"
+    elif names:
+        hint = "known: " + ", ".join(names)
+    else:
+        hint = f"no {what} is registered"
+    return UnknownNameError(f"no {what} named {name!r}; {hint}", field="name")
