@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, overload, runtime_checkable
 
 import numpy as np
 
@@ -70,6 +70,61 @@ class RolledFace(NamedTuple):
     face: int
 
 
+class History(Sequence[RolledFace]):
+    """Every face a roller handed out, in order, as :class:`RolledFace` values.
+
+    Kept as two flat lists (dice, faces) extended in bulk, so recording a roll of many
+    dice costs two C-level list extensions rather than one object per face."""
+
+    __slots__ = ("_dice", "_faces")
+
+    def __init__(self) -> None:
+        self._dice: list[Die] = []
+        self._faces: list[int] = []
+
+    def add(self, die: Die, face: int) -> None:
+        """Append one face rolled on ``die``."""
+        self._dice.append(die)
+        self._faces.append(face)
+
+    def record(self, die: Die, faces: list[int]) -> None:
+        """Append ``faces``, all rolled on ``die``."""
+        self._dice.extend([die] * len(faces))
+        self._faces.extend(faces)
+
+    @property
+    def faces(self) -> list[int]:
+        """The faces alone, in order."""
+        return list(self._faces)
+
+    def __len__(self) -> int:
+        return len(self._faces)
+
+    @overload
+    def __getitem__(self, index: int) -> RolledFace: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[RolledFace]: ...
+
+    def __getitem__(self, index: int | slice) -> RolledFace | Sequence[RolledFace]:
+        if isinstance(index, slice):
+            pairs = zip(self._dice[index], self._faces[index], strict=True)
+            return [RolledFace(die, face) for die, face in pairs]
+        return RolledFace(self._dice[index], self._faces[index])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return self._faces == other._faces and self._dice == other._dice
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: it grows as dice are rolled
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
+
+
 @runtime_checkable
 class Roller(Protocol):
     """Where faces come from. ``history`` lists every face handed out, in order."""
@@ -99,10 +154,10 @@ class RandomRoller:
         self.seed = seed
         self._generator = np.random.default_rng(seed)
         self._buffers: dict[Die, list[int]] = {}
-        self._history: list[RolledFace] = []
+        self._history = History()
 
     @property
-    def history(self) -> Sequence[RolledFace]:
+    def history(self) -> History:
         return self._history
 
     def _refill(self, die: Die, at_least: int) -> list[int]:
@@ -118,7 +173,7 @@ class RandomRoller:
         if not buffer:
             buffer = self._refill(die, 1)
         face = buffer.pop()
-        self._history.append(RolledFace(die, face))
+        self._history.add(die, face)
         return face
 
     def roll_many(self, die: Die, count: int) -> list[int]:
@@ -128,7 +183,7 @@ class RandomRoller:
         faces = buffer[-count:] if count else []
         faces.reverse()
         del buffer[len(buffer) - count :]
-        self._history.extend(RolledFace(die, face) for face in faces)
+        self._history.record(die, faces)
         return faces
 
     def array(self, die: Die, shape: int | tuple[int, ...]) -> np.ndarray:
@@ -149,20 +204,20 @@ class FixedRoller:
     >>> roller = FixedRoller([3, 5])
     >>> roller.roll(Die(6)), roller.roll(Die(6))
     (3, 5)
-    >>> roller.roll(Die(6))
+    >>> roller.roll(Die(6))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tablekeeper.errors.DiceSupplyError: dice: ran out of dice: 2 faces were given and a d6 was asked for as die 3
+    tablekeeper.errors.DiceSupplyError: dice: ran out of dice: 2 faces were given ...
     """
 
     def __init__(self, faces: Iterable[int], *, strict: bool = False) -> None:
         self._faces = [int(face) for face in faces]
         self._position = 0
         self.strict = strict
-        self._history: list[RolledFace] = []
+        self._history = History()
 
     @property
-    def history(self) -> Sequence[RolledFace]:
+    def history(self) -> History:
         return self._history
 
     @property
@@ -185,7 +240,7 @@ class FixedRoller:
                 field="dice",
             )
         self._position += 1
-        self._history.append(RolledFace(die, face))
+        self._history.add(die, face)
         return face
 
     def roll_many(self, die: Die, count: int) -> list[int]:
@@ -195,9 +250,9 @@ class FixedRoller:
         """Check the playback is complete: with ``strict``, no face may be left over."""
         if self.strict and self.remaining:
             left = ", ".join(str(face) for face in self.remaining)
-            raise DiceSupplyError(
-                f"{len(self.remaining)} faces were left over: {left}", field="dice"
-            )
+            count = len(self.remaining)
+            were = "face was" if count == 1 else "faces were"
+            raise DiceSupplyError(f"{count} {were} left over: {left}", field="dice")
 
     def __repr__(self) -> str:
         return f"FixedRoller({self._faces!r}, strict={self.strict!r})"
