@@ -1,0 +1,384 @@
+"""Exact odds of a dice expression: the same tree the roller rolls, as a distribution.
+
+>>> odds("4d6kh3").at_least(15)
+Fraction(25, 108)
+>>> odds("8d8>=4").mean
+Fraction(5, 1)
+
+``odds(parse("4d6kh3"))`` is exact for exactly the game :func:`evaluate.roll` plays:
+the modifiers apply in ``MODIFIER_ORDER`` with the roller's semantics (see
+:mod:`tablekeeper.dice.syntax` and :mod:`tablekeeper.dice.chains`), explosions stop
+after ``limits.explode_depth`` as the roller's do, and operands of ``+ - * /`` are
+independent rolls (``/`` floors).
+
+How each case is computed, fastest first:
+
+- success counts over identical dice: a binomial (or, with failures, trinomial) row;
+- plain sums of identical dice: a cached convolution power; sums of terms: convolution;
+- keep/drop over identical dice that cannot explode: an order-statistic recurrence
+  (:func:`~tablekeeper.dice.closed_forms.order_window`);
+- keep/drop over mixed pools or exploding dice: a state machine that keeps only what the
+  selection needs (:mod:`tablekeeper.dice.selection`), refused with
+  :class:`~tablekeeper.errors.OddsUnavailableError` past ``limits.max_odds_states``.
+
+Two chances the roller has and odds leaves out, both refusals rather than results: a
+reroll that matches ``max_rerolls + 1`` times in a row, and explosions that push a whole
+roll past ``max_dice``. One tree the roller rolls has no odds here: keep or drop on a
+group of one expression that multiplies or divides dice terms by each other
+(``{2d6*1d4}k1``); adding and subtracting them, times constants, is covered.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from tablekeeper.dice import closed_forms
+from tablekeeper.dice.chains import (
+    Chain,
+    PerDie,
+    Scoring,
+    States,
+    Totals,
+    clamp,
+    final_values,
+)
+from tablekeeper.dice.distribution import Distribution
+from tablekeeper.dice.limits import DEFAULT_LIMITS, RollLimits
+from tablekeeper.dice.parse import parse
+from tablekeeper.dice.render import render
+from tablekeeper.dice.selection import (
+    Key,
+    Selection,
+    TooManyStatesError,
+    Weighted,
+    raise_too_many,
+    select,
+    summary_for,
+    window,
+)
+from tablekeeper.dice.syntax import (
+    MODIFIER_ORDER,
+    BinaryOperation,
+    Compare,
+    CountFailures,
+    CountSuccesses,
+    Dice,
+    Drop,
+    Explode,
+    Expression,
+    Group,
+    Keep,
+    Labeled,
+    Max,
+    Min,
+    Modifier,
+    Negate,
+    Number,
+)
+from tablekeeper.dice.validate import validate
+from tablekeeper.errors import OddsUnavailableError
+
+
+def odds(expression: str | Expression, limits: RollLimits = DEFAULT_LIMITS) -> Distribution:
+    """The exact distribution of ``expression``'s total under ``limits`` (notation is
+    parsed first, as :func:`~tablekeeper.dice.evaluate.roll` does).
+
+    Raises :class:`~tablekeeper.errors.OddsUnavailableError` for a divisor that can be
+    0 or a computation larger than ``limits.max_odds_states``, and what
+    :func:`~tablekeeper.dice.validate.validate` raises for an expression the roller
+    refuses. Results are remembered (a small LRU); :func:`clear_caches` forgets them.
+    """
+    return _remembered(parse(expression) if isinstance(expression, str) else expression, limits)
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered(expression: Expression, limits: RollLimits) -> Distribution:
+    validate(expression, limits)
+    try:
+        return _Odds(limits).of(expression)
+    except TooManyStatesError as error:
+        raise OddsUnavailableError(
+            f"the exact odds of '{render(expression)}' need more than {error.limit:,} "
+            "intermediate states (limits.max_odds_states); roll it or simulate it instead",
+            field="expression",
+        ) from None
+
+
+def clear_caches() -> None:
+    """Forget every cached result (for cold benchmarks); results are unaffected."""
+    _remembered.cache_clear()
+    closed_forms.clear_caches()
+
+
+class _Term(NamedTuple):
+    """Dice in a pool: ``number`` dice that score ``score(value)`` when kept."""
+
+    number: int
+    dice: Dice
+    per_die: tuple[PerDie, ...]
+    score: Scoring
+
+
+class _Odds:
+    def __init__(self, limits: RollLimits) -> None:
+        self.limits = limits
+
+    def of(self, node: Expression) -> Distribution:
+        if isinstance(node, Number):
+            return Distribution.constant(node.value)
+        if isinstance(node, Dice):
+            return self.dice(node)
+        if isinstance(node, Group):
+            return self.group(node)
+        if isinstance(node, Negate):
+            return -self.of(node.operand)
+        if isinstance(node, Labeled):
+            return self.of(node.expression)
+        return self.binary(node)
+
+    def binary(self, node: BinaryOperation) -> Distribution:
+        left, right = self.of(node.left), self.of(node.right)
+        if node.op in "*/":
+            self.check_size(len(left) * len(right))
+        if node.op == "+":
+            result = left + right
+        elif node.op == "-":
+            result = left - right
+        elif node.op == "*":
+            result = left * right
+        else:
+            if 0 in right.weights:
+                raise OddsUnavailableError(
+                    f"the divisor '{render(node.right)}' can be 0, and a roll that "
+                    "divides by 0 has no total",
+                    field="expression",
+                )
+            result = left // right
+        self.check_size(len(result))
+        return result
+
+    def check_size(self, size: int) -> None:
+        if size > self.limits.max_odds_states:
+            raise_too_many(self.limits.max_odds_states)
+
+    def dice(self, node: Dice) -> Distribution:
+        per_die, selection, score = _split(_ordered(node.modifiers), 1)
+        if not per_die and not selection:  # the common check: a closed form at once
+            return closed_forms.power(score.plain_die(node.die), node.count)
+        return self.pool([_Term(node.count, node, per_die, score)], selection)
+
+    def group(self, node: Group) -> Distribution:
+        modifiers = _ordered(node.modifiers)
+        if not modifiers:
+            total = Distribution.constant(0)
+            for item in node.items:
+                total = total + self.of(item)
+            return total
+        if len(node.items) > 1:
+            return self.totals_group(node.items, modifiers)
+        if any(isinstance(m, Keep | Drop) for m in modifiers):
+            return self.pooled_group(node.items[0], modifiers)
+        # Nothing ties the dice together: each dice term takes the group's modifiers.
+        return self.of(_push_down(node.items[0], tuple(modifiers)))
+
+    def pooled_group(self, item: Expression, modifiers: Sequence[Modifier]) -> Distribution:
+        """``{4d6+3d8}k4``: the group keeps and drops among every die of its expression.
+
+        The expression must add and subtract its dice terms (times constants); parts
+        without dice (numbers, nested groups) are added to the total after.
+        """
+        terms: list[tuple[Dice, int]] = []
+        rest: list[tuple[Expression, int]] = []
+        self.linear(item, 1, terms, rest)
+        group_per_die, selection, _ = _split(modifiers, 1)
+        pool = []
+        for dice, coefficient in terms:
+            # Validated: the terms carry no keep, drop or counting, and per-die modifiers
+            # on either the group or its terms, not both.
+            own_per_die = _split(_ordered(dice.modifiers), 1)[0]
+            _, _, score = _split(modifiers, coefficient)
+            pool.append(_Term(dice.count, dice, own_per_die or group_per_die, score))
+        result = self.pool(pool, selection)
+        for expression, coefficient in rest:
+            result = result + self.of(expression) * coefficient
+        return result
+
+    def linear(
+        self,
+        node: Expression,
+        coefficient: int,
+        terms: list[tuple[Dice, int]],
+        rest: list[tuple[Expression, int]],
+    ) -> None:
+        """Split a group's expression into dice terms and dice-free parts, with signs."""
+        if isinstance(node, Dice):
+            terms.append((node, coefficient))
+        elif isinstance(node, Labeled):
+            self.linear(node.expression, coefficient, terms, rest)
+        elif isinstance(node, Negate):
+            self.linear(node.operand, -coefficient, terms, rest)
+        elif not _has_pool_dice(node):
+            rest.append((node, coefficient))
+        elif isinstance(node, BinaryOperation) and node.op in "+-":
+            self.linear(node.left, coefficient, terms, rest)
+            sign = 1 if node.op == "+" else -1
+            self.linear(node.right, sign * coefficient, terms, rest)
+        else:
+            factor = self.constant_factor(node)
+            if factor is None:
+                raise OddsUnavailableError(
+                    "odds cover keep and drop on a group of one expression when the "
+                    "expression adds and subtracts its dice terms (times constants)",
+                    field="expression",
+                )
+            value, other = factor
+            self.linear(other, coefficient * value, terms, rest)
+
+    def constant_factor(self, node: Expression) -> tuple[int, Expression] | None:
+        """``(c, e)`` when ``node`` is ``c * e`` or ``e * c`` for a constant ``c``."""
+        if not isinstance(node, BinaryOperation) or node.op != "*":
+            return None
+        for factor, other in ((node.left, node.right), (node.right, node.left)):
+            if not _has_pool_dice(factor):
+                values = self.of(factor)
+                if len(values) == 1:
+                    return values.low, other
+        return None
+
+    def totals_group(
+        self, items: Sequence[Expression], modifiers: Sequence[Modifier]
+    ) -> Distribution:
+        """``{2d8, 1d6}>=5``: the group's modifiers act on each sub-roll's total."""
+        clamps = [m for m in modifiers if isinstance(m, Min | Max)]  # validated: no ! or r
+        _, selection, score = _split(modifiers, 1)
+        totals = []
+        for item in items:
+            total = self.of(item)
+            for modifier in clamps:
+                total = total.map(clamp(modifier))
+            totals.append(total)
+        if not selection:
+            result = Distribution.constant(0)
+            for total in totals:
+                result = result + total.map(score)
+            return result
+        summary = summary_for(selection, range(len(items), len(items) + 1), score)
+        units: list[tuple[Weighted[Key], int]] = []
+        for total in totals:
+            states: dict[Key, int] = {}
+            for value, weight in total.weights.items():
+                state = summary.leaf(value, score(value))
+                states[state] = states.get(state, 0) + weight
+            units.append((Weighted(states, total.total_weight), 1))
+        return select(units, summary, self.limits.max_odds_states)
+
+    def pool(self, terms: Sequence[_Term], selection: Selection) -> Distribution:
+        """Every die of ``terms`` in one pool, kept and dropped by ``selection``."""
+        depth = self.limits.explode_depth
+        limit = self.limits.max_odds_states
+        adds_dice = depth > 0 and any(
+            isinstance(m, Explode) and m.mode != "compound" for t in terms for m in t.per_die
+        )
+        if not selection:
+            result: Distribution | None = None
+            for term in terms:
+                if term.per_die:
+                    chain = Chain(term.dice.die, term.per_die, depth, Totals(term.score))
+                    weights: Mapping[int, int] = chain.unit().weights
+                else:
+                    weights = term.score.plain_die(term.dice.die)
+                part = closed_forms.power(weights, term.number)
+                result = part if result is None else result + part
+                self.check_size(len(result))
+            return result if result is not None else Distribution.constant(0)
+        count = sum(t.number for t in terms)
+        if not adds_dice and len(terms) == 1:
+            return _identical_window(terms[0], selection, count, depth)
+        # A pool of n dice that explode can hold up to n * (depth + 1).
+        counts = range(count, count * (depth + 1) + 1 if adds_dice else count + 1)
+        scorings = {term.score for term in terms}
+        shared = next(iter(scorings)) if len(scorings) == 1 else None
+        summary = summary_for(selection, counts, shared)
+        units = []
+        for term in terms:
+            algebra = States(summary, term.score, limit)
+            units.append((Chain(term.dice.die, term.per_die, depth, algebra).unit(), term.number))
+        return select(units, summary, limit)
+
+
+def _identical_window(term: _Term, selection: Selection, count: int, depth: int) -> Distribution:
+    """Keep/drop over ``count`` identical dice whose explosions add no dice: the
+    closed form."""
+    values = final_values(term.dice.die, term.per_die, depth)
+    low, high = window(selection, count)
+    ordered = sorted(values.items(), reverse=True)
+    if high > count - low:  # fewer ranks to place from the low end
+        ordered.reverse()
+        low, high = count - high, count - low
+    faces: list[tuple[int, int]] = []
+    for value, weight in ordered:
+        score = term.score(value)
+        if faces and faces[-1][0] == score:  # neighbours that score alike rank alike
+            faces[-1] = (score, faces[-1][1] + weight)
+        else:
+            faces.append((score, weight))
+    return closed_forms.order_window(faces, count, low, high)
+
+
+def _ordered(modifiers: Sequence[Modifier]) -> Sequence[Modifier]:
+    if len(modifiers) < 2:
+        return modifiers
+    return sorted(modifiers, key=lambda m: MODIFIER_ORDER.index(type(m)))
+
+
+def _split(
+    modifiers: Sequence[Modifier], coefficient: int
+) -> tuple[tuple[PerDie, ...], tuple[Keep | Drop, ...], Scoring]:
+    """Per-die modifiers, keep/drop, and what a kept die scores (times ``coefficient``).
+
+    A validated tree has at most one modifier of each kind."""
+    per_die: list[PerDie] = []
+    selection: list[Keep | Drop] = []
+    success: Compare | None = None
+    failure: Compare | None = None
+    for modifier in modifiers:
+        if isinstance(modifier, CountSuccesses):
+            success = modifier.compare
+        elif isinstance(modifier, CountFailures):
+            failure = modifier.compare
+        elif isinstance(modifier, Keep | Drop):
+            selection.append(modifier)
+        else:
+            per_die.append(modifier)
+    return tuple(per_die), tuple(selection), Scoring(coefficient, success, failure)
+
+
+def _has_pool_dice(node: Expression) -> bool:
+    """Whether a group of one expression would pool dice of ``node`` (not counting dice
+    inside a nested group, which is a value)."""
+    if isinstance(node, Dice):
+        return True
+    if isinstance(node, Labeled):
+        return _has_pool_dice(node.expression)
+    if isinstance(node, Negate):
+        return _has_pool_dice(node.operand)
+    if isinstance(node, BinaryOperation):
+        return _has_pool_dice(node.left) or _has_pool_dice(node.right)
+    return False
+
+
+def _push_down(node: Expression, modifiers: tuple[Modifier, ...]) -> Expression:
+    """``node`` with ``modifiers`` added to each dice term a group would pool."""
+    if isinstance(node, Dice):
+        return Dice(node.count, node.die, tuple(_ordered(node.modifiers + modifiers)))
+    if isinstance(node, Labeled):
+        return Labeled(_push_down(node.expression, modifiers), node.label)
+    if isinstance(node, Negate):
+        return Negate(_push_down(node.operand, modifiers))
+    if isinstance(node, BinaryOperation):
+        return BinaryOperation(
+            node.op, _push_down(node.left, modifiers), _push_down(node.right, modifiers)
+        )
+    return node
