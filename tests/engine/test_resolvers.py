@@ -99,7 +99,7 @@ def test_only_this_calls_dice_are_recorded(registry: ResolverRegistry) -> None:
 
 
 def test_leftover_table_dice_are_refused(registry: ResolverRegistry) -> None:
-    with pytest.raises(DiceSupplyError, match="1 faces were left over: 3"):
+    with pytest.raises(DiceSupplyError, match="1 face was left over: 3"):
         registry.resolve("duel.attack", {"defense": 12}, FixedRoller([15, 3], strict=True))
     with pytest.raises(DiceSupplyError, match="ran out of dice"):
         registry.resolve("duel.attack", {"defense": 12}, FixedRoller([]))

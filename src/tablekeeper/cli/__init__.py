@@ -1,0 +1,1 @@
+"""The terminal interface: ``tablekeeper roll | odds | resolve | demo``."""

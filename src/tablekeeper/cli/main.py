@@ -1,0 +1,143 @@
+"""The ``tablekeeper`` command: roll, odds, resolve, demo.
+
+Each command parses its options, calls one service function and renders the result
+(STYLE.md, lesson 9). Every error a user can cause is one line on standard error and
+exit status 2 (``cli/errors.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from tablekeeper.cli import render
+from tablekeeper.cli.errors import user_errors
+from tablekeeper.cli.inputs import parse_faces, read_input
+from tablekeeper.errors import InvalidInputError
+from tablekeeper.services import dice as dice_service
+from tablekeeper.services import resolvers as resolver_service
+
+app = typer.Typer(
+    name="tablekeeper",
+    help="A rules engine and game master's table: every roll explained, exact odds first.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+stdout = Console(highlight=False, soft_wrap=True)
+
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", help="Seed the random roller, for a repeatable roll.")
+]
+DiceOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help="Faces rolled at the table, in the order the roll asks for them: 3,5,6.",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+def print_json(document: object) -> None:
+    """JSON on standard output, exactly as the API answers it."""
+    print(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+@app.command()
+def roll(
+    expression: Annotated[str, typer.Argument(help="Dice notation: 4d6kh3, 8d8>=4, 1d20+5.")],
+    seed: SeedOption = None,
+    dice: DiceOption = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Roll a dice expression and show every die (kept, dropped, exploded, counted)."""
+    with user_errors():
+        result = dice_service.roll_expression(expression, seed=seed, dice=parse_faces(dice))
+    if json_output:
+        document = result.to_dict()
+        print_json({key: document[key] for key in ("expression", "total", "dice")})
+    else:
+        stdout.print(render.roll_text(result))
+
+
+@app.command()
+def odds(
+    expression: Annotated[str, typer.Argument(help="Dice notation: 4d6kh3, 8d8>=4, 1d20+5.")],
+    json_output: JsonOption = False,
+) -> None:
+    """The exact distribution of a dice expression: P(=x), P(>=x), mean, sd."""
+    with user_errors():
+        canonical, distribution = dice_service.odds_with_expression(expression)
+    if json_output:
+        print_json(render.distribution_json(canonical, distribution))
+    else:
+        stdout.print(render.distribution_table(canonical, distribution))
+        stdout.print(render.summary_line(distribution))
+
+
+@app.command()
+def resolve(
+    name: Annotated[
+        str | None, typer.Argument(help="The resolver, as ruleset.name: dice.pool.")
+    ] = None,
+    input_text: Annotated[
+        str | None,
+        typer.Option("--input", help="Input fields: JSON, @file.json or @file.yaml."),
+    ] = None,
+    dice: DiceOption = None,
+    seed: SeedOption = None,
+    show_odds: Annotated[
+        bool, typer.Option("--odds", help="Print the exact distribution instead of rolling.")
+    ] = False,
+    list_all: Annotated[
+        bool, typer.Option("--list", help="List every resolver and its input schema.")
+    ] = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Run any registered resolver, or list them all with --list."""
+    with user_errors():
+        if list_all:
+            infos = resolver_service.list_resolvers()
+            if json_output:
+                print_json([info.to_dict() for info in infos])
+            else:
+                stdout.print(render.resolver_list(infos))
+            return
+        if name is None:
+            raise InvalidInputError("name a resolver, or use --list", field="NAME")
+        raw_input = read_input(input_text) if input_text is not None else {}
+        if show_odds:
+            outcome_odds = resolver_service.resolver_odds(name, raw_input)
+            if json_output:
+                print_json(outcome_odds.to_dict())
+            else:
+                stdout.print(render.labelled_odds_table(name, outcome_odds.outcomes))
+            return
+        resolution = resolver_service.resolve(name, raw_input, seed=seed, dice=parse_faces(dice))
+    if json_output:
+        print_json(resolution.to_dict())
+    else:
+        stdout.print(render.resolution_text(name, resolution))
+
+
+@app.command()
+def demo(
+    scripted: Annotated[
+        bool,
+        typer.Option("--scripted", help="Run the tour without pausing for input."),
+    ] = False,
+) -> None:
+    """A guided tour for a GM: rolling, exact odds, physical dice and a resolver."""
+    from tablekeeper.cli.demo import run_tour
+
+    with user_errors():
+        run_tour(stdout, interactive=not scripted)
+
+
+def main() -> None:
+    """Entry point of the ``tablekeeper`` script."""
+    app()

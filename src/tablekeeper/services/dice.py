@@ -1,0 +1,49 @@
+"""Use cases for free-form dice: roll an expression, ask its exact odds.
+
+Every interface (CLI, API, console) calls these; they build the roller the caller asked
+for (a seed, the faces rolled at the table, or fresh randomness) and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tablekeeper.dice.distribution import Distribution
+from tablekeeper.dice.evaluate import roll
+from tablekeeper.dice.odds import odds
+from tablekeeper.dice.parse import parse
+from tablekeeper.dice.render import render
+from tablekeeper.dice.results import Roll
+from tablekeeper.dice.roller import FixedRoller, RandomRoller, Roller
+
+
+def make_roller(*, seed: int | None = None, dice: Sequence[int] | None = None) -> Roller:
+    """The roller a caller asked for: played-back faces, a seed, or fresh randomness.
+
+    Played-back faces are strict: a face left over is an error, since it almost always
+    means the GM typed one die too many."""
+    if dice is not None:
+        return FixedRoller(dice, strict=True)
+    return RandomRoller(seed)
+
+
+def roll_expression(
+    expression: str, *, seed: int | None = None, dice: Sequence[int] | None = None
+) -> Roll:
+    """Roll a dice expression with the roller asked for."""
+    roller = make_roller(seed=seed, dice=dice)
+    result = roll(expression, roller)
+    if isinstance(roller, FixedRoller):
+        roller.finish()
+    return result
+
+
+def odds_of(expression: str) -> Distribution:
+    """The exact distribution of a dice expression."""
+    return odds(parse(expression))
+
+
+def odds_with_expression(expression: str) -> tuple[str, Distribution]:
+    """The canonical notation of an expression and its exact distribution."""
+    tree = parse(expression)
+    return render(tree), odds(tree)

@@ -1,0 +1,75 @@
+"""Use cases for resolvers: list them, run one, ask its exact odds.
+
+The registry holds the ``dice.*`` checks and the resolvers of every installed ruleset
+(loaded on first use through the ``tablekeeper.rulesets`` entry points). The CLI's
+``resolve`` and the API's ``POST /api/resolve/{name}`` both come here, so they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tablekeeper.engine.resolvers import RESOLVERS, OutcomeOdds, Resolution, Resolver
+from tablekeeper.engine.rulesets import RULESETS, RulesetRegistry
+from tablekeeper.rulesets.common import DICE_RESOLVERS
+from tablekeeper.services.dice import make_roller
+
+
+@dataclass(frozen=True, slots=True)
+class ResolverInfo:
+    """What ``resolve --list`` shows of a resolver: its name, summary and input schema."""
+
+    name: str
+    summary: str
+    input_schema: dict[str, Any]
+    has_odds: bool
+
+    @classmethod
+    def of(cls, item: Resolver[Any, Any]) -> ResolverInfo:
+        """The listing of one resolver."""
+        return cls(
+            item.name, item.summary, item.input_model.model_json_schema(), item.odds is not None
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "name": self.name,
+            "summary": self.summary,
+            "odds": self.has_odds,
+            "input_schema": self.input_schema,
+        }
+
+
+def rulesets() -> RulesetRegistry:
+    """The ruleset registry, with the ``dice.*`` checks registered in its resolvers once."""
+    if not all(item.name in RESOLVERS for item in DICE_RESOLVERS):
+        RESOLVERS.register(*(item for item in DICE_RESOLVERS if item.name not in RESOLVERS))
+    return RULESETS
+
+
+def list_resolvers() -> list[ResolverInfo]:
+    """Every resolver of every installed ruleset, and the ``dice.*`` checks, by name."""
+    registry = rulesets()
+    for name in registry.available():
+        registry.load(name)
+    return [ResolverInfo.of(item) for item in registry.resolvers]
+
+
+def resolve(
+    name: str,
+    raw_input: Mapping[str, object],
+    *,
+    seed: int | None = None,
+    dice: Sequence[int] | None = None,
+) -> Resolution[Any]:
+    """Validate the input, roll the check with the roller asked for, record every face."""
+    item = rulesets().resolver(name)
+    return item.resolve(raw_input, make_roller(seed=seed, dice=dice))
+
+
+def resolver_odds(name: str, raw_input: Mapping[str, object]) -> OutcomeOdds:
+    """The exact odds of each outcome of the check, without rolling."""
+    return rulesets().resolver(name).exact_odds(raw_input)

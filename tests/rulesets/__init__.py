@@ -1,0 +1,1 @@
+"""Tests of the rulesets, one package per rule document."""
