@@ -16,6 +16,7 @@ from rich.console import Console
 from tablekeeper.cli import render
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.inputs import parse_faces, read_input
+from tablekeeper.cli.play import play
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.services import dice as dice_service
 from tablekeeper.services import resolvers as resolver_service
@@ -136,6 +137,9 @@ def demo(
 
     with user_errors():
         run_tour(stdout, interactive=not scripted)
+
+
+app.command(name="play")(play)
 
 
 def main() -> None:

@@ -1,0 +1,149 @@
+"""Life states: damage, unconsciousness, dying, death, stabilization and healing.
+
+Document 003, sections 1, 4 and 5. HP 0 or below: unconscious (R-LIFE-01); strictly
+negative: dying, with the seconds counted (R-LIFE-02), and dead once they reach 175
+(R-LIFE-03, G-R-05). A critical injury is rolled exactly when the creature leaves negative
+HP (R-LIFE-04): stabilized by Support, it then stands at 0 HP (R-STAB-01); healed, at the
+amount healed (R-STAB-02, G-R-07). The roll itself is ``injuries.py``'s; a total of 176 or
+more kills (R-CRIT-03). :func:`death_chance_if_stabilized` gives the exact chance of that
+death, now or some seconds later, for the GM's table.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter.charging import cancel
+from tablekeeper.rulesets.realtime.encounter.resting import end_rest
+from tablekeeper.rulesets.realtime.encounter.state import Creature
+from tablekeeper.rulesets.realtime.encounter.work import Work
+from tablekeeper.rulesets.realtime.injuries import (
+    AUTOMATIC_DEATH_SECONDS,
+    CriticalInjuryInput,
+    CriticalInjuryOutcome,
+    critical_injury,
+    death_chance,
+)
+
+DEATH_RULES: dict[str, str] = {
+    "negative_hp_175_seconds": "R-LIFE-03",
+    "critical_injury_roll": "R-CRIT-03",
+}
+
+
+def injury_input(creature: Creature, *, later: int = 0) -> CriticalInjuryInput:
+    """The critical injury roll's variables if ``creature`` left negative HP ``later``
+    seconds from now (R-CRIT-01): its unhealed injuries, d and npv."""
+    return CriticalInjuryInput(
+        n_wounds=creature.n_wounds,
+        seconds_negative=creature.seconds_negative + later,
+        negative_hp=max(0, -creature.hp),
+    )
+
+
+def death_chance_if_stabilized(creature: Creature, *, later: int = 0) -> Fraction | None:
+    """The exact chance that stabilizing (or healing) ``creature`` ``later`` seconds from
+    now kills it: the roll's chance of 176+, or 1 once d would reach 175; ``None`` when it
+    is not dying."""
+    if not creature.is_dying:
+        return None
+    return death_chance(injury_input(creature, later=later))
+
+
+def seconds_left(creature: Creature) -> int | None:
+    """Seconds before a dying creature dies on its own (R-LIFE-03); ``None`` if not dying."""
+    if not creature.is_dying:
+        return None
+    return AUTOMATIC_DEATH_SECONDS - creature.seconds_negative
+
+
+def damage(work: Work, creature_id: ActorId, amount: int, source: str = "") -> None:
+    """Take ``amount`` HP; falling to 0 or below cancels the action being charged."""
+    creature = work.state.creature(creature_id)
+    work.emit(
+        ev.DAMAGED,
+        ev.Damaged(
+            creature=creature_id,
+            amount=amount,
+            hp_before=creature.hp,
+            hp_after=creature.hp - amount,
+            source=source,
+        ),
+    )
+    creature = work.state.creature(creature_id)
+    if creature.is_unconscious:
+        cancel(work, creature_id, "unconscious")
+    if creature.is_dying and creature.resting is not None:
+        end_rest(work, creature_id, "unconscious")
+
+
+def die(
+    work: Work,
+    creature_id: ActorId,
+    cause: Literal["negative_hp_175_seconds", "critical_injury_roll"],
+    *,
+    seconds_negative: int,
+) -> None:
+    """The creature dies; its charge and Rest end with it."""
+    work.emit(
+        ev.DIED,
+        ev.Died(
+            creature=creature_id,
+            cause=cause,
+            rule=DEATH_RULES[cause],
+            seconds_negative=seconds_negative,
+        ),
+    )
+
+
+def roll_critical_injury(
+    work: Work, creature_id: ActorId, cause: Literal["stabilized", "healed"]
+) -> CriticalInjuryOutcome:
+    """Roll the critical injury of a creature leaving negative HP (R-LIFE-04); 176+ kills."""
+    creature = work.state.creature(creature_id)
+    request = injury_input(creature)
+    outcome = critical_injury(request, work.roller)
+    work.emit(
+        ev.CRITICAL_INJURY_ROLLED,
+        ev.CriticalInjuryRolled(
+            creature=creature_id,
+            cause=cause,
+            input=request,
+            outcome=outcome,
+            injury_number=None if outcome.dead else creature.injuries_received + 1,
+        ),
+    )
+    if outcome.dead:
+        die(work, creature_id, "critical_injury_roll", seconds_negative=creature.seconds_negative)
+    return outcome
+
+
+def stabilize(work: Work, creature_id: ActorId, by: ActorId) -> None:
+    """Support completed on a dying creature: a critical injury, then 0 HP (R-STAB-01)."""
+    if not roll_critical_injury(work, creature_id, "stabilized").dead:
+        work.emit(ev.STABILIZED, ev.Stabilized(creature=creature_id, by=by))
+
+
+def heal(work: Work, creature_id: ActorId, amount: int, source: str = "") -> None:
+    """Restore ``amount`` HP. At negative HP: a critical injury, then HP = the amount
+    (R-STAB-02, G-R-07); otherwise HP rises by the amount, up to the maximum."""
+    creature = work.state.creature(creature_id)
+    if creature.is_dying:
+        if roll_critical_injury(work, creature_id, "healed").dead:
+            return
+        hp_after = min(creature.max_hp, amount)
+    else:
+        hp_after = max(creature.hp, min(creature.max_hp, creature.hp + amount))
+    work.emit(
+        ev.HEALED,
+        ev.Healed(
+            creature=creature_id,
+            amount=amount,
+            hp_before=creature.hp,
+            hp_after=hp_after,
+            source=source,
+        ),
+    )

@@ -1,0 +1,228 @@
+"""Reactions: triggering events, who may react, the decisions, the shared cooldown.
+
+Document 003, "Reaction" and "Complex Actions". A Reaction costs no A.P. and answers a
+defined triggering event once it has fully resolved (R-REACT-01, R-REACT-02); each
+creature may use one Reaction per triggering event (R-REACT-07). Using one starts the
+creature's shared cooldown at the trigger's second: it may react again from
+``second + cooldown`` on (R-REACT-04, G-R-09), the cooldown changed by effects and never
+below 0 (R-REACT-05). A Reaction never touches the action being charged (R-REACT-06).
+
+A trigger lists the creatures it concerns (whose reach was left; the hostiles within
+reach of a completed Complex Action, R-CPLX-02). The engine asks them one at a time, in
+the order the triggers opened and, within a trigger, the order the creatures were added:
+each gets a :class:`~tablekeeper.engine.decisions.Decision` (react with X, or decline).
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.decisions import Decision, Option
+from tablekeeper.engine.values import ActorId
+from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.realtime.checks import CheckInput, check
+from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter.actions import COMPLEX_ACTION_COMPLETED
+from tablekeeper.rulesets.realtime.encounter.resting import end_rest
+from tablekeeper.rulesets.realtime.encounter.state import (
+    Creature,
+    Offer,
+    RealtimeState,
+    Trigger,
+)
+from tablekeeper.rulesets.realtime.encounter.work import Work
+
+DECLINE = "decline"
+REACT_PREFIX = "react:"
+
+
+def open_trigger(
+    work: Work,
+    kind: str,
+    source: ActorId,
+    candidates: tuple[ActorId, ...],
+    description: str = "",
+) -> Trigger | None:
+    """Open a triggering event of this second concerning ``candidates`` (none: no event)."""
+    if not candidates:
+        return None
+    state = work.state
+    trigger = Trigger(
+        id=f"{state.second}.{len(state.triggers) + 1}",
+        kind=kind,
+        source=source,
+        second=state.second,
+        candidates=candidates,
+        description=description,
+    )
+    work.emit(ev.TRIGGER_OPENED, ev.TriggerOpened(trigger=trigger))
+    return trigger
+
+
+def within_reach_of(state: RealtimeState, creature: Creature) -> tuple[ActorId, ...]:
+    """The living hostile creatures that have ``creature`` within their reach, in order."""
+    return tuple(
+        other.id
+        for other in state.creatures.values()
+        if not other.dead and other.is_hostile_to(creature) and state.within_reach(other, creature)
+    )
+
+
+def open_complex_trigger(work: Work, creature_id: ActorId, name: str) -> None:
+    """A Complex Action completed: one trigger for every hostile within reach (R-CPLX-02)."""
+    creature = work.state.creature(creature_id)
+    candidates = within_reach_of(work.state, creature)
+    open_trigger(work, COMPLEX_ACTION_COMPLETED, creature_id, candidates, f"{name} completed")
+
+
+def why_not(state: RealtimeState, trigger: Trigger, creature: Creature) -> str | None:
+    """Why ``creature`` may not react to ``trigger`` now, or ``None`` if it may."""
+    if creature.id not in trigger.candidates:
+        return f"the trigger {trigger.id} ({trigger.kind}) does not concern {creature.id}"
+    if creature.id in trigger.answered:
+        return f"{creature.id} already answered the trigger {trigger.id} (R-REACT-07)"
+    if not creature.can_act:
+        return f"{creature.id} is {creature.life.value} and cannot react"
+    if not creature.can_react(state.second):
+        return (
+            f"{creature.id} is under its reaction cooldown until second "
+            f"{creature.reaction_ready_at} (R-REACT-04)"
+        )
+    if not state.catalogue.reactions_for(trigger.kind):
+        return f"no reaction answers a {trigger.kind} trigger"
+    return None
+
+
+def usable(state: RealtimeState, trigger: Trigger, creature: Creature) -> tuple[str, ...]:
+    """The reactions ``creature`` may use against ``trigger`` now (empty: none)."""
+    if why_not(state, trigger, creature) is not None:
+        return ()
+    return state.catalogue.reactions_for(trigger.kind)
+
+
+def next_offer(state: RealtimeState) -> Offer | None:
+    """The next creature to ask: by trigger, then by the order creatures were added."""
+    for trigger in state.triggers:
+        for creature_id in trigger.candidates:
+            reactions = usable(state, trigger, state.creature(creature_id))
+            if reactions:
+                return Offer(trigger=trigger.id, creature=creature_id, reactions=reactions)
+    return None
+
+
+def decision_for(state: RealtimeState, offer: Offer) -> Decision:
+    """The decision put to the offered creature: each reaction it may use, or decline."""
+    trigger = state.trigger(offer.trigger)
+    if trigger is None:
+        raise ValueError(f"no trigger {offer.trigger} is open")
+    creature, source = state.creature(offer.creature), state.creature(trigger.source)
+    event = state.catalogue.triggers[trigger.kind].name
+    options = [
+        Option(
+            id=f"{REACT_PREFIX}{key}",
+            label=f"{state.catalogue.reactions[key].name} "
+            f"(cooldown {cooldown(state, creature, key)} s)",
+        )
+        for key in offer.reactions
+    ]
+    options.append(Option(id=DECLINE, label="Decline"))
+    return Decision(
+        chooser=creature.id,
+        prompt=f"Second {trigger.second}: {source.name} {event}. {creature.name} may react.",
+        options=tuple(options),
+        default=options[0].id,
+    )
+
+
+def offer_next(work: Work) -> Decision | None:
+    """Offer the next reaction, logging the offer; ``None`` when no one is left to ask."""
+    offer = next_offer(work.state)
+    if offer is None:
+        return None
+    work.emit(ev.REACTION_OFFERED, ev.ReactionOffered(offer=offer))
+    return decision_for(work.state, offer)
+
+
+def cooldown(state: RealtimeState, creature: Creature, reaction: str) -> int:
+    """The reaction's cooldown for this creature, after modifiers, never below 0."""
+    return max(0, state.catalogue.reactions[reaction].cooldown + creature.cooldown_modifier)
+
+
+def check_react(state: RealtimeState, creature_id: ActorId, trigger_id: str, reaction: str) -> None:
+    """Refuse a reaction the rules do not allow now, naming the reason."""
+    trigger = state.trigger(trigger_id)
+    if trigger is None:
+        open_ids = ", ".join(item.id for item in state.triggers) or "none"
+        raise IllegalCommandError(
+            f"no trigger {trigger_id!r} is open this second (open: {open_ids}); reactions "
+            "answer a triggering event of their own second (R-REACT-02)",
+            field="trigger",
+        )
+    reason = why_not(state, trigger, state.creature(creature_id))
+    if reason is not None:
+        raise IllegalCommandError(reason, field="creature")
+    allowed = state.catalogue.reactions_for(trigger.kind)
+    if reaction not in allowed:
+        raise IllegalCommandError(
+            f"{reaction!r} does not answer a {trigger.kind} trigger; choose {' or '.join(allowed)}",
+            field="reaction",
+        )
+
+
+def react(work: Work, creature_id: ActorId, trigger_id: str, reaction: str) -> None:
+    """Use ``reaction`` against the trigger: cooldown from the trigger's second, the
+    reaction's check rolled if it names one, the charge untouched (R-REACT-06)."""
+    check_react(work.state, creature_id, trigger_id, reaction)
+    state = work.state
+    trigger = state.trigger(trigger_id)
+    assert trigger is not None  # checked above
+    creature, entry = state.creature(creature_id), state.catalogue.reactions[reaction]
+    outcome = None
+    if state.options.reaction_checks and entry.check is not None:
+        value = characteristic(creature, entry.check)
+        if value is not None:
+            request = CheckInput(characteristic=value, characteristic_name=entry.check)
+            outcome = check(request, work.roller)
+    if entry.physical and creature.resting is not None:
+        end_rest(work, creature_id, "physical_activity")
+    length = cooldown(state, creature, reaction)
+    work.emit(
+        ev.REACTION_USED,
+        ev.ReactionUsed(
+            creature=creature_id,
+            reaction=reaction,
+            name=entry.name,
+            trigger=trigger_id,
+            second=trigger.second,
+            cooldown=length,
+            ready_at=trigger.second + length,
+            complex=entry.complex,
+            target=trigger.source,
+            check=outcome,
+        ),
+    )
+    if entry.complex:  # a Complex Reaction has no charge: it completes at once (G-R-15)
+        open_complex_trigger(work, creature_id, entry.name)
+
+
+def answer(work: Work, option: str) -> None:
+    """The offered creature's answer: a reaction, or ``decline``."""
+    offer = work.state.offer
+    if offer is None:
+        raise IllegalCommandError("no reaction is being offered", field="decision")
+    if option == DECLINE:
+        work.emit(
+            ev.REACTION_DECLINED,
+            ev.ReactionDeclined(creature=offer.creature, trigger=offer.trigger),
+        )
+        return
+    reaction = option.removeprefix(REACT_PREFIX)
+    if reaction not in offer.reactions:
+        raise IllegalCommandError(f"{option!r} was not offered", field="option")
+    react(work, offer.creature, offer.trigger, reaction)
+
+
+def characteristic(creature: Creature, name: str) -> int | None:
+    """The creature's characteristic named ``name`` (case does not matter), if it has one."""
+    for key, value in creature.characteristics.items():
+        if key.casefold() == name.casefold():
+            return value
+    return None

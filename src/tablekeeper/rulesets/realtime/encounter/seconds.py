@@ -1,0 +1,219 @@
+"""Time: the encounter clock advances one second at a time (G-R-01).
+
+The end of each second is resolved in a fixed order (``docs/rulings.md``, "Order of
+events within one second"):
+
+1. a charging creature that can no longer act loses its charge;
+2. every conscious creature that is charging gains its A.P. for the second
+   (``ap_per_second``; a timed action gains one second), never past the cost;
+3. every action whose charge reached its cost completes, creatures in the order they
+   were added: the action's own effect (the mover reaches its square, Support
+   stabilizes, a treatment is rolled), then the triggering events it caused;
+4. reactions are offered, trigger by trigger, creature by creature, each a decision;
+5. a creature reaching 175 seconds at negative HP dies (R-LIFE-03);
+6. a Rest whose planned hours are complete ends and regenerates (R-REST-09);
+7. the dying count one more second at negative HP, and the clock shows the next second.
+
+Seconds in which nothing but steps 2 and 7 can happen are logged together, as one
+``seconds_elapsed`` event, so an eight-hour Rest is a handful of events, not 28,800.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tablekeeper.engine.decisions import Decision
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter.actions import LEAVES_REACH
+from tablekeeper.rulesets.realtime.encounter.charging import cancel
+from tablekeeper.rulesets.realtime.encounter.life import die, stabilize
+from tablekeeper.rulesets.realtime.encounter.reactions import (
+    characteristic,
+    next_offer,
+    offer_next,
+    open_complex_trigger,
+    open_trigger,
+)
+from tablekeeper.rulesets.realtime.encounter.resting import end_rest
+from tablekeeper.rulesets.realtime.encounter.state import (
+    Charge,
+    MoveEffect,
+    RealtimeState,
+    SupportEffect,
+    TreatEffect,
+)
+from tablekeeper.rulesets.realtime.encounter.work import Work
+from tablekeeper.rulesets.realtime.injuries import AUTOMATIC_DEATH_SECONDS
+from tablekeeper.rulesets.realtime.treatment import TreatmentInput, treatment
+
+CUNNING = "cunning"
+"""The characteristic of the treating check (R-TREAT-01, R-TREAT-03, G-R-08)."""
+
+
+def quiet_seconds(state: RealtimeState) -> int | None:
+    """How many of the coming ends of second can pass with nothing but charging and the
+    dying count (``None``: all of them)."""
+    if next_offer(state) is not None:
+        return 0
+    horizon: int | None = None
+    for creature in state.creatures.values():
+        if creature.dead:
+            continue
+        ends: list[int] = []
+        if creature.charge is not None:
+            rate = creature.charge_per_second(state.options)
+            if rate == 0:
+                return 0
+            ends.append(math.ceil((creature.charge.cost - creature.charge.charged) / rate))
+        if creature.is_dying:
+            ends.append(AUTOMATIC_DEATH_SECONDS - creature.seconds_negative)
+        if creature.resting is not None:
+            ends.append(creature.resting.planned_end - state.second + 1)
+        for end in ends:
+            horizon = end if horizon is None else min(horizon, end)
+    return None if horizon is None else max(0, horizon - 1)
+
+
+def run(work: Work) -> Decision | None:
+    """Play on: finish the second being ended, then the seconds still to advance; stop at
+    the first reaction decision (the answer resumes here)."""
+    while True:
+        state = work.state
+        if state.ending_second:
+            decision = offer_next(work)
+            if decision is not None:
+                return decision
+            finish_second(work)
+            continue
+        if state.advance_remaining == 0:
+            return None
+        quiet = quiet_seconds(state)
+        seconds = state.advance_remaining if quiet is None else min(quiet, state.advance_remaining)
+        if seconds:
+            work.emit(ev.SECONDS_ELAPSED, ev.SecondsElapsed(start=state.second, seconds=seconds))
+        else:
+            begin_end_of_second(work)
+
+
+def begin_end_of_second(work: Work) -> None:
+    """Steps 1 to 3: charges lost and gained, actions completed."""
+    for creature in list(work.state.creatures.values()):
+        if creature.charge is not None and not creature.can_act:
+            cancel(work, creature.id, "unconscious")
+    work.emit(ev.SECOND_ENDING, ev.SecondEnding(second=work.state.second))
+    for creature_id in list(work.state.creatures):
+        charge = work.state.creature(creature_id).charge
+        if charge is not None and charge.complete:
+            complete(work, creature_id, charge)
+
+
+def finish_second(work: Work) -> None:
+    """Steps 5 to 7: death at 175 s, Rests completed, the clock moves on."""
+    second = work.state.second
+    for creature in list(work.state.creatures.values()):
+        if creature.is_dying and creature.seconds_negative + 1 >= AUTOMATIC_DEATH_SECONDS:
+            die(
+                work,
+                creature.id,
+                "negative_hp_175_seconds",
+                seconds_negative=AUTOMATIC_DEATH_SECONDS,
+            )
+    for creature in list(work.state.creatures.values()):
+        if creature.resting is not None and second >= creature.resting.planned_end:
+            end_rest(work, creature.id, "completed")
+    work.emit(ev.SECOND_ENDED, ev.SecondEnded(second=second))
+
+
+def complete(work: Work, creature_id: ActorId, charge: Charge) -> None:
+    """The action's charge is complete: it resolves now (G-R-01)."""
+    state = work.state
+    creature = state.creature(creature_id)
+    effect = charge.effect
+    result: ev.ActionCompletedResult = "done"
+    if isinstance(effect, SupportEffect | TreatEffect):
+        target = state.creature(effect.target)
+        if target.dead:
+            result = "target_dead"
+        elif isinstance(effect, SupportEffect):
+            if state.catalogue.support.requires_reach and not state.within_reach(creature, target):
+                result = "out_of_reach"
+            elif not target.is_dying:
+                result = "no_effect"
+        elif target.injury(effect.injury) is None or charge.started_at < (
+            target.treatment_ledger.next_allowed_at(str(effect.injury), effect.level)
+        ):
+            result = "no_effect"
+    elif charge.target is not None and charge.reach is not None:
+        target = state.creature(charge.target)
+        if state.distance(creature, target) > charge.reach:
+            result = "out_of_reach"
+    work.emit(
+        ev.ACTION_COMPLETED,
+        ev.ActionCompleted(
+            creature=creature_id,
+            action=charge.action,
+            name=charge.name,
+            cost=charge.cost,
+            complex=charge.complex,
+            second=state.second,
+            target=charge.target,
+            result=result,
+        ),
+    )
+    if isinstance(effect, MoveEffect):
+        _arrive(work, creature_id, effect)
+    elif isinstance(effect, SupportEffect) and result == "done":
+        stabilize(work, effect.target, by=creature_id)
+    elif isinstance(effect, TreatEffect) and result == "done":
+        _treat(work, creature_id, effect, charge.started_at)
+    if charge.complex:
+        open_complex_trigger(work, creature_id, charge.name)
+
+
+def _arrive(work: Work, creature_id: ActorId, effect: MoveEffect) -> None:
+    """The mover reaches its square; whose reach it left is a trigger (R-REACT-08)."""
+    before = work.state
+    work.emit(
+        ev.MOVED,
+        ev.Moved(
+            creature=creature_id,
+            origin=before.creature(creature_id).position,
+            destination=effect.destination,
+            voluntary=True,
+        ),
+    )
+    after = work.state
+    mover = after.creature(creature_id)
+    left = tuple(
+        other.id
+        for other in after.creatures.values()
+        if not other.dead
+        and other.is_hostile_to(mover)
+        and before.within_reach(other, before.creature(creature_id))
+        and not after.within_reach(other, mover)
+    )
+    open_trigger(work, LEAVES_REACH, creature_id, left, "left melee reach")
+
+
+def _treat(work: Work, healer_id: ActorId, effect: TreatEffect, started_at: int) -> None:
+    """Roll the treating check with the healer's Cunning (G-R-08)."""
+    healer, target = work.state.creature(healer_id), work.state.creature(effect.target)
+    injury = target.injury(effect.injury)
+    assert injury is not None  # completion checked it
+    request = TreatmentInput(
+        kind=effect.level,
+        cunning=characteristic(healer, CUNNING) or 0,
+        injury=injury.name,
+    )
+    work.emit(
+        ev.TREATMENT_ROLLED,
+        ev.TreatmentRolled(
+            creature=healer_id,
+            target=effect.target,
+            injury=effect.injury,
+            level=effect.level,
+            started_at=started_at,
+            outcome=treatment(request, work.roller),
+        ),
+    )

@@ -1,0 +1,1 @@
+"""Tests of the ``realtime`` ruleset (rule document 003)."""

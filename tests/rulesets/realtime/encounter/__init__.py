@@ -1,0 +1,1 @@
+"""Tests of the realtime encounter engine, the scenarios and the terminal runner."""

@@ -1,0 +1,106 @@
+"""``tablekeeper play realtime SCENARIO``: the terminal runner, driven by Typer's CliRunner.
+
+Standard input is not a terminal under CliRunner, so decisions take their defaults and
+time advances by itself; ``--script`` plays the GM's lines first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from tablekeeper.cli.play import play
+
+app = typer.Typer()
+app.command()(play)
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("scenario", ["leaving_reach", "bleeding_out"])
+def test_both_shipped_scenarios_play_to_the_end(scenario: str) -> None:
+    result = runner.invoke(app, ["realtime", scenario])
+    assert result.exit_code == 0, result.output
+    assert "Standard input is not a terminal" in result.output
+    assert "End at second" in result.output
+    assert "charging" in result.output and "reaction" in result.output  # noqa: PT018
+
+
+def test_leaving_reach_shows_charge_bars_cooldowns_and_the_reactions() -> None:
+    result = runner.invoke(app, ["realtime", "leaving_reach", "--seed", "3"])
+    output = result.output
+    assert "Aliena uses Opportunity Attack against Balthazar: ready again at second 10" in output
+    assert "3/5 A.P. Incantation" in output  # R-REACT-06: the charge kept through a reaction
+    assert "cooldown 7 s" in output
+    assert "charge lost (voluntary_movement, R-CPLX-03)" in output
+    assert "End at second 15" in output
+
+
+def test_bleeding_out_shows_the_exact_death_chance_now_and_in_10_seconds() -> None:
+    result = runner.invoke(app, ["realtime", "bleeding_out"])
+    output = result.output
+    # Balthazar: 2 injuries, -20 HP: 1d100 + 3 x (d + 20); at d = 2, +66 (none die) and
+    # in 10 s +96: faces 80..100 kill, 21/100.
+    assert "2 s, dies in 173 s" in output
+    assert "0% / 21%" in output
+    assert "Calliope is stabilized at 0 HP" in output
+
+
+def test_the_same_seed_prints_the_same_play() -> None:
+    first = runner.invoke(app, ["realtime", "leaving_reach", "--seed", "5"])
+    second = runner.invoke(app, ["realtime", "leaving_reach", "--seed", "5"])
+    assert first.output == second.output
+
+
+def test_a_script_answers_the_gm_prompts_in_order(tmp_path: Path) -> None:
+    script = tmp_path / "gm.txt"
+    script.write_text(
+        "# second 1\ndamage balthazar 5\na\n# second 2\na\ndecline\n", encoding="utf-8"
+    )
+    result = runner.invoke(app, ["realtime", "leaving_reach", "--script", str(script)])
+    assert result.exit_code == 0, result.output
+    assert "Balthazar takes 5 damage: 19 HP" in result.output
+    assert "Aliena declines to react" in result.output
+    assert "Aliena uses Opportunity Attack against Balthazar" in result.output  # second 10
+
+
+def test_seconds_shortens_the_play() -> None:
+    result = runner.invoke(app, ["realtime", "leaving_reach", "--seconds", "3"])
+    assert result.exit_code == 0
+    assert "End at second 4" in result.output
+
+
+def test_a_bad_scenario_is_one_error_line_naming_the_field(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(
+        "schema_version: 1\nname: Bad\nseconds: 3\ncreatures:\n  - {id: a, side: x, hp: lots}\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["realtime", str(path)])
+    assert result.exit_code == 2
+    assert "error: scenario.creatures.0.hp: Input should be a valid integer" in result.output
+
+
+def test_only_realtime_has_a_runner() -> None:
+    result = runner.invoke(app, ["fractal", "leaving_reach"])
+    assert result.exit_code == 2
+    assert "plays 'realtime' scenarios, not 'fractal'" in result.output
+
+
+def test_the_gm_enters_an_opportunity_attacks_damage(tmp_path: Path) -> None:
+    scenario = tmp_path / "duel.yaml"
+    scenario.write_text(
+        "schema_version: 1\nname: Duel\nseconds: 3\ncreatures:\n"
+        "  - {id: aliena, side: party, hp: 20}\n"
+        "  - {id: balthazar, side: foes, hp: 20, position: [1, 0]}\n"
+        "timeline:\n  - {at: 1, do: move, creature: balthazar, to: [2, 0], cost: 1}\n",
+        encoding="utf-8",
+    )
+    script = tmp_path / "gm.txt"
+    script.write_text("a\nreact:opportunity_attack\n6\n", encoding="utf-8")
+    result = runner.invoke(app, ["realtime", str(scenario), "--script", str(script)])
+    assert result.exit_code == 0, result.output
+    assert "Damage dealt to balthazar? 6" in result.output
+    assert "Balthazar takes 6 damage: 14 HP" in result.output
