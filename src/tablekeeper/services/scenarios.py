@@ -1,259 +1,126 @@
-"""Scenarios: a ``realtime`` encounter described in YAML, loaded, checked and played.
+"""Scenarios: an encounter described in YAML, for the ruleset it names, loaded and started.
 
-A scenario names its creatures, the options (rulings) and house rules it plays with, how
-many seconds it lasts, and a timeline of commands the GM gives at given seconds. Loading
-validates all of it (``schema_version`` first) and every error names the field:
-``creatures.1.hp: Input should be a valid integer``, ``timeline.0.target: no creature
-'bob' (creatures: aliena, balthazar)``. :class:`ScenarioRun` is a scenario in play: a
-:class:`~tablekeeper.engine.session.Session` with the creatures added, and the timeline's
-commands handed out second by second. The terminal runner (``tablekeeper play``) and
-the tests go through here.
+A scenario file names its ruleset (``ruleset: percentile``); each ruleset reads its own
+shape (``services/realtime_scenarios.py``, ``services/percentile_scenarios.py``), so this
+module only reads the file, picks the format and hands over. A file that names no
+ruleset is read as the one the caller asks for, else as ``realtime``: the first format,
+written before scenarios named their ruleset. Shipped scenarios are found by name in
+each ruleset's ``scenarios/`` folder. The terminal runner (``tablekeeper play``) and the
+tests go through here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias, overload
 
-import yaml
-from pydantic import Field, ValidationError, field_validator
+from tablekeeper.dice.roller import Roller
+from tablekeeper.errors import InvalidInputError
+from tablekeeper.services import percentile_scenarios, realtime_scenarios
+from tablekeeper.services.percentile_scenarios import PercentileRun, PercentileScenario
+from tablekeeper.services.realtime_scenarios import Scenario, ScenarioRun, TimelineEntry
+from tablekeeper.services.scenario_files import packaged, packaged_text, parse_yaml, read_text
 
-from tablekeeper.dice.roller import RandomRoller, Roller
-from tablekeeper.engine.commands import Command
-from tablekeeper.engine.session import Session
-from tablekeeper.engine.values import GM, ActorId, Frozen, invalid_input
-from tablekeeper.errors import InvalidInputError, RulesError
-from tablekeeper.rulesets.realtime.encounter.commands import (
-    ADD_CREATURE,
-    MAX_ADVANCE,
-    CreatureSpec,
-    advance,
-)
-from tablekeeper.rulesets.realtime.encounter.engine import COMMANDS
-from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
-from tablekeeper.rulesets.realtime.options import RealtimeOptions
-from tablekeeper.rulesets.realtime.ruleset import REALTIME, new_encounter
+RULESETS = ("realtime", "percentile")
+"""The rulesets with a scenario format (and a terminal runner), oldest first."""
 
-SCHEMA_VERSION = 1
-"""The version of the scenario format this code reads."""
+DEFAULT_RULESET = "realtime"
+"""The ruleset of a scenario that names none: the format written before the field."""
 
-SCENARIO_PACKAGE = "tablekeeper.rulesets.realtime"
-SCENARIO_FOLDER = "scenarios"
+AnyScenario: TypeAlias = Scenario | PercentileScenario
+"""A scenario of any ruleset."""
 
-COMMAND_NAMES = tuple(
-    sorted(kind.removeprefix("realtime.") for kind in COMMANDS if kind != ADD_CREATURE)
-)
-"""What a timeline entry may ``do``: the command kinds without ``realtime.``."""
+AnyRun: TypeAlias = ScenarioRun | PercentileRun
+"""A scenario of any ruleset, in play."""
 
-_REFERENCES = ["creature", "target"]
-"""Payload fields that name a creature (and ``source``, for a declared trigger)."""
-
-
-class TimelineEntry(Frozen):
-    """At second ``at``, ``actor`` (the GM unless named) gives the command ``do``."""
-
-    at: int = Field(ge=1)
-    do: str = Field(description="A command kind without 'realtime.': move, damage, ...")
-    actor: ActorId = GM
-    payload: dict[str, Any] = Field(default_factory=dict)
-
-    @field_validator("do")
-    @classmethod
-    def _known_command(cls, do: str) -> str:
-        if do not in COMMAND_NAMES:
-            raise ValueError(f"no command {do!r}; choose {', '.join(COMMAND_NAMES)}")
-        return do
-
-    def command(self) -> Command:
-        """The command to submit."""
-        return Command(actor=self.actor, kind=f"realtime.{self.do}", payload=self.payload)
+__all__ = [
+    "DEFAULT_RULESET",
+    "RULESETS",
+    "AnyRun",
+    "AnyScenario",
+    "PercentileRun",
+    "PercentileScenario",
+    "Scenario",
+    "ScenarioRun",
+    "TimelineEntry",
+    "load_scenario",
+    "packaged_scenarios",
+    "parse_scenario",
+    "start",
+]
 
 
-class Scenario(Frozen):
-    """A ``realtime`` encounter to play: its creatures, rulings and timeline."""
-
-    schema_version: int
-    name: str = Field(min_length=1, max_length=80)
-    summary: str = ""
-    seconds: int = Field(ge=1, le=MAX_ADVANCE, description="How long the runner plays.")
-    seed: int | None = Field(default=None, description="The dice, unless --seed says otherwise.")
-    options: RealtimeOptions = Field(default_factory=RealtimeOptions)
-    house_rules: dict[str, Any] = Field(default_factory=dict)
-    creatures: tuple[CreatureSpec, ...] = Field(min_length=1)
-    timeline: tuple[TimelineEntry, ...] = ()
-
-    @field_validator("schema_version")
-    @classmethod
-    def _known_version(cls, version: int) -> int:
-        if version != SCHEMA_VERSION:
-            raise ValueError(
-                f"this Tablekeeper reads scenario format {SCHEMA_VERSION}, not {version}"
-            )
-        return version
-
-    def initial_state(self) -> RealtimeState:
-        """The empty encounter: options and catalogue (house rules laid over it)."""
-        return new_encounter(self.options, house_rules=self.house_rules or None)
-
-
-def _timeline_entry(raw: Any, index: int) -> dict[str, Any]:
-    """A timeline entry as YAML writes it (``at``, ``do``, ``actor``, then the command's
-    fields) split into the entry and its payload."""
-    if not isinstance(raw, Mapping):
+def _known(ruleset: str, field: str) -> str:
+    if ruleset not in RULESETS:
         raise InvalidInputError(
-            "an entry is a mapping: at, do, and the command's fields", field=f"timeline.{index}"
+            f"no scenario format for ruleset {ruleset!r} (rulesets with scenarios: "
+            f"{', '.join(RULESETS)})",
+            field=field,
         )
-    fields = dict(raw)
-    entry = {key: fields.pop(key) for key in ("at", "do", "actor") if key in fields}
-    return {**entry, "payload": fields}
+    return ruleset
 
 
-def _check_timeline(scenario: Scenario) -> None:
-    known = {spec.id for spec in scenario.creatures}
-    names = ", ".join(spec.id for spec in scenario.creatures)
-    for index, entry in enumerate(scenario.timeline):
-        where = f"timeline.{index}"
-        if entry.at > scenario.seconds:
-            raise InvalidInputError(
-                f"second {entry.at} is after the scenario's last second ({scenario.seconds})",
-                field=f"{where}.at",
-            )
-        model = COMMANDS[f"realtime.{entry.do}"][0]
-        try:
-            model.model_validate(entry.payload)
-        except ValidationError as error:
-            raise invalid_input(error, prefix=where) from None
-        references = [*_REFERENCES, "source"] if entry.do == "trigger" else _REFERENCES
-        for key in references:
-            value = entry.payload.get(key)
-            if value is not None and value not in known:
-                raise InvalidInputError(
-                    f"no creature {value!r} (creatures: {names})", field=f"{where}.{key}"
-                )
+def packaged_scenarios(ruleset: str = DEFAULT_RULESET) -> tuple[str, ...]:
+    """The names of the scenarios ``ruleset`` ships (``tablekeeper play RULESET NAME``)."""
+    return packaged(_known(ruleset, "ruleset"))
 
 
-def parse_scenario(data: Any, *, source: str = "scenario") -> Scenario:
-    """Validate scenario data (parsed YAML); errors name the field and, first, ``source``."""
-    if not isinstance(data, Mapping):
-        raise InvalidInputError(f"{source} must be a mapping of fields", field="scenario")
-    if "schema_version" not in data:
+def parse_scenario(
+    data: Any, *, source: str = "scenario", ruleset: str | None = None
+) -> AnyScenario:
+    """Validate scenario data (parsed YAML) in the format of the ruleset it names.
+
+    ``ruleset`` is what the caller expects: a file naming another one is refused.
+    """
+    named = data.get("ruleset") if isinstance(data, dict) else None
+    if named is not None and not isinstance(named, str):
+        raise InvalidInputError("the ruleset is a name: percentile, realtime", field="ruleset")
+    if named is not None and ruleset is not None and named != ruleset:
         raise InvalidInputError(
-            f"{source} has no schema_version (this Tablekeeper reads {SCHEMA_VERSION})",
-            field="schema_version",
+            f"{source} is a {named!r} scenario, not a {ruleset!r} one", field="ruleset"
         )
-    raw = dict(data)
-    timeline = raw.get("timeline") or []
-    if not isinstance(timeline, list):
-        raise InvalidInputError("the timeline is a list of entries", field="timeline")
-    raw["timeline"] = [_timeline_entry(entry, index) for index, entry in enumerate(timeline)]
-    try:
-        scenario = Scenario.model_validate(raw)
-    except ValidationError as error:
-        raise invalid_input(error, prefix="scenario") from None
-    ids = [spec.id for spec in scenario.creatures]
-    repeated = sorted({name for name in ids if ids.count(name) > 1})
-    if repeated:
-        raise InvalidInputError(f"creature ids repeat: {', '.join(repeated)}", field="creatures")
-    scenario.initial_state()  # the house rules must load
-    _check_timeline(scenario)
-    return scenario
+    chosen = _known(named or ruleset or DEFAULT_RULESET, "ruleset")
+    if chosen == "percentile":
+        return percentile_scenarios.parse_scenario(data, source=source)
+    return realtime_scenarios.parse_scenario(data, source=source)
 
 
-def packaged_scenarios() -> tuple[str, ...]:
-    """The names of the shipped scenarios (``tablekeeper play realtime NAME``)."""
-    folder = resources.files(SCENARIO_PACKAGE).joinpath(SCENARIO_FOLDER)
-    return tuple(
-        sorted(
-            item.name.removesuffix(".yaml")
-            for item in folder.iterdir()
-            if item.name.endswith(".yaml")
-        )
-    )
+def load_scenario(path: Path | str, *, ruleset: str | None = None) -> AnyScenario:
+    """Read and validate a scenario file, or a shipped scenario named by ``path``.
 
-
-def load_scenario(path: Path | str) -> Scenario:
-    """Read and validate a scenario file, or a shipped scenario named by ``path``."""
+    A bare name is looked up among the shipped scenarios of ``ruleset`` (of every
+    ruleset when none is given); a file that cannot be read lists them.
+    """
     path = Path(path)
-    if not path.exists() and path.stem in packaged_scenarios() and path.parent == Path():
-        folder = resources.files(SCENARIO_PACKAGE).joinpath(SCENARIO_FOLDER)
-        text = folder.joinpath(f"{path.stem}.yaml").read_text(encoding="utf-8")
-    else:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            shipped = ", ".join(packaged_scenarios())
-            raise InvalidInputError(
-                f"cannot read {path}: {error.strerror or error} (shipped scenarios: {shipped})",
-                field="scenario",
-            ) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise InvalidInputError(f"{path} is not valid YAML: {error}", field="scenario") from None
-    return parse_scenario(data, source=str(path))
+    searched = (_known(ruleset, "RULESET"),) if ruleset is not None else RULESETS
+    if not path.exists() and path.parent == Path():
+        for candidate in searched:
+            if path.stem in packaged(candidate):
+                text = packaged_text(candidate, path.stem)
+                return parse_scenario(
+                    parse_yaml(text, str(path)), source=path.stem, ruleset=candidate
+                )
+    shipped = "; ".join(f"{', '.join(packaged(name))} ({name})" for name in searched)
+    text = read_text(path, shipped)
+    return parse_scenario(parse_yaml(text, str(path)), source=str(path), ruleset=ruleset)
 
 
-@dataclass
-class ScenarioRun:
-    """A scenario in play: its session, and the timeline handed out second by second."""
+@overload
+def start(
+    scenario: Scenario, *, seed: int | None = None, roller: Roller | None = None
+) -> ScenarioRun: ...
 
-    scenario: Scenario
-    session: Session[RealtimeState]
-    seed: int | None
-    played_through: int = 0
 
-    @property
-    def state(self) -> RealtimeState:
-        """The encounter now."""
-        return self.session.state
-
-    @property
-    def second(self) -> int:
-        """The second being played."""
-        return self.session.state.second
-
-    @property
-    def finished(self) -> bool:
-        """Past the scenario's last second."""
-        return self.second > self.scenario.seconds
-
-    def due(self) -> list[Command]:
-        """The timeline's commands for this second, once: calling again gives none."""
-        second = self.second
-        if self.played_through >= second:
-            return []
-        self.played_through = second
-        return [entry.command() for entry in self.scenario.timeline if entry.at == second]
-
-    def next_entry_second(self) -> int | None:
-        """The next second the timeline gives a command at, after this one."""
-        later = [entry.at for entry in self.scenario.timeline if entry.at > self.second]
-        return min(later) if later else None
-
-    def advance_command(self, seconds: int = 1) -> Command:
-        """Advance ``seconds``, but never past the next timeline entry or the last second."""
-        limit = self.scenario.seconds + 1 - self.second
-        upcoming = self.next_entry_second()
-        if upcoming is not None:
-            limit = min(limit, upcoming - self.second)
-        return advance(max(1, min(seconds, limit)))
+@overload
+def start(
+    scenario: PercentileScenario, *, seed: int | None = None, roller: Roller | None = None
+) -> PercentileRun: ...
 
 
 def start(
-    scenario: Scenario, *, seed: int | None = None, roller: Roller | None = None
-) -> ScenarioRun:
-    """Start ``scenario``: a session with the scenario's (or ``seed``'s) dice and its
-    creatures added, at second 1."""
-    chosen = seed if seed is not None else scenario.seed
-    session = Session(
-        REALTIME.engine, scenario.initial_state(), roller=roller or RandomRoller(chosen)
-    )
-    for spec in scenario.creatures:
-        try:
-            session.submit(Command.of(GM, ADD_CREATURE, spec))
-        except RulesError as error:
-            raise InvalidInputError(f"{spec.id}: {error}", field="creatures") from None
-    return ScenarioRun(scenario, session, chosen)
+    scenario: AnyScenario, *, seed: int | None = None, roller: Roller | None = None
+) -> AnyRun:
+    """Start ``scenario`` with its (or ``seed``'s) dice: a session of its ruleset."""
+    if isinstance(scenario, PercentileScenario):
+        return percentile_scenarios.start(scenario, seed=seed, roller=roller)
+    return realtime_scenarios.start(scenario, seed=seed, roller=roller)

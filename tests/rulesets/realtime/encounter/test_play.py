@@ -83,10 +83,10 @@ def test_a_bad_scenario_is_one_error_line_naming_the_field(tmp_path: Path) -> No
     assert "error: scenario.creatures.0.hp: Input should be a valid integer" in result.output
 
 
-def test_only_realtime_has_a_runner() -> None:
+def test_only_percentile_and_realtime_have_a_runner() -> None:
     result = runner.invoke(app, ["fractal", "leaving_reach"])
     assert result.exit_code == 2
-    assert "plays 'realtime' scenarios, not 'fractal'" in result.output
+    assert "plays 'percentile' or 'realtime' scenarios, not 'fractal'" in result.output
 
 
 def test_the_gm_enters_an_opportunity_attacks_damage(tmp_path: Path) -> None:

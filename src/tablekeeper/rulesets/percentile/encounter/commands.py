@@ -1,0 +1,287 @@
+"""What a GM (or a combatant's player) asks of a ``percentile`` encounter: kinds, payloads.
+
+Each command is ``percentile.<what>`` with a frozen payload model naming the combatant
+who acts; :func:`order` builds one (``order("attack", "aldric", targets=["brenna"])``).
+The GM adds combatants, starts and ends the encounter and deals damage by ruling; a
+combatant acts on its turn, the GM for it if need be. A pending decision is answered with
+the session's answer command; GM overrides are the engine's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.values import GM, ActorId, Frozen, parse_payload
+from tablekeeper.rulesets.percentile.attack_input import Intent
+from tablekeeper.rulesets.percentile.encounter.state import DistanceIntent, Form
+from tablekeeper.rulesets.percentile.expressions import DiceExpression
+from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
+from tablekeeper.rulesets.percentile.stats import StatBlock
+
+P = "percentile."
+
+Id = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
+
+
+class CombatantSpec(Frozen):
+    """A combatant as the GM adds it; what it leaves out comes from its stat block."""
+
+    id: str = Id
+    side: str = Field(min_length=1, max_length=40)
+    stats: StatBlock
+    form: Form = "corporeal"
+    spirit: bool = False
+    tangible: bool = False
+    discorporates: bool = False
+    spirit_damage: DiceExpression | None = None
+    spirit_armor: int = Field(default=0, ge=0)
+    extra_actions: int = Field(default=0, ge=0, le=10)
+    hp: int | None = Field(default=None, description="Current HP; default: the stat block's.")
+    magic_points: int | None = Field(default=None, ge=0)
+    determination_points: int | None = Field(default=None, ge=0)
+    ready: tuple[str, ...] | None = Field(
+        default=None, description="Weapons and shields in hand; default: the first of each."
+    )
+    prone: bool = False
+    conditions: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CombatantSpec:
+        if self.id == GM:
+            raise ValueError(f"{GM!r} is the GM's id, not a combatant's")
+        if self.form != "corporeal" and not (self.spirit or self.discorporates):
+            raise ValueError(f"only a spirit (or a being that discorporates) can be {self.form}")
+        if self.spirit and self.form == "corporeal":
+            raise ValueError("a spirit is manifested or discorporate")
+        return self
+
+
+class Who(Frozen):
+    """A command about the acting combatant alone."""
+
+    combatant: ActorId
+
+
+class Target(Who):
+    """The combatant acts on ``target``."""
+
+    target: ActorId
+
+
+class Ability(Who):
+    """Ability Use (P-ACT-01): a skill (or a characteristic: STR, CHA...) for a goal."""
+
+    skill: str = Field(min_length=1, max_length=60)
+    modifier: int = Field(default=0, ge=-200, le=200)
+    goal: str = Field(default="", max_length=200)
+    physical: bool = True
+    opposed_by: ActorId | None = None
+    opposed_skill: str | None = Field(default=None, min_length=1, max_length=60)
+
+
+class Attack(Who):
+    """Attack (P-ACT-03): one target, or several attempts (Split Action, P-OPT-07)."""
+
+    targets: tuple[ActorId, ...] = Field(min_length=1, max_length=10)
+    weapon: str | None = Field(default=None, description="Default: the first in hand.")
+    skill: str | None = None
+    intent: Intent = "damage"
+    called_shot: str | None = None
+    find_weak_spot: bool = False
+    change_distance: Literal["none", "closer", "further"] = "none"
+    distance: MeleeDistance | None = Field(default=None, description="To engage at (P-OPT-12).")
+    avoid: int | None = Field(default=None, ge=0, description="Firing into Melee (P-OPT-20).")
+    situations: tuple[Situation, ...] = ()
+
+
+class Cast(Who):
+    """Cast Magic (P-ACT-04): a spell and its Magic Points; long casting takes more actions."""
+
+    spell: str = Field(min_length=1, max_length=80)
+    magic_points: int = Field(default=0, ge=0, le=1000)
+    target: ActorId | None = None
+    skill: str | None = Field(default=None, description="Default: a POW roll.")
+
+
+class Concentrate(Who):
+    """Concentrate (P-ACT-05) on an active spell."""
+
+    spell: str = Field(min_length=1, max_length=80)
+
+
+class Defend(Who):
+    """Defend (P-ACT-06): a defense held until the next turn, split or not, perhaps to
+    change the melee distance (P-OPT-14)."""
+
+    split: int = Field(default=1, ge=1, le=10)
+    distance: DistanceIntent | None = None
+
+
+class Equip(Who):
+    """Equip / Unequip (P-ACT-11, P-REA-02): the items to hold in hand afterwards."""
+
+    ready: tuple[str, ...] = ()
+    hands: Literal[1, 2] = 1
+
+
+class Grapple(Target):
+    """Grapple (P-ACT-12), or, holding the target, Twist Limb or Tighten Grapple."""
+
+    weapon: str | None = Field(default=None, description="Default: Brawl (unarmed).")
+    maneuver: Literal["grab", "twist_limb", "tighten_grapple"] = "grab"
+
+
+class Help(Who):
+    """Help (P-ACT-17): an ability used for an ally."""
+
+    ally: ActorId
+    skill: str = Field(min_length=1, max_length=60)
+    modifier: int = Field(default=0, ge=-200, le=200)
+
+
+class Move(Who):
+    """Move (P-ACT-19): up to MOV meters, times the GM's terrain factor."""
+
+    meters: int = Field(ge=0, le=1000)
+    terrain: Literal["normal", "half", "quarter", "tenth"] = "normal"
+
+
+class SpiritCombat(Who):
+    """Spirit Combat (P-ACT-23): attack ``target``, ready to defend until the next turn."""
+
+    target: ActorId | None = None
+
+
+class Wait(Who):
+    """Wait (P-ACT-24): a lower turn order for the rest of the round."""
+
+    turn_order: int = Field(ge=-100, le=1000)
+
+
+class Item(Who):
+    """Drop Item (P-REA-02)."""
+
+    item: str = Field(min_length=1, max_length=60)
+
+
+class Speak(Who):
+    """Speak (P-REA-02): a couple of short sentences."""
+
+    text: str = Field(min_length=1, max_length=300)
+
+
+class Step(Who):
+    """Step (P-REA-03), backwards as a Retreat (P-OPT-17) or not."""
+
+    retreat: bool = False
+
+
+class Passion(Who):
+    """Use Passion (P-REA-04): a roll for a scene augment."""
+
+    passion: str = Field(min_length=1, max_length=60)
+
+
+class Engage(Frozen):
+    """The GM rules two combatants engaged in melee (a scenario that opens mid-fight)."""
+
+    pair: tuple[ActorId, ActorId]
+    distance: MeleeDistance | None = None
+
+
+class GmDamage(Frozen):
+    """The GM deals damage by ruling (a fall, fire, a spell's effect)."""
+
+    combatant: ActorId
+    amount: int = Field(ge=0, le=10_000)
+    location: str | None = None
+    source: str = Field(default="GM", max_length=200)
+
+
+class Nothing(Frozen):
+    """A command with no payload."""
+
+
+COMMAND_MODELS: dict[str, type[Frozen]] = {
+    P + "add_combatant": CombatantSpec,
+    P + "start": Nothing,
+    P + "end": Nothing,
+    P + "damage": GmDamage,
+    P + "engage": Engage,
+    P + "end_turn": Who,
+    P + "ability": Ability,
+    P + "aim": Target,
+    P + "attack": Attack,
+    P + "cast": Cast,
+    P + "concentrate": Concentrate,
+    P + "defend": Defend,
+    P + "disengage": Who,
+    P + "disengage_spirit": Who,
+    P + "equip": Equip,
+    P + "grapple": Grapple,
+    P + "escape": Who,
+    P + "release": Who,
+    P + "help": Help,
+    P + "manifest": Who,
+    P + "discorporate": Who,
+    P + "move": Move,
+    P + "rally": Who,
+    P + "spirit_combat": SpiritCombat,
+    P + "wait": Wait,
+    P + "stand_up": Who,
+    P + "pull_weapon": Target,
+    P + "remove_weapon": Target,
+    P + "let_go": Target,
+    P + "regrab": Target,
+    P + "drop": Item,
+    P + "speak": Speak,
+    P + "step": Step,
+    P + "use_passion": Passion,
+}
+"""Every command kind and the model of its payload."""
+
+GM_COMMANDS = frozenset({P + "add_combatant", P + "start", P + "end", P + "damage", P + "engage"})
+"""Commands only the GM gives."""
+
+FREE_ACTIONS = frozenset(
+    {
+        P + "drop",
+        P + "speak",
+        P + "step",
+        P + "use_passion",
+        P + "release",
+        P + "let_go",
+        P + "wait",
+        P + "end_turn",
+    }
+)
+"""Commands that use no action (free actions, Wait, ending the turn)."""
+
+
+def order(
+    kind: str, combatant: str | None = None, *, actor: str | None = None, **fields: Any
+) -> Command:
+    """The command ``percentile.<kind>`` with ``fields`` validated into its payload; the
+    actor is ``actor``, else the combatant, else the GM. Errors name ``payload.<field>``."""
+    full = kind if kind.startswith(P) else P + kind
+    model = COMMAND_MODELS.get(full)
+    if model is None:
+        raise ValueError(f"no command {kind!r}")
+    payload: dict[str, Any] = {key: value for key, value in fields.items() if value is not None}
+    if combatant is not None:
+        payload["combatant"] = combatant
+    validated: BaseModel = parse_payload(payload, model)
+    return Command.of(actor or combatant or GM, full, validated)
+
+
+def add_combatant(**fields: Any) -> Command:
+    """The GM adds a combatant (fields of :class:`CombatantSpec`)."""
+    return Command.of(GM, P + "add_combatant", parse_payload(fields, CombatantSpec))
+
+
+def start() -> Command:
+    """The GM starts the encounter: turn orders are rolled."""
+    return Command(actor=GM, kind=P + "start")

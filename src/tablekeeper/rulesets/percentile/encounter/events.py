@@ -1,0 +1,307 @@
+"""What happens in a ``percentile`` combat encounter: the event kinds and their payloads.
+
+An event says what happened ("Brenna's turn order is 27", "Aldric takes 6 damage to the
+chest"), never what to do; the state is their fold (``fold.py``). Kinds are
+``percentile.<what>``; each payload is a frozen model, so the log stores JSON and reads
+it back exactly. Hit points, Magic Points and Determination Points change only through
+:class:`Damaged` and :class:`PointsChanged` (and GM overrides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import JsonValue
+
+from tablekeeper.engine.values import Frozen, parse_payload
+from tablekeeper.rulesets.percentile.encounter.payloads import (
+    ActionTaken,
+    Aimed,
+    AttackResolved,
+    AttackRolled,
+    AwaitingSet,
+    CastingChanged,
+    CheckPurpose,
+    CheckRolled,
+    ChoiceMade,
+    CombatantAdded,
+    CombatantOnly,
+    Concentrated,
+    Damaged,
+    DefenseReserved,
+    Disengagement,
+    DistanceChanged,
+    EncounterEnded,
+    Engaged,
+    Equipped,
+    FormChanged,
+    Fumbled,
+    GearWorn,
+    GrappleChange,
+    Grappled,
+    ItemMoved,
+    Moved,
+    Nothing,
+    OrderChanged,
+    PassionUsed,
+    PointsChanged,
+    ProneChanged,
+    Pushed,
+    ReserveUsed,
+    RoundEnded,
+    RoundStarted,
+    SpellCast,
+    SpiritEngaged,
+    SpiritResolved,
+    SpiritRolled,
+    Spoke,
+    Stepped,
+    StuckWeaponChange,
+    TasksSet,
+    TurnEnded,
+    TurnOrderRolled,
+    TurnStarted,
+    Waited,
+    WeaponStuck,
+)
+
+P = "percentile."
+COMBATANT_ADDED = P + "combatant_added"
+ENCOUNTER_STARTED = P + "encounter_started"
+TURN_ORDER_ROLLED = P + "turn_order_rolled"
+ROUND_STARTED = P + "round_started"
+ROUND_ENDED = P + "round_ended"
+TURN_STARTED = P + "turn_started"
+TURN_ENDED = P + "turn_ended"
+ORDER_CHANGED = P + "order_changed"
+WAITED = P + "waited"
+ACTION_TAKEN = P + "action_taken"
+AIMED = P + "aimed"
+DEFENSE_RESERVED = P + "defense_reserved"
+RESERVE_USED = P + "reserve_used"
+ENGAGED = P + "engaged"
+DISTANCE_CHANGED = P + "distance_changed"
+DISENGAGE_DECLARED = P + "disengage_declared"
+DISENGAGE_FAILED = P + "disengage_failed"
+DISENGAGED = P + "disengaged"
+SPIRIT_ENGAGED = P + "spirit_engaged"
+SPIRIT_GUARD_TAKEN = P + "spirit_guard_taken"
+TASKS_SET = P + "tasks_set"
+AWAITING_SET = P + "awaiting_set"
+CHOICE_MADE = P + "choice_made"
+ATTACK_ROLLED = P + "attack_rolled"
+ATTACK_RESOLVED = P + "attack_resolved"
+DAMAGED = P + "damaged"
+POINTS_CHANGED = P + "points_changed"
+GEAR_WORN = P + "gear_worn"
+ITEM_DROPPED = P + "item_dropped"
+ITEM_LOST = P + "item_lost"
+EQUIPPED = P + "equipped"
+PRONE_CHANGED = P + "prone_changed"
+PUSHED = P + "pushed"
+FUMBLED = P + "fumbled"
+WEAPON_STUCK = P + "weapon_stuck"
+WEAPON_LET_GO = P + "weapon_let_go"
+WEAPON_PULLED = P + "weapon_pulled"
+WEAPON_REGRABBED = P + "weapon_regrabbed"
+GRAPPLED = P + "grappled"
+GRAPPLE_TIGHTENED = P + "grapple_tightened"
+GRAPPLE_RELEASED = P + "grapple_released"
+CASTING = P + "casting"
+SPELL_CAST = P + "spell_cast"
+CONCENTRATED = P + "concentrated"
+CHECK_ROLLED = P + "check_rolled"
+RALLIED = P + "rallied"
+MOVED = P + "moved"
+STEPPED = P + "stepped"
+SPOKE = P + "spoke"
+PASSION_USED = P + "passion_used"
+FORM_CHANGED = P + "form_changed"
+SPIRIT_ROLLED = P + "spirit_rolled"
+SPIRIT_RESOLVED = P + "spirit_resolved"
+FATIGUED = P + "fatigued"
+COMBATANT_DOWN = P + "combatant_down"
+ENCOUNTER_ENDED = P + "encounter_ended"
+DISTANCE_INTENT_MET = P + "distance_intent_met"
+
+
+EVENT_MODELS: dict[str, type[Frozen]] = {
+    COMBATANT_ADDED: CombatantAdded,
+    ENCOUNTER_STARTED: Nothing,
+    TURN_ORDER_ROLLED: TurnOrderRolled,
+    ROUND_STARTED: RoundStarted,
+    ROUND_ENDED: RoundEnded,
+    TURN_STARTED: TurnStarted,
+    TURN_ENDED: TurnEnded,
+    ORDER_CHANGED: OrderChanged,
+    WAITED: Waited,
+    ACTION_TAKEN: ActionTaken,
+    AIMED: Aimed,
+    DEFENSE_RESERVED: DefenseReserved,
+    RESERVE_USED: ReserveUsed,
+    ENGAGED: Engaged,
+    DISTANCE_CHANGED: DistanceChanged,
+    DISENGAGE_DECLARED: Disengagement,
+    DISENGAGE_FAILED: Disengagement,
+    DISENGAGED: Disengagement,
+    SPIRIT_ENGAGED: SpiritEngaged,
+    SPIRIT_GUARD_TAKEN: CombatantOnly,
+    TASKS_SET: TasksSet,
+    AWAITING_SET: AwaitingSet,
+    CHOICE_MADE: ChoiceMade,
+    ATTACK_ROLLED: AttackRolled,
+    ATTACK_RESOLVED: AttackResolved,
+    DAMAGED: Damaged,
+    POINTS_CHANGED: PointsChanged,
+    GEAR_WORN: GearWorn,
+    ITEM_DROPPED: ItemMoved,
+    ITEM_LOST: ItemMoved,
+    EQUIPPED: Equipped,
+    PRONE_CHANGED: ProneChanged,
+    PUSHED: Pushed,
+    FUMBLED: Fumbled,
+    WEAPON_STUCK: WeaponStuck,
+    WEAPON_LET_GO: StuckWeaponChange,
+    WEAPON_PULLED: StuckWeaponChange,
+    WEAPON_REGRABBED: StuckWeaponChange,
+    GRAPPLED: Grappled,
+    GRAPPLE_TIGHTENED: GrappleChange,
+    GRAPPLE_RELEASED: GrappleChange,
+    CASTING: CastingChanged,
+    SPELL_CAST: SpellCast,
+    CONCENTRATED: Concentrated,
+    CHECK_ROLLED: CheckRolled,
+    RALLIED: CombatantOnly,
+    MOVED: Moved,
+    STEPPED: Stepped,
+    SPOKE: Spoke,
+    PASSION_USED: PassionUsed,
+    FORM_CHANGED: FormChanged,
+    SPIRIT_ROLLED: SpiritRolled,
+    SPIRIT_RESOLVED: SpiritResolved,
+    FATIGUED: CombatantOnly,
+    COMBATANT_DOWN: CombatantOnly,
+    ENCOUNTER_ENDED: EncounterEnded,
+    DISTANCE_INTENT_MET: ReserveUsed,
+}
+"""Every event kind and the model of its payload."""
+
+
+def read_event(kind: str, payload: Mapping[str, JsonValue]) -> Frozen:
+    """An event's payload as its model; an unknown kind is a ``ValueError``."""
+    model = EVENT_MODELS.get(kind)
+    if model is None:
+        raise ValueError(f"a percentile encounter has no event {kind!r}")
+    return parse_payload(payload, model)
+
+
+__all__ = [
+    "ACTION_TAKEN",
+    "AIMED",
+    "ATTACK_RESOLVED",
+    "ATTACK_ROLLED",
+    "AWAITING_SET",
+    "CASTING",
+    "CHECK_ROLLED",
+    "CHOICE_MADE",
+    "COMBATANT_ADDED",
+    "COMBATANT_DOWN",
+    "CONCENTRATED",
+    "DAMAGED",
+    "DEFENSE_RESERVED",
+    "DISENGAGED",
+    "DISENGAGE_DECLARED",
+    "DISENGAGE_FAILED",
+    "DISTANCE_CHANGED",
+    "DISTANCE_INTENT_MET",
+    "ENCOUNTER_ENDED",
+    "ENCOUNTER_STARTED",
+    "ENGAGED",
+    "EQUIPPED",
+    "EVENT_MODELS",
+    "FATIGUED",
+    "FORM_CHANGED",
+    "FUMBLED",
+    "GEAR_WORN",
+    "GRAPPLED",
+    "GRAPPLE_RELEASED",
+    "GRAPPLE_TIGHTENED",
+    "ITEM_DROPPED",
+    "ITEM_LOST",
+    "MOVED",
+    "ORDER_CHANGED",
+    "PASSION_USED",
+    "POINTS_CHANGED",
+    "PRONE_CHANGED",
+    "PUSHED",
+    "RALLIED",
+    "RESERVE_USED",
+    "ROUND_ENDED",
+    "ROUND_STARTED",
+    "SPELL_CAST",
+    "SPIRIT_ENGAGED",
+    "SPIRIT_GUARD_TAKEN",
+    "SPIRIT_RESOLVED",
+    "SPIRIT_ROLLED",
+    "SPOKE",
+    "STEPPED",
+    "TASKS_SET",
+    "TURN_ENDED",
+    "TURN_ORDER_ROLLED",
+    "TURN_STARTED",
+    "WAITED",
+    "WEAPON_LET_GO",
+    "WEAPON_PULLED",
+    "WEAPON_REGRABBED",
+    "WEAPON_STUCK",
+    "ActionTaken",
+    "Aimed",
+    "AttackResolved",
+    "AttackRolled",
+    "AwaitingSet",
+    "CastingChanged",
+    "CheckPurpose",
+    "CheckRolled",
+    "ChoiceMade",
+    "CombatantAdded",
+    "CombatantOnly",
+    "Concentrated",
+    "Damaged",
+    "DefenseReserved",
+    "Disengagement",
+    "DistanceChanged",
+    "EncounterEnded",
+    "Engaged",
+    "Equipped",
+    "FormChanged",
+    "Fumbled",
+    "GearWorn",
+    "GrappleChange",
+    "Grappled",
+    "ItemMoved",
+    "Moved",
+    "Nothing",
+    "OrderChanged",
+    "P",
+    "PassionUsed",
+    "PointsChanged",
+    "ProneChanged",
+    "Pushed",
+    "ReserveUsed",
+    "RoundEnded",
+    "RoundStarted",
+    "SpellCast",
+    "SpiritEngaged",
+    "SpiritResolved",
+    "SpiritRolled",
+    "Spoke",
+    "Stepped",
+    "StuckWeaponChange",
+    "TasksSet",
+    "TurnEnded",
+    "TurnOrderRolled",
+    "TurnStarted",
+    "Waited",
+    "WeaponStuck",
+    "read_event",
+]

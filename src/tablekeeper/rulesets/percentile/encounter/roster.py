@@ -1,0 +1,71 @@
+"""Adding a combatant: its stat block and what the encounter starts it with.
+
+Hit points, Magic Points (the stat block's, else POW, G-P-03) and Determination Points
+start at the stat block's unless the GM states them; with Hit Locations each location's
+hit points come from the (provisional) table. It holds its first weapon and its first
+shield unless told otherwise. Added after the encounter started, it rolls its turn order
+at once and joins the part of the round still to play (G-P-E5).
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.percentile.encounter import commands as cmd
+from tablekeeper.rulesets.percentile.encounter import events as ev
+from tablekeeper.rulesets.percentile.encounter.initiative import allotment, roll_turn_order
+from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
+from tablekeeper.rulesets.percentile.encounter.work import Work
+
+
+def combatant(state: PercentileState, spec: cmd.CombatantSpec) -> Combatant:
+    """The combatant a spec describes, with the stat block's defaults."""
+    stats = spec.stats
+    ready = spec.ready
+    if ready is None:
+        ready = tuple(item[0].name for item in (stats.weapons, stats.shields) if item)
+    return Combatant(
+        id=ActorId(spec.id),
+        side=spec.side,
+        stats=stats,
+        form=spec.form,
+        spirit=spec.spirit,
+        tangible=spec.tangible,
+        discorporates=spec.discorporates,
+        spirit_damage=spec.spirit_damage,
+        spirit_armor=spec.spirit_armor,
+        extra_actions=spec.extra_actions,
+        hp=stats.hit_points if spec.hp is None else spec.hp,
+        location_hp=stats.hit_points_at() if state.options.hit_locations else {},
+        magic_points=stats.max_magic_points if spec.magic_points is None else spec.magic_points,
+        determination_points=(
+            stats.determination_points
+            if spec.determination_points is None
+            else spec.determination_points
+        ),
+        ready=ready,
+        prone=spec.prone,
+        conditions=spec.conditions,
+    )
+
+
+def add(work: Work, spec: cmd.CombatantSpec) -> None:
+    """Add the combatant; during the encounter, with its turn order and actions."""
+    state = work.state
+    joining = combatant(state, spec)
+    clock = state.clock
+    if clock is None or state.over:
+        work.emit(ev.COMBATANT_ADDED, ev.CombatantAdded(combatant=joining))
+        return
+    order = roll_turn_order(joining, work.roller, reason="joined")
+    joining = joining.model_copy(update={"actions_left": allotment(state, joining)})
+    work.emit(ev.COMBATANT_ADDED, ev.CombatantAdded(combatant=joining))
+    work.emit(
+        ev.TURN_ORDER_ROLLED, ev.TurnOrderRolled(combatant=joining.id, order=order, rule="P-CMB-02")
+    )
+    played = (
+        clock.order[: clock.turn + 1] if state.active is not None else clock.order[: clock.turn]
+    )
+    rest = [*clock.order[len(played) :], joining.id]
+    after = work.state
+    rest.sort(key=lambda key: -(after.combatant(key).turn_order or order).total)
+    work.emit(ev.ORDER_CHANGED, ev.OrderChanged(order=(*played, *rest), turn=clock.turn))

@@ -1,0 +1,1 @@
+"""Tests of the percentile encounter engine, its scenarios and the terminal runner."""
