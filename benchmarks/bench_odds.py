@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_odds.py           # full run
     .venv/bin/python benchmarks/bench_odds.py --quick   # fewer repetitions, for CI
+    .venv/bin/python benchmarks/bench_odds.py --paths   # each keep/drop method, cold
 
 For each question both libraries compute the exact distribution; the script checks the
 fractions are identical outcome by outcome, then times each side. *Cold* runs clear
@@ -13,12 +14,18 @@ Times are the median of the repetitions (the best is shown too); the targets are
 of the cold medians. Expression trees are parsed before timing (parsing is not part of
 the question); ``odds`` validates each tree inside the timing.
 
+``--paths`` times the keep/drop corner cases instead (docs/performance.md, "Which path
+answers what"): for each, the method :func:`~tablekeeper.dice.odds.odds` routes it to and
+the cold time of every method that can answer it (``odds_by``), next to icepool's own
+expression where icepool has one; every method's fractions are checked identical.
+
 Exits 1 when a fraction differs or a target is missed.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import platform
@@ -33,9 +40,11 @@ from typing import Any
 import icepool
 
 from tablekeeper.dice.distribution import Distribution
-from tablekeeper.dice.odds import clear_caches, odds
+from tablekeeper.dice.odds import clear_caches, methods, odds, odds_by
+from tablekeeper.dice.parse import parse
 from tablekeeper.dice.pools import net_success_table, opposed_pool
 from tablekeeper.dice.roller import Die
+from tablekeeper.dice.routing import Method
 from tablekeeper.dice.syntax import (
     BinaryOperation,
     Compare,
@@ -66,12 +75,8 @@ def _successes(count: int, sides: int, tn: int) -> Dice:
 
 
 def _tree(notation: str, built: Expression) -> Expression:
-    """The tree for ``notation``: from the parser when there is one (checked against the
-    hand-built tree, so the benchmark asks what it says it asks)."""
-    try:
-        from tablekeeper.dice.parse import parse
-    except ImportError:
-        return built
+    """The tree for ``notation`` from the parser, checked against the hand-built tree, so
+    the benchmark asks what it says it asks."""
     parsed: Expression = parse(notation)
     if parsed != built:
         raise SystemExit(f"parse({notation!r}) = {parsed!r}, expected {built!r}")
@@ -198,11 +203,104 @@ def _format(seconds: float) -> str:
     return f"{seconds * 1e6:.1f} µs"
 
 
+# Keep/drop corner cases: notation, icepool's own expression (None: icepool has none that
+# matches our semantics), and methods not to time (too slow to be worth waiting for;
+# their times in docs/performance.md were measured once, by hand).
+PATH_CASES: list[tuple[str, Callable[[], Any] | None, tuple[Method, ...]]] = [
+    ("5d100!kh2", lambda: icepool.d(100).explode_to_pool(5, depth=10).highest(2).sum(), ()),
+    ("6d6!dl1", lambda: icepool.d(6).explode_to_pool(6, depth=10).lowest(drop=1).sum(), ()),
+    ("8d10!kh3", lambda: icepool.d(10).explode_to_pool(8, depth=10).highest(3).sum(), ()),
+    ("3d6!kh2", lambda: icepool.d(6).explode_to_pool(3, depth=10).highest(2).sum(), ()),
+    (
+        "{5d6,5d8,5d10,5d12}kh2",
+        lambda: icepool.Pool([5 @ icepool.d(n) for n in (6, 8, 10, 12)]).highest(2).sum(),
+        (),
+    ),
+    (
+        "{4d6+3d8}k4",
+        lambda: icepool.Pool([icepool.d(6)] * 4 + [icepool.d(8)] * 3).highest(4).sum(),
+        (),
+    ),
+    (
+        "{1d20+5,1d20+3}kh1",
+        lambda: icepool.Pool([icepool.d(20) + 5, icepool.d(20) + 3]).highest(1).sum(),
+        (),
+    ),
+    (
+        "{3d6,3d6,3d6,3d6,3d6,3d6}kh3",
+        lambda: icepool.Pool([3 @ icepool.d(6)] * 6).highest(3).sum(),
+        (),
+    ),
+    ("{4d10-4d10}kh4", None, ()),
+    ("5d12mi3!r1kh2dl1", None, ()),
+    ("8d6!p>=4kh5", None, (Method.ICEPOOL,)),
+    ("100d6kh50", lambda: icepool.d(6).highest(100, 50), (Method.STATE_MACHINE,)),
+]
+
+
+def _cold(function: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    """The best of ``repeat`` cold calls (fewer when one takes over a second)."""
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        clear_caches()
+        clear_icepool_caches()
+        gc.collect()
+        start = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - start)
+        if best > 1:
+            break
+    return best, result
+
+
+def paths_report(repeat: int) -> int:
+    """Time every keep/drop method on PATH_CASES; 1 if any two disagree."""
+    keeping = (Method.ORDER_STATISTICS, Method.ICEPOOL, Method.STATE_MACHINE)
+    header = (
+        f"{'expression':30} {'routed to':17}"
+        + "".join(f" {m.value:>17}" for m in keeping)
+        + f" {'icepool itself':>15}"
+    )
+    print(header)
+    print("-" * len(header))
+    mismatches = 0
+    for notation, native, skip in PATH_CASES:
+        tree = parse(notation)
+        route = methods(tree)[-1]
+        expected = odds(tree)
+        cells = []
+        for method in keeping:
+            if method in skip or (method is Method.ORDER_STATISTICS and route is not method):
+                cells.append("")
+                continue
+            seconds, result = _cold(functools.partial(odds_by, tree, method), repeat)
+            mismatches += result != expected
+            cells.append(_format(seconds))
+        theirs = ""
+        if native is not None:
+            seconds, result = _cold(native, repeat)
+            mismatches += Distribution.from_icepool(result) != expected
+            theirs = _format(seconds)
+        print(
+            f"{notation:30} {route.value:17}"
+            + "".join(f" {cell:>17}" for cell in cells)
+            + f" {theirs:>15}",
+            flush=True,
+        )
+    print()
+    print("every method gives the same fractions" if not mismatches else "FAIL: methods differ")
+    return 1 if mismatches else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (CI)")
+    parser.add_argument("--paths", action="store_true", help="time each keep/drop method")
     args = parser.parse_args(argv)
     repeat, table_repeat = (15, 1) if args.quick else (101, 3)
+    if args.paths:
+        print(f"{_cpu_model()}; icepool {icepool.__version__}; cold, best of 3\n")
+        return paths_report(3)
 
     print(
         f"{_cpu_model()}, {os.cpu_count()} CPUs; Python {platform.python_version()}, "

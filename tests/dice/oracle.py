@@ -4,7 +4,8 @@
 choice uniform among its options) and adds up the probabilities of each outcome.
 :class:`Simulation` is the roller's semantics written as plainly as possible, so that
 ``odds`` is checked against an independent statement of the rules; :class:`PathRoller`
-lets the real roller (:func:`tablekeeper.dice.evaluate.roll`) walk the same paths.
+lets the real roller (:func:`tablekeeper.dice.evaluate.roll`) walk the same paths, and
+:func:`roller_odds` is the distribution it walks out.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from tablekeeper.dice.evaluate import roll
+from tablekeeper.dice.limits import RollLimits
 from tablekeeper.dice.roller import Die, RolledFace
 from tablekeeper.dice.syntax import (
     BinaryOperation,
@@ -32,6 +35,7 @@ from tablekeeper.dice.syntax import (
     Number,
     Reroll,
 )
+from tablekeeper.errors import RollLimitError
 
 
 class _NeedChoiceError(Exception):
@@ -268,3 +272,46 @@ def collect(node: Expression, into: list[Dice]) -> None:
 
 def brute_force(expression: Expression, depth: int) -> dict[int, Fraction]:
     return enumerate_paths(lambda path: Simulation(path, depth).total(expression))
+
+
+# -- the roller itself, walking every path ----------------------------------------------
+
+# Rerolls are capped low so every path ends; a path the roller refuses is left out and
+# the rest renormalised. For a die whose first value is a plain face that is exactly the
+# distribution odds gives for ``r`` (the face it ends on is uniform over the faces that
+# do not match, refused or not). When the first value is clamped, or explosions add dice,
+# refusals fall unevenly on the outcomes, so those trees are left to the brute-force
+# oracle (test_odds.py), which states ``r`` as odds reads it: the roller's distribution
+# as ``max_rerolls`` grows without bound.
+MAX_REROLLS = 2
+
+
+def uneven_rerolls(node: Expression, inherited: tuple[Modifier, ...] = ()) -> bool:
+    """Whether a die of ``node`` rerolls until it stops matching and also clamps or
+    explodes (its own modifiers, or a one-expression group's pushed down to it)."""
+    if isinstance(node, Dice):
+        modifiers = node.modifiers + inherited
+        until = any(isinstance(m, Reroll) and not m.once for m in modifiers)
+        return until and any(isinstance(m, Min | Max | Explode) for m in modifiers)
+    if isinstance(node, Group):
+        passed = inherited
+        if len(node.items) == 1:
+            per_die = (Min, Max, Explode, Reroll)
+            passed += tuple(m for m in node.modifiers if isinstance(m, per_die))
+        return any(uneven_rerolls(item, passed) for item in node.items)
+    if isinstance(node, BinaryOperation):
+        return uneven_rerolls(node.left, inherited) or uneven_rerolls(node.right, inherited)
+    if isinstance(node, Negate):
+        return uneven_rerolls(node.operand, inherited)
+    if isinstance(node, Labeled):
+        return uneven_rerolls(node.expression, inherited)
+    return False
+
+
+def roller_odds(expression: Expression, depth: int) -> dict[int, Fraction]:
+    """The real roller's distribution of ``expression``, by walking every path (rerolls
+    capped at ``MAX_REROLLS``, refused paths left out)."""
+    limits = RollLimits(explode_depth=depth, max_rerolls=MAX_REROLLS)
+    return enumerate_paths(
+        lambda path: roll(expression, PathRoller(path), limits).total, refused=(RollLimitError,)
+    )

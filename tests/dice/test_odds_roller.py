@@ -15,67 +15,19 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.dice.distribution import Distribution
-from tablekeeper.dice.evaluate import roll, roll_many
+from tablekeeper.dice.evaluate import roll_many
 from tablekeeper.dice.limits import RollLimits
 from tablekeeper.dice.odds import odds
 from tablekeeper.dice.parse import parse
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.dice.syntax import (
-    BinaryOperation,
-    Dice,
-    Explode,
     Expression,
-    Group,
-    Labeled,
-    Max,
-    Min,
-    Modifier,
-    Negate,
-    Reroll,
 )
 from tablekeeper.dice.validate import validate
-from tablekeeper.errors import RollLimitError, RulesError
+from tablekeeper.errors import RulesError
 
 from .odds_cases import BRUTE_FORCE_CASES, expressions, paths_bound
-from .oracle import PathRoller, enumerate_paths
-
-# Rerolls are capped low so every path ends; a path the roller refuses is left out and
-# the rest renormalised. For a die whose first value is a plain face that is exactly the
-# distribution odds gives for ``r`` (the face it ends on is uniform over the faces that
-# do not match, refused or not). When the first value is clamped, or explosions add dice,
-# refusals fall unevenly on the outcomes, so those trees are left to the brute-force
-# oracle (test_odds.py), which states ``r`` as odds reads it: the roller's distribution
-# as ``max_rerolls`` grows without bound.
-MAX_REROLLS = 2
-
-
-def uneven_rerolls(node: Expression, inherited: tuple[Modifier, ...] = ()) -> bool:
-    """Whether a die of ``node`` rerolls until it stops matching and also clamps or
-    explodes (its own modifiers, or a one-expression group's pushed down to it)."""
-    if isinstance(node, Dice):
-        modifiers = node.modifiers + inherited
-        until = any(isinstance(m, Reroll) and not m.once for m in modifiers)
-        return until and any(isinstance(m, Min | Max | Explode) for m in modifiers)
-    if isinstance(node, Group):
-        passed = inherited
-        if len(node.items) == 1:
-            per_die = (Min, Max, Explode, Reroll)
-            passed += tuple(m for m in node.modifiers if isinstance(m, per_die))
-        return any(uneven_rerolls(item, passed) for item in node.items)
-    if isinstance(node, BinaryOperation):
-        return uneven_rerolls(node.left, inherited) or uneven_rerolls(node.right, inherited)
-    if isinstance(node, Negate):
-        return uneven_rerolls(node.operand, inherited)
-    if isinstance(node, Labeled):
-        return uneven_rerolls(node.expression, inherited)
-    return False
-
-
-def roller_odds(expression: Expression, depth: int) -> dict[int, Fraction]:
-    limits = RollLimits(explode_depth=depth, max_rerolls=MAX_REROLLS)
-    return enumerate_paths(
-        lambda path: roll(expression, PathRoller(path), limits).total, refused=(RollLimitError,)
-    )
+from .oracle import MAX_REROLLS, roller_odds, uneven_rerolls
 
 
 @pytest.mark.parametrize(

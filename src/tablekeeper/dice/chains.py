@@ -185,7 +185,7 @@ class Chain(Generic[X]):
         self.modifiers = modifiers
         self.depth = depth
         self.algebra = algebra
-        self._explode = next((m for m in modifiers if isinstance(m, Explode)), None)
+        self.explode = next((m for m in modifiers if isinstance(m, Explode)), None)
         self._rerolls = [m for m in modifiers if isinstance(m, Reroll)]
         self._reroll_cache: dict[int, dict[int, int]] = {}
         self._leaves: dict[int, X] = {}
@@ -194,7 +194,7 @@ class Chain(Generic[X]):
     def unit(self) -> X:
         """One rolled die, folded by the algebra."""
         faces = clamped_faces(self.die, self.modifiers)
-        explode = self._explode
+        explode = self.explode
         if explode is None or self.depth <= 0:
             return self.algebra.values(self._reroll_all(faces))
         point = explode.compare or Compare("=", self.die.high)
@@ -215,9 +215,9 @@ class Chain(Generic[X]):
         """An added die (and its own explosions) with ``depth`` explosions left."""
         tail = self._tails.get(depth)
         if tail is None:
-            assert self._explode is not None
-            point = self._explode.compare or Compare("=", self.die.high)
-            less = 1 if self._explode.mode == "penetrate" else 0
+            assert self.explode is not None
+            point = self.explode.compare or Compare("=", self.die.high)
+            less = 1 if self.explode.mode == "penetrate" else 0
             parts: list[tuple[X, int]] = []
             for face in self.die.faces:
                 leaf = self._leaf(face - less)
@@ -230,7 +230,7 @@ class Chain(Generic[X]):
     def _leaf(self, value: int) -> X:
         leaf = self._leaves.get(value)
         if leaf is None:
-            leaf = self._leaves[value] = self.algebra.values(self._reroll(value))
+            leaf = self._leaves[value] = self.algebra.values(self.reroll(value))
         return leaf
 
     def _reroll_all(self, weights: dict[int, int]) -> dict[int, int]:
@@ -238,11 +238,11 @@ class Chain(Generic[X]):
             return weights
         result: dict[int, int] = {}
         for value, weight in weights.items():
-            for final, w in self._reroll(value).items():
+            for final, w in self.reroll(value).items():
                 result[final] = result.get(final, 0) + weight * w
         return result
 
-    def _reroll(self, value: int) -> dict[int, int]:
+    def reroll(self, value: int) -> dict[int, int]:
         """The final value of a die showing ``value`` after every reroll; the weights of
         every value share one total, so the results mix without rescaling."""
         cached = self._reroll_cache.get(value)

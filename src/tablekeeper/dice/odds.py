@@ -11,15 +11,20 @@ the modifiers apply in ``MODIFIER_ORDER`` with the roller's semantics (see
 after ``limits.explode_depth`` as the roller's do, and operands of ``+ - * /`` are
 independent rolls (``/`` floors).
 
-How each case is computed, fastest first:
+How each case is computed (:class:`~tablekeeper.dice.routing.Method`; :func:`methods`
+tells which a tree takes):
 
 - success counts over identical dice: a binomial (or, with failures, trinomial) row;
 - plain sums of identical dice: a cached convolution power; sums of terms: convolution;
-- keep/drop over identical dice that cannot explode: an order-statistic recurrence
+- keep/drop over identical dice whose explosions add no dice, or over the totals of
+  identical sub-rolls: an order-statistic recurrence
   (:func:`~tablekeeper.dice.closed_forms.order_window`);
-- keep/drop over mixed pools or exploding dice: a state machine that keeps only what the
-  selection needs (:mod:`tablekeeper.dice.selection`), refused with
-  :class:`~tablekeeper.errors.OddsUnavailableError` past ``limits.max_odds_states``.
+- any other keep/drop (mixed pools, dice whose explosions add dice, unlike sub-rolls):
+  icepool's keep evaluator (:mod:`tablekeeper.dice.icepool_path`) or a state machine
+  that keeps only what the selection needs (:mod:`tablekeeper.dice.selection`),
+  whichever :mod:`tablekeeper.dice.routing` estimates faster. Either is refused with
+  :class:`~tablekeeper.errors.OddsUnavailableError` past ``limits.max_odds_states``
+  (the machine's states; icepool's pools times the values their dice show).
 
 Two chances the roller has and odds leaves out, both refusals rather than results: a
 reroll that matches ``max_rerolls + 1`` times in a row, and explosions that push a whole
@@ -32,32 +37,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from tablekeeper.dice import closed_forms
-from tablekeeper.dice.chains import (
-    Chain,
-    PerDie,
-    Scoring,
-    States,
-    Totals,
-    clamp,
-    final_values,
-)
+from tablekeeper.dice.chains import Chain, PerDie, Scoring, Totals, clamp
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.limits import DEFAULT_LIMITS, RollLimits
 from tablekeeper.dice.parse import parse
 from tablekeeper.dice.render import render
-from tablekeeper.dice.selection import (
-    Key,
-    Selection,
-    TooManyStatesError,
-    Weighted,
-    raise_too_many,
-    select,
-    summary_for,
-    window,
-)
+from tablekeeper.dice.routing import Method, Term, keep_drop_dice, keep_drop_totals
+from tablekeeper.dice.selection import Selection, TooManyStatesError, raise_too_many
 from tablekeeper.dice.syntax import (
     MODIFIER_ORDER,
     BinaryOperation,
@@ -66,7 +54,6 @@ from tablekeeper.dice.syntax import (
     CountSuccesses,
     Dice,
     Drop,
-    Explode,
     Expression,
     Group,
     Keep,
@@ -93,17 +80,44 @@ def odds(expression: str | Expression, limits: RollLimits = DEFAULT_LIMITS) -> D
     return _remembered(parse(expression) if isinstance(expression, str) else expression, limits)
 
 
+def odds_by(
+    expression: str | Expression, method: Method, limits: RollLimits = DEFAULT_LIMITS
+) -> Distribution:
+    """:func:`odds` with every keep and drop answered by ``method`` where it applies
+    (``ORDER_STATISTICS`` only over identical dice that add no dice and over identical
+    sub-rolls; ``ICEPOOL`` and ``STATE_MACHINE`` anywhere), not cached: how the tests
+    hold each method to the oracles, and how the benchmark times them."""
+    return _computed(expression, limits, method)[0]
+
+
+def methods(
+    expression: str | Expression, limits: RollLimits = DEFAULT_LIMITS
+) -> tuple[Method, ...]:
+    """The :class:`~.routing.Method` that :func:`odds` picks for each dice term and group
+    of ``expression``, in the order it computes them (computed afresh, not cached)."""
+    return _computed(expression, limits, None)[1]
+
+
 @functools.lru_cache(maxsize=256)
 def _remembered(expression: Expression, limits: RollLimits) -> Distribution:
-    validate(expression, limits)
+    return _computed(expression, limits, None)[0]
+
+
+def _computed(
+    expression: str | Expression, limits: RollLimits, force: Method | None
+) -> tuple[Distribution, tuple[Method, ...]]:
+    tree = parse(expression) if isinstance(expression, str) else expression
+    validate(tree, limits)
+    computation = _Odds(limits, force)
     try:
-        return _Odds(limits).of(expression)
+        result = computation.of(tree)
     except TooManyStatesError as error:
         raise OddsUnavailableError(
-            f"the exact odds of '{render(expression)}' need more than {error.limit:,} "
+            f"the exact odds of '{render(tree)}' need more than {error.limit:,} "
             "intermediate states (limits.max_odds_states); roll it or simulate it instead",
             field="expression",
         ) from None
+    return result, tuple(computation.methods)
 
 
 def clear_caches() -> None:
@@ -112,18 +126,11 @@ def clear_caches() -> None:
     closed_forms.clear_caches()
 
 
-class _Term(NamedTuple):
-    """Dice in a pool: ``number`` dice that score ``score(value)`` when kept."""
-
-    number: int
-    dice: Dice
-    per_die: tuple[PerDie, ...]
-    score: Scoring
-
-
 class _Odds:
-    def __init__(self, limits: RollLimits) -> None:
+    def __init__(self, limits: RollLimits, force: Method | None = None) -> None:
         self.limits = limits
+        self.force = force
+        self.methods: list[Method] = []
 
     def of(self, node: Expression) -> Distribution:
         if isinstance(node, Number):
@@ -166,8 +173,9 @@ class _Odds:
     def dice(self, node: Dice) -> Distribution:
         per_die, selection, score = _split(_ordered(node.modifiers), 1)
         if not per_die and not selection:  # the common check: a closed form at once
+            self.methods.append(Method.CLOSED_FORM)
             return closed_forms.power(score.plain_die(node.die), node.count)
-        return self.pool([_Term(node.count, node, per_die, score)], selection)
+        return self.pool([Term(node.count, node, per_die, score)], selection)
 
     def group(self, node: Group) -> Distribution:
         modifiers = _ordered(node.modifiers)
@@ -199,7 +207,7 @@ class _Odds:
             # on either the group or its terms, not both.
             own_per_die = _split(_ordered(dice.modifiers), 1)[0]
             _, _, score = _split(modifiers, coefficient)
-            pool.append(_Term(dice.count, dice, own_per_die or group_per_die, score))
+            pool.append(Term(dice.count, dice, own_per_die or group_per_die, score))
         result = self.pool(pool, selection)
         for expression, coefficient in rest:
             result = result + self.of(expression) * coefficient
@@ -260,71 +268,34 @@ class _Odds:
                 total = total.map(clamp(modifier))
             totals.append(total)
         if not selection:
+            self.methods.append(Method.CLOSED_FORM)
             result = Distribution.constant(0)
             for total in totals:
                 result = result + total.map(score)
             return result
-        summary = summary_for(selection, range(len(items), len(items) + 1), score)
-        units: list[tuple[Weighted[Key], int]] = []
-        for total in totals:
-            states: dict[Key, int] = {}
-            for value, weight in total.weights.items():
-                state = summary.leaf(value, score(value))
-                states[state] = states.get(state, 0) + weight
-            units.append((Weighted(states, total.total_weight), 1))
-        return select(units, summary, self.limits.max_odds_states)
+        result, method = keep_drop_totals(totals, selection, score, self.limits, self.force)
+        self.methods.append(method)
+        return result
 
-    def pool(self, terms: Sequence[_Term], selection: Selection) -> Distribution:
+    def pool(self, terms: Sequence[Term], selection: Selection) -> Distribution:
         """Every die of ``terms`` in one pool, kept and dropped by ``selection``."""
+        if selection:
+            result, method = keep_drop_dice(terms, selection, self.limits, self.force)
+            self.methods.append(method)
+            return result
+        self.methods.append(Method.CLOSED_FORM)
         depth = self.limits.explode_depth
-        limit = self.limits.max_odds_states
-        adds_dice = depth > 0 and any(
-            isinstance(m, Explode) and m.mode != "compound" for t in terms for m in t.per_die
-        )
-        if not selection:
-            result: Distribution | None = None
-            for term in terms:
-                if term.per_die:
-                    chain = Chain(term.dice.die, term.per_die, depth, Totals(term.score))
-                    weights: Mapping[int, int] = chain.unit().weights
-                else:
-                    weights = term.score.plain_die(term.dice.die)
-                part = closed_forms.power(weights, term.number)
-                result = part if result is None else result + part
-                self.check_size(len(result))
-            return result if result is not None else Distribution.constant(0)
-        count = sum(t.number for t in terms)
-        if not adds_dice and len(terms) == 1:
-            return _identical_window(terms[0], selection, count, depth)
-        # A pool of n dice that explode can hold up to n * (depth + 1).
-        counts = range(count, count * (depth + 1) + 1 if adds_dice else count + 1)
-        scorings = {term.score for term in terms}
-        shared = next(iter(scorings)) if len(scorings) == 1 else None
-        summary = summary_for(selection, counts, shared)
-        units = []
+        total: Distribution | None = None
         for term in terms:
-            algebra = States(summary, term.score, limit)
-            units.append((Chain(term.dice.die, term.per_die, depth, algebra).unit(), term.number))
-        return select(units, summary, limit)
-
-
-def _identical_window(term: _Term, selection: Selection, count: int, depth: int) -> Distribution:
-    """Keep/drop over ``count`` identical dice whose explosions add no dice: the
-    closed form."""
-    values = final_values(term.dice.die, term.per_die, depth)
-    low, high = window(selection, count)
-    ordered = sorted(values.items(), reverse=True)
-    if high > count - low:  # fewer ranks to place from the low end
-        ordered.reverse()
-        low, high = count - high, count - low
-    faces: list[tuple[int, int]] = []
-    for value, weight in ordered:
-        score = term.score(value)
-        if faces and faces[-1][0] == score:  # neighbours that score alike rank alike
-            faces[-1] = (score, faces[-1][1] + weight)
-        else:
-            faces.append((score, weight))
-    return closed_forms.order_window(faces, count, low, high)
+            if term.per_die:
+                chain = Chain(term.dice.die, term.per_die, depth, Totals(term.score))
+                weights: Mapping[int, int] = chain.unit().weights
+            else:
+                weights = term.score.plain_die(term.dice.die)
+            part = closed_forms.power(weights, term.number)
+            total = part if total is None else total + part
+            self.check_size(len(total))
+        return total if total is not None else Distribution.constant(0)
 
 
 def _ordered(modifiers: Sequence[Modifier]) -> Sequence[Modifier]:

@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.syntax import Drop, Keep
@@ -87,7 +87,7 @@ class TooManyStatesError(OddsUnavailableError):
         self.limit = limit
 
 
-def raise_too_many(limit: int) -> None:
+def raise_too_many(limit: int) -> NoReturn:
     raise TooManyStatesError(limit)
 
 
@@ -200,6 +200,35 @@ def summary_for(selection: Selection, counts: range, score: Callable[[int], int]
     if choices:
         return min(choices, key=lambda extreme: extreme.size or 0)
     return Extreme(None, True, False, score, None, selection)
+
+
+def estimated_joins(units: Sequence[tuple[Weighted[Key], int]], summary: Extreme) -> int:
+    """About how many pairs of states :func:`select` will join (an upper bound, usually
+    within a factor of a few): each unit joins every state so far, and the states are
+    at most the lists of ``summary.size`` items the units can show, times (when the
+    score pushed out of the list is kept) how many totals the units so far can push out.
+    """
+    items: set[Any] = set()
+    spreads: list[int] = []
+    for unit, _ in units:
+        totals = set()
+        for key in unit.weights:
+            items.update(key[0])
+            if summary.keep_rest:
+                totals.add(key[1] + summary.scores(key[0]))
+        spreads.append(max(totals) - min(totals) if totals else 0)
+    size = summary.size
+    lists = None if size is None else math.comb(len(items) + size, size)
+    states = joins = 1
+    spread = 0
+    for (unit, count), unit_spread in zip(units, spreads, strict=True):
+        for _ in range(count):
+            joins += states * len(unit.weights)
+            states *= len(unit.weights)
+            spread += unit_spread
+            if lists is not None:
+                states = min(states, lists * (spread + 1))
+    return joins
 
 
 def select(
