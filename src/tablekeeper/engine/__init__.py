@@ -14,6 +14,7 @@
   name in a :class:`RulesetRegistry` (:func:`load_ruleset`).
 """
 
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.clocks import Clock, ExchangeClock, RoundClock, SecondClock
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import (
@@ -95,9 +96,11 @@ __all__ = [
     "ActorId",
     "AddCondition",
     "Answer",
+    "Breakdown",
     "Clock",
     "Command",
     "CommandId",
+    "Contribution",
     "Decision",
     "DefaultPolicy",
     "EncounterEngine",

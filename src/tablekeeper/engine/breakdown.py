@@ -1,10 +1,11 @@
-"""Breakdowns: every derived number of the ``realtime`` checks explains itself.
+"""Breakdowns: every derived number explains itself (ARCHITECTURE.md, idea 8).
 
-ARCHITECTURE.md idea 8: a check's threshold, a critical-injury total and a Rest Score are
-each computed together with the list of their contributions, each with its amount, what
-it is, and its source (the rule id from ``rules/CATALOG.md``, an option or a ruling). A
-contribution the player may not see (a hidden modifier, R-TEST-04) is marked ``hidden``,
-and :meth:`Breakdown.visible` leaves it out.
+Every ruleset uses them: a check's threshold, an effective skill, a critical-injury
+total, a Rest Score are each computed together with the list of their contributions,
+each with its amount, what it is, and its source (the rule id from
+``rules/CATALOG.md``, an option or a ruling). A contribution the player may not see (a
+hidden modifier, R-TEST-04) is marked ``hidden``, and :meth:`Breakdown.visible` leaves it
+out.
 
 >>> threshold = Breakdown.of(
 ...     Contribution(amount=12, label="Psychology", source="R-TEST-01"),

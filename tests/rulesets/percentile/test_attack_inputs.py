@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from tablekeeper.engine import ResolverRegistry
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.errors import IllegalCommandError, InvalidInputError
 from tablekeeper.rulesets.percentile import (
     attack_breakdown,
@@ -14,7 +15,6 @@ from tablekeeper.rulesets.percentile import (
     register_resolvers,
     resolve_attack,
 )
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 from .attack_cases import ARMOR, attack_input, block, dodge, parry
 from .helpers import BOW, DAGGER, SPEAR, SWORD, dice

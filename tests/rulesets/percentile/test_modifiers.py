@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from tablekeeper.engine.breakdown import Contribution
 from tablekeeper.errors import IllegalCommandError, InvalidInputError
 from tablekeeper.rulesets.percentile import MeleeDistance, Reach, Situation
 from tablekeeper.rulesets.percentile import modifiers as mod
-from tablekeeper.rulesets.realtime.breakdown import Contribution
 
 
 def total(terms: tuple[Contribution, ...]) -> int:

@@ -194,7 +194,7 @@ def test_input_errors_name_the_field() -> None:
     "name",
     [
         f"tablekeeper.rulesets.realtime.{module}"
-        for module in ("breakdown", "checks", "injuries", "negotiation", "rest", "treatment")
+        for module in ("checks", "injuries", "negotiation", "rest", "treatment")
     ],
 )
 def test_docstring_examples(name: str) -> None:

@@ -20,6 +20,7 @@ The ruleset object and its encounter engine live in :mod:`.ruleset` and
 :mod:`.encounter`, which are not imported here (they import the checks).
 """
 
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.rulesets.percentile.attack import (
     AttackOutcome,
     CounterOutcome,
@@ -127,7 +128,6 @@ from tablekeeper.rulesets.percentile.tables import (
     parse_fumble_table,
     parse_hit_location_table,
 )
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 __all__ = [
     "D100",

@@ -21,6 +21,7 @@ from typing import Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.rulesets.percentile import modifiers as mod
@@ -32,7 +33,6 @@ from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 from tablekeeper.rulesets.percentile.stats import Armor, Name, Shield, Weapon
 from tablekeeper.rulesets.percentile.tables import hit_location_table
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 Intent: TypeAlias = Literal["damage", "bash", "disarm"]
 """What the attack is declared to do before rolling (P-OPT-23, P-OPT-25)."""

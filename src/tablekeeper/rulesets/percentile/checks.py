@@ -26,10 +26,10 @@ from functools import lru_cache
 from pydantic import Field
 
 from tablekeeper.dice.roller import Die, Roller
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.percentile.options import DEFAULT_OPTIONS, PercentileOptions
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 D100 = Die(100)
 """The die of every check: faces 1..100 (00 is read as 100)."""

@@ -18,6 +18,7 @@ import enum
 from pydantic import Field
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.breakdown import Breakdown
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.percentile.checks import CheckOutcome, Level, roll_check
 from tablekeeper.rulesets.percentile.damage import (
@@ -29,7 +30,6 @@ from tablekeeper.rulesets.percentile.damage import (
 from tablekeeper.rulesets.percentile.modifiers import pulling_out
 from tablekeeper.rulesets.percentile.options import DEFAULT_OPTIONS, PercentileOptions
 from tablekeeper.rulesets.percentile.stats import Weapon
-from tablekeeper.rulesets.realtime.breakdown import Breakdown
 
 
 class ImpaleResult(enum.StrEnum):

@@ -19,6 +19,7 @@ from typing import Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
+from tablekeeper.engine.breakdown import Contribution
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import IllegalCommandError, InvalidInputError
 from tablekeeper.rulesets.percentile.stats import Reach
@@ -27,7 +28,6 @@ from tablekeeper.rulesets.percentile.tables import (
     LocationKind,
     hit_location_table,
 )
-from tablekeeper.rulesets.realtime.breakdown import Contribution
 
 Modifiers: TypeAlias = tuple[Contribution, ...]
 

@@ -26,12 +26,12 @@ from typing import Annotated, Literal, TypeAlias
 
 from pydantic import Field, StringConstraints, model_validator
 
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.rulesets.percentile.checks import SKILL_LIMIT
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
 from tablekeeper.rulesets.percentile.tables import HitLocationTable, hit_location_table
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 Name: TypeAlias = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)

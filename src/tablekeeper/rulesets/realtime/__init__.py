@@ -9,7 +9,6 @@ module naming the section of the document it implements.
 - :mod:`.treatment`: treating critical injuries, section 6 (``realtime.treatment``).
 - :mod:`.negotiation`: Price Negotiation (``realtime.negotiate``).
 - :mod:`.rest`: Rest (``realtime.rest``, ``realtime.rest_simple``).
-- :mod:`.breakdown`: how each derived number explains itself.
 - :mod:`.tables`: the YAML tables in ``data/``, validated at load.
 - :mod:`.checks_options`: the rulings a table may change.
 
@@ -17,7 +16,7 @@ The ruleset object and its encounter engine live in :mod:`.ruleset` and
 :mod:`.encounter`, which are not imported here (they import the checks).
 """
 
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.rulesets.realtime.checks import (
     CheckInput,
     CheckOutcome,

@@ -24,9 +24,9 @@ from fractions import Fraction
 from pydantic import Field
 
 from tablekeeper.dice.roller import Die, Roller
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 D20 = Die(20)
 """The die of every check."""

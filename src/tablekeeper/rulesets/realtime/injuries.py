@@ -21,9 +21,9 @@ from fractions import Fraction
 from pydantic import Field
 
 from tablekeeper.dice.roller import Die, Roller
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 from tablekeeper.rulesets.realtime.checks_options import CheckOptions
 from tablekeeper.rulesets.realtime.tables import CriticalInjuryTable, critical_injury_table
 

@@ -21,10 +21,10 @@ from typing import Literal, TypeAlias
 from pydantic import Field, ValidationInfo, field_validator
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import IllegalCommandError
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 from tablekeeper.rulesets.realtime.checks_options import LimitWindow
 
 Food: TypeAlias = Literal["none", "satiating", "quality"]

@@ -22,10 +22,10 @@ from typing import Literal, TypeAlias
 from pydantic import Field, field_validator
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import IllegalCommandError
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 from tablekeeper.rulesets.realtime.checks import CheckOutcome, roll_check, success_chance
 from tablekeeper.rulesets.realtime.checks_options import LimitWindow
 from tablekeeper.rulesets.realtime.tables import critical_injury_table, unknown_injury_message

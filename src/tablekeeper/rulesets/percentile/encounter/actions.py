@@ -15,6 +15,7 @@ they achieve is the GM's (P-ACT-01, P-ACT-17, G-P-07).
 from __future__ import annotations
 
 from tablekeeper.dice.evaluate import roll
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile import modifiers as mod
 from tablekeeper.rulesets.percentile.checks import (
@@ -34,7 +35,6 @@ from tablekeeper.rulesets.percentile.encounter.state import PercentileState, Res
 from tablekeeper.rulesets.percentile.encounter.turns import end_turn as finish_turn
 from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.opposed import oppose
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA")
 BATTLEFIELD = "Battlefield"

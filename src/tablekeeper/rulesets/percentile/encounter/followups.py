@@ -13,6 +13,7 @@ choose to opt out of the Athletics roll to stay prone on purpose" (P-OPT-18).
 
 from __future__ import annotations
 
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.checks import roll_check
@@ -27,7 +28,6 @@ from tablekeeper.rulesets.percentile.encounter.pending import (
 from tablekeeper.rulesets.percentile.encounter.requests import standing
 from tablekeeper.rulesets.percentile.encounter.state import Reserve
 from tablekeeper.rulesets.percentile.encounter.work import Work
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 ATHLETICS = "Athletics"
 

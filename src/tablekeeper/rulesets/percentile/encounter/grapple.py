@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Literal
 
 from tablekeeper.dice.roller import Die
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.attack_input import defense_breakdown
@@ -45,7 +46,6 @@ from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.grapples import escape_damage_plan, twist_limb_plan
 from tablekeeper.rulesets.percentile.opposed import Victory, Winner, oppose
 from tablekeeper.rulesets.percentile.tables import hit_location_table
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 Maneuver = Literal["twist_limb", "tighten_grapple"]
 

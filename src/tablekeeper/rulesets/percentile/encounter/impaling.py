@@ -19,6 +19,7 @@ A Critical Impale that does not pull the weapon out leaves it stuck in the targe
 
 from __future__ import annotations
 
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.rulesets.percentile.checks import characteristic_skill, roll_check
 from tablekeeper.rulesets.percentile.damage import roll_damage, stuck_weapon_plan
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
@@ -30,7 +31,6 @@ from tablekeeper.rulesets.percentile.encounter.requests import standing
 from tablekeeper.rulesets.percentile.encounter.state import StuckWeapon
 from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.impales import ImpaleResult, roll_impale
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 
 def stuck_weapon(work: Work, owner: str, target: str) -> StuckWeapon | None:

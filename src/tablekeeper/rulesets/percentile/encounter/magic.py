@@ -13,6 +13,7 @@ roll, opposed; the caster must win.
 
 from __future__ import annotations
 
+from tablekeeper.engine.breakdown import Breakdown
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.checks import CheckOutcome, roll_check
@@ -25,7 +26,6 @@ from tablekeeper.rulesets.percentile.encounter.state import Casting
 from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.opposed import Winner, oppose
 from tablekeeper.rulesets.percentile.options import PercentileOptions
-from tablekeeper.rulesets.realtime.breakdown import Breakdown
 
 LONG_CASTING = 10
 """Magic Points from which a casting takes an extra action (P-OPT-21)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.rulesets.percentile import modifiers as mod
 from tablekeeper.rulesets.percentile.checks import Level, roll_check
@@ -34,7 +35,6 @@ from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, Finish
 from tablekeeper.rulesets.percentile.encounter.requests import standing
 from tablekeeper.rulesets.percentile.encounter.state import Combatant
 from tablekeeper.rulesets.percentile.encounter.work import Work
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 TERRAIN = {
     "normal": Fraction(1),

@@ -11,6 +11,7 @@ rolled by the engine, so the fumbler can choose the equipment (``fumbling.py``).
 
 from __future__ import annotations
 
+from tablekeeper.engine.breakdown import Contribution
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile import modifiers as mod
 from tablekeeper.rulesets.percentile.attack_input import (
@@ -24,7 +25,6 @@ from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choi
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.modifiers import Situation
-from tablekeeper.rulesets.realtime.breakdown import Contribution
 
 
 def standing(

@@ -22,6 +22,7 @@ would, without the -20%, G-P-E10).
 
 from __future__ import annotations
 
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.checks import CheckOutcome, Level, roll_check
@@ -46,7 +47,6 @@ from tablekeeper.rulesets.percentile.encounter.pending import (
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.opposed import Winner, oppose
-from tablekeeper.rulesets.realtime.breakdown import Breakdown, Contribution
 
 
 def can_respond(state: PercentileState, combatant_id: ActorId) -> bool:
