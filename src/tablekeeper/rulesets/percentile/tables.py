@@ -22,14 +22,13 @@ import difflib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from typing import Annotated, Any, Literal, Protocol, TypeAlias, TypeVar
 
-import yaml
-from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from tablekeeper.engine.values import Frozen, invalid_input
-from tablekeeper.errors import InvalidInputError, UnknownNameError
+from tablekeeper.engine.values import Frozen
+from tablekeeper.errors import UnknownNameError
+from tablekeeper.rulesets.common.tables import packaged_text, parse_table
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
 
 FUMBLES_FILE = "fumbles.yaml"
@@ -247,47 +246,29 @@ class HitLocationTable(Frozen):
 
 # -- loading ------------------------------------------------------------------------------
 
-M = TypeVar("M", bound=BaseModel)
-
-
-def _parse(data: Mapping[str, Any] | str, model: type[M], name: str) -> M:
-    if isinstance(data, str):
-        try:
-            data = yaml.safe_load(data)
-        except yaml.YAMLError as error:
-            raise InvalidInputError(f"{name}: not valid YAML: {error}", field=name) from None
-    if not isinstance(data, Mapping):
-        raise InvalidInputError(f"{name}: the table must be a mapping", field=name)
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        raise invalid_input(error, prefix=name) from None
-
 
 def parse_fumble_table(data: Mapping[str, Any] | str, *, name: str = FUMBLES_FILE) -> FumbleTable:
     """Validate a fumble table given as YAML text or parsed data; errors name ``name.<field>``."""
-    return _parse(data, FumbleTable, name)
+    return parse_table(data, FumbleTable, name)
 
 
 def parse_hit_location_table(
     data: Mapping[str, Any] | str, *, name: str = HIT_LOCATIONS_FILE
 ) -> HitLocationTable:
     """Validate a hit location table given as YAML text or parsed data."""
-    return _parse(data, HitLocationTable, name)
+    return parse_table(data, HitLocationTable, name)
 
 
-def _packaged(file: str) -> str:
-    data = resources.files("tablekeeper.rulesets.percentile").joinpath("data")
-    return data.joinpath(file).read_text(encoding="utf-8")
+_PACKAGE = "tablekeeper.rulesets.percentile"
 
 
 @cache
 def fumble_table() -> FumbleTable:
     """The packaged Combat Fumble Table of document 001, read and validated once."""
-    return parse_fumble_table(_packaged(FUMBLES_FILE))
+    return parse_fumble_table(packaged_text(_PACKAGE, FUMBLES_FILE))
 
 
 @cache
 def hit_location_table() -> HitLocationTable:
     """The packaged (provisional) humanoid hit location table, read and validated once."""
-    return parse_hit_location_table(_packaged(HIT_LOCATIONS_FILE))
+    return parse_hit_location_table(packaged_text(_PACKAGE, HIT_LOCATIONS_FILE))

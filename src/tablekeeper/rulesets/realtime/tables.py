@@ -14,14 +14,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
-import yaml
-from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from tablekeeper.engine.values import Frozen, invalid_input
-from tablekeeper.errors import InvalidInputError, UnknownNameError
+from tablekeeper.engine.values import Frozen
+from tablekeeper.errors import UnknownNameError
+from tablekeeper.rulesets.common.tables import packaged_text, parse_table
 
 CRITICAL_INJURIES_FILE = "critical_injuries.yaml"
 
@@ -138,22 +137,11 @@ def parse_critical_injury_table(
     data: Mapping[str, Any] | str, *, name: str = CRITICAL_INJURIES_FILE
 ) -> CriticalInjuryTable:
     """Validate a table given as YAML text or parsed data; errors name ``name.<field>``."""
-    if isinstance(data, str):
-        try:
-            data = yaml.safe_load(data)
-        except yaml.YAMLError as error:
-            raise InvalidInputError(f"{name}: not valid YAML: {error}", field=name) from None
-    if not isinstance(data, Mapping):
-        raise InvalidInputError(f"{name}: the table must be a mapping", field=name)
-    try:
-        return CriticalInjuryTable.model_validate(data)
-    except ValidationError as error:
-        raise invalid_input(error, prefix=name) from None
+    return parse_table(data, CriticalInjuryTable, name)
 
 
 @cache
 def critical_injury_table() -> CriticalInjuryTable:
     """The packaged table of document 003, read and validated once."""
-    data = resources.files("tablekeeper.rulesets.realtime").joinpath("data")
-    text = data.joinpath(CRITICAL_INJURIES_FILE).read_text(encoding="utf-8")
+    text = packaged_text("tablekeeper.rulesets.realtime", CRITICAL_INJURIES_FILE)
     return parse_critical_injury_table(text)

@@ -1,36 +1,19 @@
-"""The engine's scratch pad while it answers one command: the events so far, folded.
+"""The realtime engine's scratch pad while it answers one command (:class:`Draft`).
 
-``submit`` must never change the state it is handed, yet a command's later events depend
-on its earlier ones (a move completes, then a trigger opens for whoever's reach it left).
-:class:`Work` keeps the drafted events and the state they fold to, with the very
-functions a replay uses, so the step it returns is exactly what the log will fold.
+Its later events depend on its earlier ones: a move completes, then a trigger opens for
+whoever's reach it left.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from tablekeeper.dice.roller import Roller
-from tablekeeper.engine.decisions import Decision
-from tablekeeper.engine.events import PUBLIC, EventDraft, Visibility
-from tablekeeper.engine.steps import Step
+from tablekeeper.engine.drafts import Draft
 from tablekeeper.rulesets.realtime.encounter.fold import fold_model
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 
 
-class Work:
-    """The state as the drafted events leave it, the drafts, and the roller."""
+class Work(Draft[RealtimeState]):
+    """The encounter as the drafted events leave it, the drafts, and the roller."""
 
     def __init__(self, state: RealtimeState, roller: Roller) -> None:
-        self.state = state
-        self.roller = roller
-        self.drafts: list[EventDraft] = []
-
-    def emit(self, kind: str, payload: BaseModel, visibility: Visibility = PUBLIC) -> None:
-        """Draft the event and fold it into :attr:`state`."""
-        self.drafts.append(EventDraft.of(kind, payload, visibility))
-        self.state = fold_model(self.state, kind, payload)
-
-    def step(self, decision: Decision | None = None) -> Step:
-        """The step: every drafted event, and the decision now pending."""
-        return Step(events=tuple(self.drafts), decision=decision)
+        super().__init__(state, roller, fold_model)

@@ -1,0 +1,44 @@
+"""A scratch pad for ``submit``: the events a command has caused so far, already folded.
+
+``submit`` must never change the state it is handed, yet a command's later events depend
+on its earlier ones (an attack hits, then the target is down and its turn is skipped).
+:class:`Draft` keeps the drafted events and the state they fold to, with the very fold a
+replay uses, so the step it returns is exactly what the log will fold. A ruleset's engine
+subclasses it with its own state type and fold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel
+
+from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.decisions import Decision
+from tablekeeper.engine.events import PUBLIC, EventDraft, Visibility
+from tablekeeper.engine.steps import Step
+
+S = TypeVar("S")
+
+Fold = Callable[[S, str, BaseModel], S]
+"""Apply one event, given as its kind and payload model, to a state."""
+
+
+class Draft(Generic[S]):
+    """The state as the drafted events leave it, the drafts, and the roller."""
+
+    def __init__(self, state: S, roller: Roller, fold: Fold[S]) -> None:
+        self.state = state
+        self.roller = roller
+        self.drafts: list[EventDraft] = []
+        self._fold = fold
+
+    def emit(self, kind: str, payload: BaseModel, visibility: Visibility = PUBLIC) -> None:
+        """Draft the event and fold it into :attr:`state`."""
+        self.drafts.append(EventDraft.of(kind, payload, visibility))
+        self.state = self._fold(self.state, kind, payload)
+
+    def step(self, decision: Decision | None = None) -> Step:
+        """The step: every drafted event, and the decision now pending."""
+        return Step(events=tuple(self.drafts), decision=decision)
