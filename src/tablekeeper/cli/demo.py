@@ -15,6 +15,7 @@ from typing import TypeVar
 from rich.console import Console
 from rich.panel import Panel
 from rich.prompt import Prompt
+from rich.text import Text
 
 from tablekeeper.cli import render
 from tablekeeper.cli.inputs import parse_faces
@@ -42,7 +43,7 @@ class Tour:
     def ask(self, question: str, default: str, attempt: Callable[[str], T]) -> T:
         """Ask until ``attempt`` accepts the answer; scripted, use the default."""
         if not self.interactive:
-            self.console.print(f"[dim]{question}[/dim] {default}")
+            self.console.print(Text.assemble((question, "dim"), " ", default))
             return attempt(default)
         while True:
             answer = Prompt.ask(question, default=default, console=self.console)
@@ -115,7 +116,9 @@ def run_tour(console: Console, *, interactive: bool = True) -> None:
             "tablekeeper roll '2d20kl1 + 5' --json\n"
             "tablekeeper odds '{4d6+3d8}k4'\n"
             "tablekeeper resolve --list\n"
-            'tablekeeper resolve dice.pool --input \'{"dice": 5, "sides": 8, "tn": 4}\' --odds',
+            'tablekeeper resolve dice.pool --input \'{"dice": 5, "sides": 8, "tn": 4}\' --odds\n'
+            "tablekeeper play realtime bleeding_out\n"
+            "tablekeeper play percentile spirit_skirmish",
             title="Next",
             title_align="left",
         )

@@ -28,7 +28,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-stdout = Console(highlight=False, soft_wrap=True)
+stdout = Console(highlight=False)
 
 SeedOption = Annotated[
     int | None, typer.Option("--seed", help="Seed the random roller, for a repeatable roll.")
