@@ -69,6 +69,9 @@ def d20_rolls(count: int) -> Callable[[], int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rolls (for CI)")
+    parser.add_argument(
+        "--report-speed", action="store_true", help="print the target without failing on a miss"
+    )
     args = parser.parse_args(argv)
     scale = 1 if args.quick else 5
     repeats = 3 if args.quick else 5
@@ -86,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     best = max(rates["tablekeeper roll"], rates["tablekeeper roll_many"])
     if best < TARGET_RATIO * baseline:
         print(f"FAIL: the best tablekeeper rate is under {TARGET_RATIO:.0f}x d20")
-        return 1
+        return 0 if args.report_speed else 1
     print(f"ok: the best tablekeeper rate is {best / baseline:.0f}x d20")
     return 0
 
