@@ -60,6 +60,14 @@ class FiringIntoMelee(Frozen):
         return self
 
 
+class Hazard(Frozen):
+    """A hazardous zone (a cliff, lava) a Bash may push the target into (P-OPT-24)."""
+
+    athletics: int = Field(default=0, ge=0, le=SKILL_LIMIT, description="The target's.")
+    dodge: int = Field(default=0, ge=0, le=SKILL_LIMIT, description="The target's.")
+    at_edge: bool = Field(default=False, description="Already at the edge: cannot avoid it.")
+
+
 class AttackerInput(Frozen):
     """The attacker: skill, weapon, damage bonus, and the choices made before rolling."""
 
@@ -116,6 +124,9 @@ class DefenderInput(Frozen):
         default=True, description="Deal Critical Damage back after a critical parry or block."
     )
     fumble_item: Name | None = None
+    hazard: Hazard | None = Field(
+        default=None, description="A hazardous zone a Bash pushes toward (P-OPT-24)."
+    )
 
     @model_validator(mode="after")
     def _the_defense_has_what_it_needs(self) -> DefenderInput:
@@ -161,6 +172,11 @@ class AttackInput(Frozen):
                 attacker.change_distance != "none" and self.melee_distance is None,
                 "attacker.change_distance",
                 "changing the melee distance needs melee_distance",
+            ),
+            (
+                defender.hazard is not None and attacker.intent != "bash",
+                "defender.hazard",
+                "only a Bash pushes the target into a hazardous zone (P-OPT-24)",
             ),
         ]
         switches = [

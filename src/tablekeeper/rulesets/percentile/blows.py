@@ -198,3 +198,20 @@ def stray_shot(request: AttackInput, roll: int, effective_skill: int, succeeded:
 def bash_push(rolled: int) -> int:
     """Bash: pushed 1 meter plus a tenth of the damage rolled, rounded down (P-OPT-23)."""
     return 1 + rolled // 10
+
+
+def hazard_breakdown(request: AttackInput) -> Breakdown | None:
+    """Bash into a hazardous zone: the target's Athletics or Dodge, whichever is better
+    (Athletics on a tie), with its standing modifiers, to stop at the edge; ``None`` when it
+    was already at the edge and cannot avoid it (P-OPT-24, G-P-C13)."""
+    hazard = request.defender.hazard
+    if hazard is None or hazard.at_edge:
+        return None
+    label, skill = max(("Athletics", hazard.athletics), ("Dodge", hazard.dodge), key=_second)
+    return Breakdown.of(
+        Contribution(amount=skill, label=label, source="P-OPT-24"), *request.defender.modifiers
+    )
+
+
+def _second(pair: tuple[str, int]) -> int:
+    return pair[1]
