@@ -6,7 +6,10 @@ bonus 1d4, against 2 physical + 1 magical AP; dice in the documented order, stri
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
+from pydantic import ValidationError
 
 from tablekeeper.rulesets.percentile import (
     Blow,
@@ -17,6 +20,7 @@ from tablekeeper.rulesets.percentile import (
     Victory,
     Winner,
     finish_attack,
+    hazard_chance,
     resolve_attack,
     roll_attack,
 )
@@ -92,6 +96,7 @@ def test_find_weak_spot_ignores_all_armor_p_opt_08() -> None:
 
 
 def test_a_dodge_victory_avoids_the_attack_no_damage_die_p_atk_06() -> None:
+    """P-ATK-06: any Dodge victory, the attack is avoided."""
     outcome = resolve_attack(attack_input(defender=dodge()), dice(30, 40))
     assert outcome.defense is not None
     assert outcome.defense.effect is DefenseEffect.AVOIDED
@@ -101,6 +106,8 @@ def test_a_dodge_victory_avoids_the_attack_no_damage_die_p_atk_06() -> None:
 
 @pytest.mark.parametrize("choice", ["counter_attack", "disengage"])
 def test_a_critical_dodge_victory_gives_the_defenders_choice_p_atk_06_14(choice: str) -> None:
+    """P-ATK-06, P-ATK-14: a critical Dodge victory also gives a counter-attack or a
+    Disengage."""
     request = attack_input(defender=dodge(critical_dodge_choice=choice))
     outcome = resolve_attack(request, dice(30, 2))
     assert outcome.defense_level is Level.CRITICAL
@@ -109,6 +116,7 @@ def test_a_critical_dodge_victory_gives_the_defenders_choice_p_atk_06_14(choice:
 
 
 def test_a_successful_dodge_that_loses_halves_the_damage_rounding_up_p_atk_06_g_p_09() -> None:
+    """P-ATK-06: a defeated but successful Dodge halves the damage, rounding up (G-P-09)."""
     outcome = resolve_attack(attack_input(defender=dodge()), dice(40, 30, 6, 2))
     assert outcome.damage is not None
     assert reductions(outcome.damage) == [
@@ -121,6 +129,7 @@ def test_a_successful_dodge_that_loses_halves_the_damage_rounding_up_p_atk_06_g_
 
 
 def test_a_failed_dodge_does_nothing_a_fumbled_one_rolls_the_table_p_atk_06() -> None:
+    """P-ATK-06: a fumbled Dodge rolls on the Combat Fumble Table."""
     failed = resolve_attack(attack_input(defender=dodge()), dice(40, 70, 6, 2))
     assert failed.defense is not None
     assert failed.defense.effect is DefenseEffect.NO_EFFECT
@@ -132,10 +141,29 @@ def test_a_failed_dodge_does_nothing_a_fumbled_one_rolls_the_table_p_atk_06() ->
     assert fumbled.fumbled_by == "defender"
 
 
+def test_the_defend_actions_summary_of_parry_block_and_dodge_p_act_08() -> None:
+    """P-ACT-08: a Parry victory adds floor(weapon HP / 2) to armor, a Block victory the
+    shield's HP; a Dodge success takes half damage "(round down)" (the Defend summary's
+    rounding is the ``dodge_halving`` option, G-P-09), a Dodge victory avoids it all."""
+    parried = resolve_attack(attack_input(defender=parry()), dice(30, 40, 5, 3))
+    assert reductions(parried.damage)[-1][0] == (
+        "parry with shortsword: half its HP 10, rounded down"
+    )
+    assert (reductions(parried.damage)[-1][1], parried.damage_dealt) == (6, 6 - 10 // 2)
+    blocked = resolve_attack(attack_input(defender=block()), dice(30, 40, 8, 4))
+    assert reductions(blocked.damage)[-1] == ("block with heater: its HP 12", 10, 0)
+    down = attack_input(defender=dodge(), options={"dodge_halving": "down"})
+    dodged = resolve_attack(down, dice(40, 30, 6, 2))
+    assert reductions(dodged.damage)[0] == ("Dodge: half damage, rounded down", 9, 4)
+    avoided = resolve_attack(attack_input(defender=dodge()), dice(30, 40))
+    assert (avoided.hit, avoided.damage, avoided.damage_dealt) == (False, None, 0)
+
+
 # -- step 2: parry and block --------------------------------------------------------------
 
 
 def test_a_parry_victory_adds_half_the_weapons_hp_p_atk_07() -> None:
+    """P-ATK-07: a parry victory adds floor(weapon HP / 2) to armor."""
     outcome = resolve_attack(attack_input(defender=parry()), dice(30, 40, 5, 3))
     assert outcome.defense is not None
     assert outcome.defense.effect is DefenseEffect.ABSORBED
@@ -151,7 +179,7 @@ def test_a_parry_victory_adds_half_the_weapons_hp_p_atk_07() -> None:
 
 
 def test_a_parry_that_loses_adds_nothing_p_atk_07() -> None:
-    """ "Parries do not benefit from this." """
+    """P-ATK-07: "Parries do not benefit from this." """
     outcome = resolve_attack(attack_input(defender=parry()), dice(40, 30, 5, 3))
     assert outcome.defense is not None
     assert outcome.defense.effect is DefenseEffect.NO_EFFECT
@@ -160,6 +188,7 @@ def test_a_parry_that_loses_adds_nothing_p_atk_07() -> None:
 
 
 def test_a_block_victory_adds_the_shields_hp_a_defeat_half_of_it_p_atk_07() -> None:
+    """P-ATK-07: a block victory adds the shield's HP, a successful defeat floor(HP / 2)."""
     won = resolve_attack(attack_input(defender=block()), dice(30, 40, 8, 4))
     assert won.damage is not None
     assert won.damage.rolled == 13
@@ -201,8 +230,9 @@ def test_critical_damage_above_the_hp_damages_it_by_the_excess_p_atk_11() -> Non
 
 
 def test_a_critical_parry_victory_deals_critical_damage_back_p_atk_07_15() -> None:
-    """Sword 60% rolls 30; the defender's shortsword parry (50%) rolls a critical 04: the
-    blow is absorbed, and the shortsword's Critical Damage (6 + 1d6) hits the attacker."""
+    """P-ATK-07, P-ATK-15: Sword 60% rolls 30; the defender's shortsword parry (50%) rolls
+    a critical 04: the blow is absorbed, and the shortsword's Critical Damage (6 + 1d6)
+    hits the attacker."""
     request = attack_input(
         {"armor": {"physical": 1}}, parry(damage_bonus="1d4"), options={"hit_locations": True}
     )
@@ -218,6 +248,8 @@ def test_a_critical_parry_victory_deals_critical_damage_back_p_atk_07_15() -> No
 
 
 def test_a_critical_block_strikes_back_with_the_shield_crushing_p_atk_10_15() -> None:
+    """P-ATK-10, P-ATK-15: a critical block deals the shield's crushing Critical Damage,
+    +1 with no damage bonus."""
     outcome = resolve_attack(attack_input(defender=block()), dice(30, 4, 5, 3, 2))
     assert outcome.counter is not None
     assert outcome.counter.weapon == "heater"
@@ -339,6 +371,45 @@ def test_bash_pushes_1_meter_plus_a_tenth_of_the_damage_rolled_p_opt_23() -> Non
     assert (outcome.damage.rolled if outcome.damage else None, outcome.bash_push_m) == (13, 2)
     parried = resolve_attack(attack_input({"intent": "bash"}, parry()), dice(30, 40, 8, 4))
     assert parried.bash_push_m is None  # the defense won
+
+
+@pytest.mark.parametrize(("face", "into"), [(55, False), (56, True)])
+def test_a_bash_into_a_hazardous_zone_athletics_or_dodge_stops_at_the_edge_p_opt_24(
+    face: int, into: bool
+) -> None:
+    """P-OPT-24: "they get an Athletics or Dodge roll (whichever is better) to stop at the
+    edge of the zone" (ruling G-P-C13): Dodge 55 beats Athletics 40."""
+    hazard = {"athletics": 40, "dodge": 55}
+    outcome = resolve_attack(
+        attack_input({"intent": "bash"}, {"hazard": hazard}), dice(30, 8, 4, face)
+    )
+    assert outcome.bash_push_m == 2
+    assert outcome.hazard is not None
+    assert outcome.hazard.check is not None
+    assert outcome.hazard.check.breakdown.contributions[0].label == "Dodge"
+    assert (outcome.hazard.check.effective_skill, outcome.hazard.into_hazard) == (55, into)
+    request = attack_input({"intent": "bash"}, {"hazard": hazard})
+    assert hazard_chance(request) == Fraction(45, 100)
+
+
+def test_a_bash_target_already_at_the_edge_cannot_avoid_the_hazard_p_opt_24() -> None:
+    """P-OPT-24: "If they were already at the edge, they can't avoid it." No die is rolled."""
+    hazard = {"athletics": 90, "dodge": 90, "at_edge": True}
+    request = attack_input({"intent": "bash"}, {"hazard": hazard})
+    outcome = resolve_attack(request, dice(30, 8, 4))
+    assert outcome.hazard is not None
+    assert (outcome.hazard.check, outcome.hazard.into_hazard) == (None, True)
+    assert hazard_chance(request) == 1
+
+
+def test_no_hazard_roll_without_a_push_and_only_a_bash_pushes_p_opt_24() -> None:
+    """P-OPT-24 follows P-OPT-23: a parry that wins stops the push, so no roll is made."""
+    hazard = {"athletics": 40, "dodge": 55}
+    parried = attack_input({"intent": "bash"}, parry(hazard=hazard))
+    outcome = resolve_attack(parried, dice(30, 40, 8, 4))
+    assert (outcome.bash_push_m, outcome.hazard) == (None, None)
+    with pytest.raises(ValidationError, match="only a Bash pushes the target"):
+        attack_input(defender={"hazard": hazard})
 
 
 def test_disarm_deals_no_damage_and_the_weapon_falls_1d3_meters_p_opt_25() -> None:

@@ -64,7 +64,7 @@ def test_critical_slashing_or_piercing_max_plus_rolled_plus_bonus_p_atk_09() -> 
 
 
 def test_critical_crushing_rolled_plus_max_bonus_plus_rolled_bonus_p_atk_10() -> None:
-    """ "rolled normal damage plus maximum damage bonus plus rolled damage bonus [...] If
+    """P-ATK-10: "rolled normal damage plus maximum damage bonus plus rolled damage bonus [...] If
     damage bonus is zero, deal +1 damage." """
     assert rolled(mace, "1d4", 5, 3, critical=True) == 7 + 4 + 3
     assert rolled(mace, None, 5, critical=True) == 7 + 1
@@ -191,6 +191,7 @@ def test_twist_limb_and_tighten_grapple_p_act_15_16() -> None:
 
 
 def test_critical_spirit_damage_is_maximum_plus_rolled_p_spc_06() -> None:
+    """P-SPC-06: Critical Spirit Damage = maximum plus rolled Spirit Damage."""
     plan = DamagePlan(terms=spirit_damage_terms("1d6", critical=True))
     assert roll_damage(plan, dice(2)).rolled == 6 + 2
     assert len(spirit_damage_terms("1d6", critical=False)) == 1

@@ -26,6 +26,7 @@ from tablekeeper.rulesets.percentile.attack import (
     CounterOutcome,
     DefenseOutcome,
     DisarmOutcome,
+    HazardOutcome,
     attack,
     devastating_defense,
     finish_attack,
@@ -38,13 +39,20 @@ from tablekeeper.rulesets.percentile.attack_input import (
     AttackInput,
     DefenderInput,
     FiringIntoMelee,
+    Hazard,
     attack_breakdown,
     attacker_standing,
     defender_standing,
     defense_breakdown,
 )
 from tablekeeper.rulesets.percentile.attack_odds import AttackOdds, attack_odds
-from tablekeeper.rulesets.percentile.blows import Blow, FollowUp, blow_kind, blow_plan
+from tablekeeper.rulesets.percentile.blows import (
+    Blow,
+    FollowUp,
+    blow_kind,
+    blow_plan,
+    hazard_chance,
+)
 from tablekeeper.rulesets.percentile.checks import (
     D100,
     CheckInput,
@@ -161,6 +169,8 @@ __all__ = [
     "FumbleInput",
     "FumbleOutcome",
     "FumbleTable",
+    "Hazard",
+    "HazardOutcome",
     "HitLocationTable",
     "ImpaleOutcome",
     "ImpaleResult",
@@ -204,6 +214,7 @@ __all__ = [
     "fumble_start",
     "fumble_table",
     "grapple_damage_plan",
+    "hazard_chance",
     "hit_location_table",
     "is_charge",
     "level_odds",

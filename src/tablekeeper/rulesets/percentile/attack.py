@@ -19,7 +19,9 @@ Dice order, which a ``FixedRoller`` playback follows:
 3. the hit location's d20, if the blow is rolled for damage, Hit Locations are on and
    there is no Called Shot;
 4. the damage dice, term by term (weapon, damage bonus, charge), or a Disarm's 1D3;
-5. a Critical Impale's d100, then the pulled-out damage dice on a success;
+5. a Critical Impale's d100, then the pulled-out damage dice on a success; then, when a
+   Bash pushes its target toward a hazardous zone, the target's d100 (Athletics or Dodge)
+   unless it was already at the edge;
 6. a Devastating Defense: its hit location d20 (if on), its damage dice, its Critical
    Impale's d100 and damage dice;
 7. a fumble's d10 (the attacker's or the defender's), then the dice of its row.
@@ -57,6 +59,7 @@ from tablekeeper.rulesets.percentile.blows import (
     counter_weapon,
     distance_changes,
     follow_up,
+    hazard_breakdown,
     location_is_rolled,
     stray_shot,
     wear,
@@ -104,6 +107,13 @@ class DisarmOutcome(Frozen):
     distance_m: int | None = None
 
 
+class HazardOutcome(Frozen):
+    """A Bash toward a hazardous zone: the roll to stop at the edge (P-OPT-24)."""
+
+    check: CheckOutcome | None = Field(description="Athletics or Dodge; null at the edge.")
+    into_hazard: bool
+
+
 class AttackOutcome(Frozen):
     """One attack, step by step: the rolls, the blow, the damage, the follow-up."""
 
@@ -122,6 +132,7 @@ class AttackOutcome(Frozen):
     equipment: EquipmentWear | None = None
     impale: ImpaleOutcome | None = None
     bash_push_m: int | None = None
+    hazard: HazardOutcome | None = None
     disarm: DisarmOutcome | None = None
     distance_changed: bool = False
     bystander_hit: bool = Field(default=False, description="Firing into Melee went astray.")
@@ -187,6 +198,18 @@ def _pulled(impale: ImpaleOutcome | None) -> int:
     return impale.damage.dealt
 
 
+def roll_hazard(request: AttackInput, roller: Roller) -> HazardOutcome | None:
+    """A pushed target's Athletics or Dodge roll to stop at the edge of a hazardous zone;
+    one already at the edge cannot avoid it (P-OPT-24, G-P-C13)."""
+    if request.defender.hazard is None:
+        return None
+    breakdown = hazard_breakdown(request)
+    if breakdown is None:
+        return HazardOutcome(check=None, into_hazard=True)
+    check = roll_check(breakdown, roller, request.options)
+    return HazardOutcome(check=check, into_hazard=not check.succeeded)
+
+
 def roll_attack(request: AttackInput, roller: Roller) -> CheckOutcome:
     """Step 1's roll: the attacker's d100 against the attack's effective skill."""
     automatic = request.attacker.automatic_success
@@ -242,7 +265,7 @@ def finish_attack(request: AttackInput, attack: CheckOutcome, roller: Roller) ->
         )
 
     hit = result.effect is not DefenseEffect.AVOIDED
-    location = damage = equipment = impale = disarm = push = None
+    location = damage = equipment = impale = disarm = push = hazard = None
     if hit and attacker.intent == "disarm":  # Step 3: a Disarm deals no damage (G-P-C9)
         disarmed = result.attack_victory
         distance = roll(DISARM_DISTANCE, roller).total if disarmed else None
@@ -265,6 +288,7 @@ def finish_attack(request: AttackInput, attack: CheckOutcome, roller: Roller) ->
             )
         if attacker.intent == "bash" and result.attack_victory:
             push = bash_push(damage.rolled)
+            hazard = roll_hazard(request, roller)
 
     step4 = follow_up(request, result)  # Step 4
     counter = (
@@ -290,6 +314,7 @@ def finish_attack(request: AttackInput, attack: CheckOutcome, roller: Roller) ->
         equipment=equipment,
         impale=impale,
         bash_push_m=push,
+        hazard=hazard,
         disarm=disarm,
         distance_changed=hit and distance_changes(request, result),
         follow_up=step4,

@@ -9,15 +9,18 @@ through these functions, so the rules are written once (STYLE.md, lesson 2):
   the Dodge halving, the worn armor (ignored by a Precise Blow and by Find Weak Spot), the
   parry's or block's absorption, and the halving traded for melee distance (P-OPT-13);
 - :func:`counter_plan`: a Devastating Defense's Critical Damage back at the attacker;
-- :func:`follow_up`: what a critical defense gives (Step 4).
+- :func:`follow_up`: what a critical defense gives (Step 4);
+- :func:`hazard_breakdown`: a Bash's target stopping at the edge of a hazardous zone.
 """
 
 from __future__ import annotations
 
 import enum
+from fractions import Fraction
 
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.rulesets.percentile.attack_input import AttackInput, CriticalChoice
-from tablekeeper.rulesets.percentile.checks import Level, level_of
+from tablekeeper.rulesets.percentile.checks import Level, level_odds, level_of
 from tablekeeper.rulesets.percentile.damage import (
     DamageOutcome,
     DamagePlan,
@@ -215,3 +218,13 @@ def hazard_breakdown(request: AttackInput) -> Breakdown | None:
 
 def _second(pair: tuple[str, int]) -> int:
     return pair[1]
+
+
+def hazard_chance(request: AttackInput) -> Fraction:
+    """The chance that a target a Bash pushes goes into the hazardous zone (P-OPT-24): a
+    failed Athletics or Dodge roll, or certainly when it was already at the edge."""
+    breakdown = hazard_breakdown(request)
+    if breakdown is None:
+        return Fraction(1) if request.defender.hazard is not None else Fraction(0)
+    odds = level_odds(breakdown.total, request.options)
+    return odds[Level.FAILURE] + odds[Level.FUMBLE]

@@ -257,3 +257,19 @@ def test_manifesting_and_discorporating_are_refused_while_engaged() -> None:
     engage(session, "kell", "brenna")
     with pytest.raises(IllegalCommandError, match="while engaged"):
         act(session, "discorporate", "kell")
+
+
+@pytest.mark.parametrize(("terrain", "most"), [("normal", 8), ("half", 4), ("quarter", 2)])
+def test_move_covers_up_to_mov_times_the_gms_terrain_factor_in_one_go_p_act_19(
+    terrain: str, most: int
+) -> None:
+    """P-ACT-19: up to MOV (8) meters in one go, the unused distance lost (each Move is one
+    action, never resumed); the GM may halve MOV or take a quarter or a tenth of it."""
+    session, _dice = duel(9, 2)
+    with pytest.raises(IllegalCommandError, match=f"moves up to {most} meters"):
+        act(session, "move", "aldric", meters=most + 1, terrain=terrain)
+    events = act(session, "move", "aldric", meters=1, terrain=terrain)
+    assert of_kind(events, "moved")[0].payload["meters"] == 1
+    assert session.state.combatant("aldric").actions_left == 1  # the rest is lost
+    with pytest.raises(IllegalCommandError, match="moves up to 0 meters"):
+        act(session, "move", "aldric", meters=1, terrain="tenth")  # 8 / 10, rounded down

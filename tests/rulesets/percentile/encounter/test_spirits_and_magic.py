@@ -245,3 +245,47 @@ def test_a_distracted_fumbler_is_attacked_at_plus_20_until_its_next_turn() -> No
     dice.feed(96)
     events = act(session, "attack", "brenna", targets=["aldric"])
     assert contributions(of_kind(events, "attack_rolled")[0])["P-ATK-13"] == 20
+
+
+def test_a_spirit_combat_defense_only_when_the_target_takes_spirit_combat_p_spc_03() -> None:
+    """P-SPC-03: the target defends and counter-attacks only if it also chose the Spirit
+    Combat action, with its own Spirit Combat roll on the same scale; otherwise the attack
+    is unopposed (P-SPC-04)."""
+    session, dice = haunted(1, 9)
+    act(session, "manifest", "wisp")
+    dice.feed(50, 4)
+    act(session, "spirit_combat", "wisp", target="kell")
+    events = session.answer("no")  # Kell does not take Spirit Combat: no roll of his
+    assert [e.payload["role"] for e in of_kind(events, "spirit_rolled")] == []
+    assert session.state.combatant("kell").magic_points == 12 - 4
+
+    session, dice = haunted(1, 9)
+    act(session, "manifest", "wisp")
+    dice.feed(50)
+    act(session, "spirit_combat", "wisp", target="kell")
+    dice.feed(30, 2, 6)
+    events = session.answer("respond")
+    (defense,) = of_kind(events, "spirit_rolled")
+    assert (defense.payload["combatant"], defense.payload["role"]) == ("kell", "defense")
+    assert defense.payload["roll"]["level"] == "success"
+    assert contributions(defense) == {"P-SPC-01": 40}  # his Spirit Combat skill
+    assert session.state.combatant("kell").spirit_guard  # he took the action
+
+
+def test_one_combat_encounter_holds_physical_and_spirit_world_combatants_p_enc_01() -> None:
+    """P-ENC-01: a Combat encounter is fought with physical weapons or against spirits,
+    manifested in the physical world or in the Spirit World; the engine plays that kind
+    only (no social encounter): a corporeal being rolls a combat turn order, a
+    discorporate spirit a spirit one (P-CMB-02), and the spirit may manifest."""
+    session, _dice = haunted(1, 9)
+    kell, wisp = session.state.combatant("kell"), session.state.combatant("wisp")
+    assert (kell.form, kell.turn_order.kind if kell.turn_order else None) == (
+        "corporeal",
+        "combat",
+    )
+    assert (wisp.form, wisp.turn_order.kind if wisp.turn_order else None) == (
+        "discorporate",
+        "spirit",
+    )
+    act(session, "manifest", "wisp")
+    assert session.state.combatant("wisp").form == "manifested"

@@ -289,3 +289,26 @@ def test_a_simulations_policy_answers_the_decisions() -> None:
     declined = of_kind(session.log.events, "reaction_declined")
     assert [e.payload["creature"] for e in declined] == ["aliena"]
     assert [e.payload["creature"] for e in used] == ["calliope"]
+
+
+def test_a_reaction_needs_a_resolved_trigger_and_no_cooldown_r_react_02() -> None:
+    """R-REACT-02: usable only when (1) a triggering event occurs, (2) it has fully
+    resolved (its A.P. completed, within its second) and (3) the creature is not under the
+    shared cooldown."""
+    session = table()
+    cast(session, aliena=(0, 0), balthazar=(1, 0), demilio=(1, 1))
+    with pytest.raises(IllegalCommandError, match="R-REACT-02"):  # (1) no event
+        session.submit(react("aliena", "1.1", "opportunity_attack"))
+    session.submit(move("balthazar", (3, 0), cost=2))  # resolves at the end of second 2
+    session.submit(advance(1))
+    assert session.pending is None  # (2) still charging: no trigger yet
+    assert session.state.triggers == ()
+    session.submit(move("demilio", (3, 3), cost=1))  # resolves at the end of second 2 too
+    session.submit(advance(1))
+    assert session.state.second == 2
+    assert len(session.state.triggers) == 2
+    assert session.pending is not None
+    assert session.pending.chooser == "aliena"
+    session.answer("react:opportunity_attack")
+    assert session.pending is None  # (3) the cooldown bars the second trigger
+    assert not session.state.creature("aliena").can_react(2)
