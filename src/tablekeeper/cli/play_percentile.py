@@ -192,8 +192,17 @@ def describe(state: PercentileState, event: Event) -> str | None:
             return f"{name} fumbles: {outcome.roll}, {outcome.text}"
         case ev.SpiritRolled(roll=roll):
             return f"{name} rolls Spirit Combat ({payload.role}): {_roll(roll)}"
+        case ev.CheckRolled(purpose="bash_edge", roll=roll):
+            return f"{name} rolls to stop at the edge: {_roll(roll)}"
         case ev.CheckRolled(roll=roll):
             return f"{name} rolls {payload.purpose.replace('_', ' ')}: {_roll(roll)}"
+        case ev.Pushed(into_hazard=into):
+            push = f"{payload.meters} m by {_name(state, payload.by)}"
+            if into is None:
+                return f"{name} is pushed {push}"
+            if into:
+                return f"{name} is pushed into the hazard ({push})"
+            return f"{name} stops at the edge (pushed {push})"
         case ev.ActionTaken() if payload.actions == 0:
             return None
         case ev.CombatantOnly() if event.kind == ev.COMBATANT_DOWN:

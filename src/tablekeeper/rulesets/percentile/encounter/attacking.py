@@ -8,7 +8,8 @@
 3. The whole attack is then ``percentile.attack``'s (one definition of the rule), handed
    the d100 already rolled (``dice.py``): defense roll, damage through armor, chipping,
    a Critical Impale, a Devastating Defense. Its outcome becomes events: damage
-   (``life.py``), equipment worn, a weapon stuck (P-OPT-03), a push (P-OPT-23), a
+   (``life.py``), equipment worn, a weapon stuck (P-OPT-03), a push (P-OPT-23) and the
+   target's roll to stop at the edge of a hazardous zone (P-OPT-24), a
    weapon knocked away (P-OPT-25), the melee distance traded (P-OPT-13), a stray shot
    (P-OPT-20), a Disengage broken by an injury (P-ACT-09, G-P-27).
 4. Follow-ups: a critical Dodge's counter-attack or Disengage (the defender's choice,
@@ -196,6 +197,29 @@ def _injured(work: Work, who: ActorId, by: ActorId) -> None:
         )
 
 
+def _pushed(work: Work, task: AttackTask, outcome: AttackOutcome) -> None:
+    """A Bash's push (P-OPT-23), toward a hazardous zone: the target's roll to stop at the
+    edge, none if it is already there (P-OPT-24, G-P-C13)."""
+    attacker, target = task.attacker, task.target
+    into = None
+    if outcome.hazard is not None:
+        into = outcome.hazard.into_hazard
+        if outcome.hazard.check is not None:
+            note = "pushed into the hazard" if into else "stops at the edge"
+            work.emit(
+                ev.CHECK_ROLLED,
+                ev.CheckRolled(
+                    combatant=target,
+                    purpose="bash_edge",
+                    roll=outcome.hazard.check,
+                    against=attacker,
+                    note=note,
+                ),
+            )
+    meters = outcome.bash_push_m or 0
+    work.emit(ev.PUSHED, ev.Pushed(combatant=target, meters=meters, by=attacker, into_hazard=into))
+
+
 def consequences(
     work: Work, task: AttackTask, request: AttackInput, outcome: AttackOutcome, choice: Choice
 ) -> Decision | None:
@@ -227,7 +251,7 @@ def consequences(
     if outcome.injured:
         _injured(work, target, attacker)
     if outcome.bash_push_m is not None:
-        work.emit(ev.PUSHED, ev.Pushed(combatant=target, meters=outcome.bash_push_m, by=attacker))
+        _pushed(work, task, outcome)
     if outcome.disarm is not None and outcome.disarm.disarmed:
         held = (
             choice.item

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field, model_validator
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM, ActorId, Frozen, parse_payload
 from tablekeeper.rulesets.percentile.attack_input import Intent
+from tablekeeper.rulesets.percentile.encounter.pending import NearHazard
 from tablekeeper.rulesets.percentile.encounter.state import DistanceIntent, Form
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
 from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
@@ -95,6 +96,10 @@ class Attack(Who):
     distance: MeleeDistance | None = Field(default=None, description="To engage at (P-OPT-12).")
     avoid: int | None = Field(default=None, ge=0, description="Firing into Melee (P-OPT-20).")
     situations: tuple[Situation, ...] = ()
+    hazard: NearHazard | None = Field(
+        default=None,
+        description="A Bash toward a hazardous zone: each target is next to it (P-OPT-24).",
+    )
 
 
 class Cast(Who):

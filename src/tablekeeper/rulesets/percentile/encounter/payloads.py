@@ -209,6 +209,11 @@ class Pushed(Frozen):
     combatant: ActorId
     meters: int = Field(ge=0)
     by: ActorId
+    into_hazard: bool | None = Field(
+        default=None,
+        description="Toward a hazardous zone: pushed into it, or stopped at the edge "
+        "(P-OPT-24); None: no hazard.",
+    )
 
 
 class Fumbled(Frozen):

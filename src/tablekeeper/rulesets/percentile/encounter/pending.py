@@ -31,6 +31,14 @@ Action, a critical Dodge's counter-attack (P-ATK-14), an enemy's free attack on 
 character leaving melee (P-ACT-20) or on a fumbler (P-ATK-13), re-grabbing a stuck weapon
 (P-OPT-05)."""
 
+
+class NearHazard(Frozen):
+    """A Bash's target next to a hazardous zone (P-OPT-24, G-P-C13): its Athletics and
+    Dodge come from its stat block when the attack is resolved."""
+
+    at_edge: bool = Field(default=False, description="Already at the edge: cannot avoid it.")
+
+
 SpiritBlow: TypeAlias = Literal["blast", "sting"]
 """A critical Spirit Combat roll: Spirit Blast (Critical Spirit Damage) or Spirit Sting
 (normal Spirit Damage bypassing armor, P-SPC-02)."""
@@ -60,6 +68,9 @@ class AttackTask(Frozen):
     )
     firing_into_melee: FiringIntoMelee | None = None
     situations: tuple[Situation, ...] = ()
+    hazard: NearHazard | None = Field(
+        default=None, description="A hazardous zone a Bash pushes toward (P-OPT-24)."
+    )
 
 
 class FinishMove(Frozen):

@@ -5,8 +5,10 @@ Aim, a Charge, the melee distance of the pair (P-OPT-11), the standing penalties
 grapples (P-ACT-14, P-ACT-16) and stuck weapons (P-OPT-04, P-OPT-05), a prone attacker
 or target (P-MOD-01), a distracted target (fumble 08), SIZ (P-OPT-22); and the
 defender's choice: its skill, weapon or shield, a reserve taken ahead of its turn
-(P-ACT-07), a split (P-OPT-07), Retreat (P-OPT-17), Dive Dodge (P-OPT-18). Fumbles are
-rolled by the engine, so the fumbler can choose the equipment (``fumbling.py``).
+(P-ACT-07), a split (P-OPT-07), Retreat (P-OPT-17), Dive Dodge (P-OPT-18); a hazardous
+zone a Bash pushes the target toward, with the target's Athletics and Dodge from its stat
+block (P-OPT-24, G-P-C13: a skill it lacks counts 0). Fumbles are rolled by the engine, so
+the fumbler can choose the equipment (``fumbling.py``).
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from tablekeeper.rulesets.percentile.attack_input import (
     AttackInput,
     CriticalChoice,
     DefenderInput,
+    Hazard,
 )
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice
-from tablekeeper.rulesets.percentile.encounter.pending import AttackTask
-from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, NearHazard
+from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.modifiers import Situation
 
 
@@ -53,6 +56,18 @@ def _situations(state: PercentileState, task: AttackTask) -> tuple[Situation, ..
     return tuple(found)
 
 
+def hazard(target: Combatant, near: NearHazard | None) -> Hazard | None:
+    """The hazardous zone next to ``target``, with its Athletics and Dodge (P-OPT-24)."""
+    if near is None:
+        return None
+    skills = target.stats.skills
+    return Hazard(
+        athletics=skills.get("Athletics", 0),
+        dodge=skills.get(gear.DODGE, 0),
+        at_edge=near.at_edge,
+    )
+
+
 def attack_request(
     state: PercentileState,
     task: AttackTask,
@@ -71,6 +86,9 @@ def attack_request(
         modifiers.extend(mod.distracted_target(target.distracted))
     engagement = state.engagement(task.attacker, task.target)
     distance = engagement.distance if engagement is not None and not weapon.ranged else None
+    defender = defender_input(state, task.target, choice, early=early)
+    if task.hazard is not None:
+        defender = defender.model_copy(update={"hazard": hazard(target, task.hazard)})
     return AttackInput(
         attacker=AttackerInput(
             skill=gear.skill(attacker, skill_name, "weapon"),
@@ -91,7 +109,7 @@ def attack_request(
             change_distance=task.change_distance if distance is not None else "none",
             critical_choice=critical,
         ),
-        defender=defender_input(state, task.target, choice, early=early),
+        defender=defender,
         melee_distance=distance,
         options=options.model_copy(update={"roll_fumble_table": False}),
     )

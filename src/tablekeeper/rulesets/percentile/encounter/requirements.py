@@ -102,6 +102,12 @@ def attack(state: S, order: cmd.Attack) -> None:
     attacker = state.combatant(order.combatant)
     if len(order.targets) > 1 and not state.options.split_action:
         raise refuse("several attempts in one action need the option split_action", "targets")
+    if order.hazard is not None and order.intent != "bash":
+        raise refuse(
+            "only a Bash pushes the target into a hazardous zone (P-OPT-24): "
+            "'hazard' needs intent 'bash'",
+            "hazard",
+        )
     name = order.weapon or gear.main_weapon(attacker)
     if name != gear.UNARMED and name not in (
         *gear.held_weapons(attacker),

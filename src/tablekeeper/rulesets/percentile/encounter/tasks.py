@@ -86,6 +86,7 @@ def attack_tasks(state: PercentileState, order: cmd.Attack) -> tuple[AttackTask,
                     else None
                 ),
                 situations=order.situations,
+                hazard=order.hazard,
             )
         )
     return tuple(tasks)
