@@ -1,0 +1,1 @@
+"""Alembic migrations, configured in code (no ``alembic.ini``): see ``database.py``."""

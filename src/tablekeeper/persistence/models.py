@@ -1,0 +1,98 @@
+"""The tables, as typed SQLAlchemy 2 declarative models.
+
+These rows are the adapter's own: the repositories map them to and from the engine's
+values (:mod:`tablekeeper.engine.campaigns`, :class:`~tablekeeper.engine.events.Event`,
+:class:`~tablekeeper.engine.events.Undone`); no domain class inherits from them. JSON
+columns are ``JSON`` on SQLite and ``JSONB`` on PostgreSQL. The schema itself is created
+by the Alembic revisions in ``migrations/``, which a test checks against these models.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+JSON_DATA = JSON().with_variant(JSONB(), "postgresql")
+"""JSON data: ``JSON`` (text) on SQLite, ``JSONB`` on PostgreSQL."""
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table, with named constraints (for migrations)."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class CampaignRow(Base):
+    """A campaign: bound to one ruleset and its options."""
+
+    __tablename__ = "campaigns"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    ruleset: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON_DATA)
+    schema_version: Mapped[int] = mapped_column(Integer)
+    created_sequence: Mapped[int] = mapped_column(Integer, unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class EncounterRow(Base):
+    """An encounter: its campaign, initial state and optimistic-concurrency version."""
+
+    __tablename__ = "encounters"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), index=True)
+    ruleset: Mapped[str] = mapped_column(String(64))
+    initial_state: Mapped[dict[str, Any]] = mapped_column(JSON_DATA)
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class LogRecordRow(Base):
+    """One record of a campaign's append-only log, in an encounter's scope.
+
+    ``id`` orders the whole campaign log; ``sequence`` is the record's number in its
+    encounter's scope, unique there, so a duplicated write cannot be stored.
+    """
+
+    __tablename__ = "log_records"
+    __table_args__ = (UniqueConstraint("encounter_id", "sequence"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), index=True)
+    encounter_id: Mapped[str | None] = mapped_column(ForeignKey("encounters.id"))
+    sequence: Mapped[int] = mapped_column(Integer)
+    command_id: Mapped[str] = mapped_column(String(64))
+    record_type: Mapped[str] = mapped_column(String(16))
+    record: Mapped[dict[str, Any]] = mapped_column(JSON_DATA)
+
+
+class SnapshotRow(Base):
+    """An encounter's state after record ``sequence``."""
+
+    __tablename__ = "snapshots"
+
+    encounter_id: Mapped[str] = mapped_column(ForeignKey("encounters.id"), primary_key=True)
+    sequence: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON_DATA)

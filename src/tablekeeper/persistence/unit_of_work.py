@@ -1,0 +1,92 @@
+"""The unit of work: one transaction, its repositories, commit or roll back.
+
+Use it as a context manager; leaving the block without :meth:`commit` rolls back, so a
+use case that fails half way writes nothing::
+
+    with SqlUnitOfWork(engine) as uow:
+        uow.encounters.append(encounter_id, version, records)
+        uow.commit()
+"""
+
+from __future__ import annotations
+
+import abc
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from tablekeeper.persistence.repositories import (
+    CampaignRepository,
+    EncounterRepository,
+    SqlCampaignRepository,
+    SqlEncounterRepository,
+)
+
+
+class UnitOfWork(abc.ABC):
+    """What the service layer sees: repositories, and one transaction to commit."""
+
+    campaigns: CampaignRepository
+    encounters: EncounterRepository
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.rollback()
+
+    @abc.abstractmethod
+    def commit(self) -> None:
+        """Make everything done in this unit of work durable, at once."""
+
+    @abc.abstractmethod
+    def rollback(self) -> None:
+        """Forget everything not committed."""
+
+
+class SqlUnitOfWork(UnitOfWork):
+    """A unit of work over a SQLAlchemy engine: one session, one transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._session: Session | None = None
+
+    def __enter__(self) -> Self:
+        self._session = self._sessions()
+        self.campaigns = SqlCampaignRepository(self._session)
+        self.encounters = SqlEncounterRepository(self._session)
+        return super().__enter__()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        super().__exit__(kind, error, traceback)
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+
+    @property
+    def session(self) -> Session:
+        """The open session (only inside the ``with`` block)."""
+        if self._session is None:
+            raise RuntimeError("the unit of work is used inside a 'with' block")
+        return self._session
+
+    def commit(self) -> None:
+        """Commit the transaction."""
+        self.session.commit()
+
+    def rollback(self) -> None:
+        """Roll the transaction back."""
+        if self._session is not None:
+            self._session.rollback()
