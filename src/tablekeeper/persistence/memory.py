@@ -143,6 +143,8 @@ class InMemoryUnitOfWork(UnitOfWork):
         """Write the working copy back, unless another unit of work moved an encounter on."""
         for encounter_id, expected in self._encounters.appended.items():
             stored = self.store.encounters.get(encounter_id)
+            if stored is None and expected == 0 and encounter_id in self._work.encounters:
+                continue  # added by this unit of work: nothing else can have moved it on
             if stored is None or stored.version != expected:
                 self.rollback()
                 raise StaleVersionError(

@@ -1,0 +1,344 @@
+"""Campaign export and import, and a human-readable session log.
+
+:func:`export_campaign` turns a stored campaign into one JSON-ready document: the
+campaign (id, name, ruleset, options), and every encounter (id, ruleset, initial state,
+version) with every log record in order, each as the persistence codec's type tag and
+JSON data. Snapshots are left out: they are derivable from the log.
+
+:func:`import_campaign` validates such a document (Pydantic; errors name the field path
+under ``document``) and writes it back in one unit of work, so that exporting what was
+imported gives the same document. A wrong ``schema_version``, a missing field, an unknown
+ruleset, a log that could not have come from play, or a campaign or encounter id already
+taken is refused, and nothing is written.
+
+:func:`session_log_markdown` renders the campaign's encounters as a Markdown session log
+for a viewer (the GM sees everything; a player only what the log's visibility filter
+shows them).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
+
+from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.engine.campaigns import Campaign, Encounter
+from tablekeeper.engine.events import Event, LogRecord, Undone
+from tablekeeper.engine.log import EventLog
+from tablekeeper.engine.rulesets import Ruleset, load_ruleset
+from tablekeeper.engine.session import Session
+from tablekeeper.engine.values import GM, ActorId, JsonObject, ScopeId, invalid_input
+from tablekeeper.errors import InvalidInputError, RulesError, UnknownNameError
+from tablekeeper.persistence.codec import RecordType, dump_record, load_record
+from tablekeeper.persistence.unit_of_work import UnitOfWork
+from tablekeeper.services.campaigns import ENCOUNTER_KINDS, encounter_log
+
+EXPORT_SCHEMA_VERSION = 1
+"""The shape of an exported campaign document."""
+
+ROOT = "document"
+"""The name error messages give the imported document's root."""
+
+VALUE_WIDTH = 40
+"""How many characters of one payload value the session log shows."""
+
+PAIRS_SHOWN = 8
+"""How many ``key=value`` pairs of one payload the session log shows."""
+
+
+# --- the document, as Pydantic validates it --------------------------------------------
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RecordDocument(_Strict):
+    """One log record: the codec's type tag and JSON data."""
+
+    type: RecordType
+    data: JsonObject
+
+
+class EncounterDocument(_Strict):
+    """One encounter: where it started, how far it got, and every record it stored."""
+
+    id: str = Field(min_length=1, max_length=64)
+    ruleset: str = Field(min_length=1, max_length=64)
+    initial_state: JsonObject
+    version: int = Field(ge=0)
+    records: list[RecordDocument]
+
+
+class CampaignDocument(_Strict):
+    """The campaign itself: its id, name, ruleset and the options it plays by."""
+
+    id: str = Field(min_length=1, max_length=64)
+    name: str = Field(min_length=1, max_length=200)
+    ruleset: str = Field(min_length=1, max_length=64)
+    options: JsonObject
+
+
+class ExportDocument(_Strict):
+    """A whole exported campaign."""
+
+    schema_version: Literal[1]
+    campaign: CampaignDocument
+    encounters: list[EncounterDocument]
+
+
+# --- export ----------------------------------------------------------------------------
+
+
+def export_campaign(uow: UnitOfWork, campaign_id: str) -> dict[str, Any]:
+    """The campaign as one JSON-ready document (see the module docstring)."""
+    with uow:
+        campaign = uow.campaigns.get(campaign_id)
+        encounters = [
+            (encounter, uow.encounters.records(encounter.id))
+            for encounter in uow.encounters.list_for(campaign.id)
+        ]
+    document = ExportDocument(
+        schema_version=EXPORT_SCHEMA_VERSION,
+        campaign=CampaignDocument(
+            id=campaign.id,
+            name=campaign.name,
+            ruleset=campaign.ruleset,
+            options=campaign.options,
+        ),
+        encounters=[
+            EncounterDocument(
+                id=encounter.id,
+                ruleset=encounter.ruleset,
+                initial_state=encounter.initial_state,
+                version=encounter.version,
+                records=[_record_document(record) for record in records],
+            )
+            for encounter, records in encounters
+        ],
+    )
+    return document.model_dump(mode="json")
+
+
+def _record_document(record: LogRecord) -> RecordDocument:
+    tag, data = dump_record(record)
+    return RecordDocument(type=tag, data=data)
+
+
+# --- import ----------------------------------------------------------------------------
+
+
+def import_campaign(uow: UnitOfWork, document: Any) -> Campaign:
+    """Validate an exported ``document`` and store it; the stored campaign.
+
+    Errors are :class:`~tablekeeper.errors.RulesError` subclasses naming the field path
+    (``document.campaign.ruleset``, ``document.encounters.0.records.3.data.kind``, ...);
+    a campaign or encounter id already stored is refused. Nothing is written unless all
+    of it is right.
+    """
+    try:
+        parsed = ExportDocument.model_validate(document)
+    except ValidationError as error:
+        raise invalid_input(error, prefix=ROOT) from None
+    rules = _ruleset(parsed.campaign.ruleset, f"{ROOT}.campaign.ruleset")
+    try:
+        options = rules.Options.model_validate(parsed.campaign.options)
+    except ValidationError as error:
+        raise invalid_input(error, prefix=f"{ROOT}.campaign.options") from None
+    checked = [
+        _checked_encounter(parsed.campaign.id, rules, index, encounter)
+        for index, encounter in enumerate(parsed.encounters)
+    ]
+    _refuse_duplicates([encounter.id for encounter, _ in checked])
+    with uow:
+        _refuse_taken(uow.campaigns.get, parsed.campaign.id, f"{ROOT}.campaign.id")
+        for index, (encounter, _) in enumerate(checked):
+            _refuse_taken(uow.encounters.get, encounter.id, f"{ROOT}.encounters.{index}.id")
+        try:
+            campaign = Campaign(
+                id=parsed.campaign.id,
+                name=parsed.campaign.name,
+                ruleset=rules.name,
+                options=options.model_dump(mode="json"),
+                created_sequence=uow.campaigns.next_sequence(),
+            )
+        except ValidationError as error:
+            raise invalid_input(error, prefix=f"{ROOT}.campaign") from None
+        uow.campaigns.add(campaign)
+        for encounter, records in checked:
+            uow.encounters.add(encounter)
+            if records:
+                uow.encounters.append(encounter.id, 0, records)
+        uow.commit()
+    return campaign
+
+
+def _checked_encounter(
+    campaign_id: str, rules: Ruleset, index: int, document: EncounterDocument
+) -> tuple[Encounter, list[LogRecord]]:
+    """The encounter (at version 0) and its records, once they are known to replay."""
+    where = f"{ROOT}.encounters.{index}"
+    if document.ruleset != rules.name:
+        raise InvalidInputError(
+            f"the encounter plays {document.ruleset!r}, its campaign {rules.name!r}",
+            field=f"{where}.ruleset",
+        )
+    kind = ENCOUNTER_KINDS[rules.name]
+    try:
+        initial = kind.state.model_validate(document.initial_state)
+    except ValidationError as error:
+        raise invalid_input(error, prefix=f"{where}.initial_state") from None
+    records: list[LogRecord] = []
+    for number, entry in enumerate(document.records):
+        try:
+            records.append(load_record(entry.type, entry.data))
+        except ValidationError as error:
+            raise invalid_input(error, prefix=f"{where}.records.{number}.data") from None
+    for number, record in enumerate(records):
+        if record.sequence != number + 1:
+            raise InvalidInputError(
+                f"record {number} is numbered {record.sequence}, not {number + 1}",
+                field=f"{where}.records.{number}.data.sequence",
+            )
+        if isinstance(record, Event) and record.scope != ScopeId(document.id):
+            raise InvalidInputError(
+                f"the event belongs to scope {record.scope!r}, not {document.id!r}",
+                field=f"{where}.records.{number}.data.scope",
+            )
+    if document.version != len(records):
+        raise InvalidInputError(
+            f"version {document.version} does not match its {len(records)} records",
+            field=f"{where}.version",
+        )
+    try:
+        Session(
+            rules.engine,
+            initial,
+            roller=RandomRoller(0),
+            log=EventLog(records),
+            scope=ScopeId(document.id),
+        )
+    except (RulesError, ValueError) as error:
+        raise InvalidInputError(
+            f"the log does not replay: {error}", field=f"{where}.records"
+        ) from None
+    try:
+        encounter = Encounter(
+            id=document.id,
+            campaign_id=campaign_id,
+            ruleset=rules.name,
+            initial_state=initial.model_dump(mode="json"),
+        )
+    except ValidationError as error:
+        raise invalid_input(error, prefix=where) from None
+    return encounter, records
+
+
+def _ruleset(name: str, field: str) -> Ruleset:
+    try:
+        rules = load_ruleset(name)
+    except UnknownNameError as error:
+        raise UnknownNameError(error.message, field=field) from None
+    if rules.name not in ENCOUNTER_KINDS:
+        raise UnknownNameError(
+            f"ruleset {rules.name!r} cannot be stored in a campaign "
+            f"(campaign rulesets: {', '.join(sorted(ENCOUNTER_KINDS))})",
+            field=field,
+        )
+    return rules
+
+
+def _refuse_duplicates(ids: list[str]) -> None:
+    seen: set[str] = set()
+    for index, identifier in enumerate(ids):
+        if identifier in seen:
+            raise InvalidInputError(
+                f"encounter id {identifier!r} appears twice",
+                field=f"{ROOT}.encounters.{index}.id",
+            )
+        seen.add(identifier)
+
+
+def _refuse_taken(get: Any, identifier: str, field: str) -> None:
+    try:
+        get(identifier)
+    except UnknownNameError:
+        return
+    raise RulesError(f"{identifier!r} is already taken", field=field)
+
+
+# --- the session log -------------------------------------------------------------------
+
+
+def session_log_markdown(uow: UnitOfWork, campaign_id: str, *, viewer: ActorId | str = GM) -> str:
+    """The campaign's session log in Markdown, as ``viewer`` may see it.
+
+    A heading per encounter; one line per record in order: an event's sequence number,
+    kind and payload (``key=value`` pairs), struck through when an undo took it back; an
+    undo's audit record and the events it took back. Events hidden from ``viewer`` are
+    left out (the filter of :func:`~tablekeeper.services.campaigns.encounter_log`).
+    """
+    with uow:
+        campaign = uow.campaigns.get(campaign_id)
+        encounters = uow.encounters.list_for(campaign.id)
+    lines = [f"# {_text(campaign.name)}", "", f"Ruleset: `{_code(campaign.ruleset)}`"]
+    for encounter in encounters:
+        records = encounter_log(uow, encounter.id, viewer=viewer)
+        undone = {number for r in records if isinstance(r, Undone) for number in r.events}
+        shown = {r.sequence for r in records if isinstance(r, Event)}
+        lines += ["", f"## Encounter `{_code(encounter.id)}`", ""]
+        if not records:
+            lines.append("_No events._")
+        for record in records:
+            lines.append(_line(record, undone, shown))
+    return "\n".join(lines) + "\n"
+
+
+def _line(record: LogRecord, undone: set[int], shown: set[int]) -> str:
+    if isinstance(record, Undone):
+        taken = ", ".join(str(number) for number in record.events if number in shown)
+        return f"- {record.sequence}. _undo_ of command `{_code(record.command_id)}` ({taken})"
+    payload = render_payload(record.payload)
+    text = f"{record.sequence}. `{_code(record.kind)}`" + (f" {payload}" if payload else "")
+    if record.sequence in undone:
+        return f"- ~~{text}~~ (undone)"
+    return f"- {text}"
+
+
+def render_payload(payload: JsonObject) -> str:
+    """A payload as short ``key=value`` code spans, in key order: nested objects are
+    flattened to dotted keys (``creature.hp=10``), empty values (null, ``[]``, ``{}``)
+    left out, and at most :data:`PAIRS_SHOWN` pairs shown (then how many more there are)."""
+    pairs = _pairs(payload, "")
+    shown = " ".join(f"`{_code(f'{key}={value}')}`" for key, value in pairs[:PAIRS_SHOWN])
+    hidden = len(pairs) - PAIRS_SHOWN
+    return shown + (f" (+{hidden} more)" if hidden > 0 else "")
+
+
+def _pairs(payload: JsonObject, prefix: str) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for key in sorted(payload):
+        value = payload[key]
+        if isinstance(value, dict):
+            pairs += _pairs(value, f"{prefix}{key}.")
+        elif value is not None and value != []:
+            pairs.append((f"{prefix}{key}", _value(value)))
+    return pairs
+
+
+def _value(value: JsonValue) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+    return text if len(text) <= VALUE_WIDTH else text[: VALUE_WIDTH - 1] + "…"
+
+
+def _code(text: str) -> str:
+    """Text safe inside a single-backtick code span, on one line."""
+    return " ".join(text.replace("`", "'").split())
+
+
+def _text(text: str) -> str:
+    """Plain text with Markdown's inline markers escaped, on one line."""
+    escaped = "".join("\\" + char if char in "\\`*_[]#~<>|" else char for char in text)
+    return " ".join(escaped.split())
