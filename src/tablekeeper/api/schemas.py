@@ -1,0 +1,96 @@
+"""Request and response bodies of the HTTP API: one schema family per resource.
+
+The responses are the same JSON documents the CLI prints with ``--json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ErrorDetail(BaseModel):
+    """What was wrong: the field (or ``None``) and one line of reason."""
+
+    field: str | None
+    message: str
+    position: int | None = None
+
+
+class ErrorOut(BaseModel):
+    """Every 4xx answer: ``{"error": {"field": ..., "message": ...}}``."""
+
+    error: ErrorDetail
+
+
+# --- odds -------------------------------------------------------------------------------
+
+
+class OutcomeOut(BaseModel):
+    """One value of a distribution with its exact probabilities, as fraction strings."""
+
+    value: int
+    probability: str
+    at_least: str
+    at_most: str
+
+
+class OddsOut(BaseModel):
+    """The ``odds --json`` document."""
+
+    expression: str
+    outcomes: list[OutcomeOut]
+    mean: float
+    sd: float
+
+
+# --- rolls ------------------------------------------------------------------------------
+
+
+class RollIn(BaseModel):
+    """A roll request: the expression, and a seed or the faces rolled at the table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    expression: str
+    seed: int | None = None
+    dice: list[int] | None = None
+
+
+class RollOut(BaseModel):
+    """The ``roll --json`` document: the expression, the total and every die."""
+
+    expression: str
+    total: int
+    dice: list[dict[str, Any]]
+
+
+# --- resolvers --------------------------------------------------------------------------
+
+
+class ResolverOut(BaseModel):
+    """One entry of ``resolve --list --json``."""
+
+    name: str
+    summary: str
+    odds: bool
+    input_schema: dict[str, Any]
+
+
+class ResolveIn(BaseModel):
+    """A resolver run: its input fields, and a seed or the faces rolled at the table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    input: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = None
+    dice: list[int] | None = None
+
+
+class ResolverOddsIn(BaseModel):
+    """A request for a resolver's exact odds: its input fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    input: dict[str, Any] = Field(default_factory=dict)
