@@ -18,27 +18,8 @@ from tablekeeper.api.schemas import (
     RollIn,
     RollOut,
 )
-from tablekeeper.dice.distribution import Distribution
 from tablekeeper.services import dice as dice_service
 from tablekeeper.services import resolvers as resolver_service
-
-
-def distribution_json(expression: str, distribution: Distribution) -> dict[str, Any]:
-    """The ``odds --json`` document: exact fractions as strings, mean and sd as numbers."""
-    return {
-        "expression": expression,
-        "outcomes": [
-            {
-                "value": value,
-                "probability": str(probability),
-                "at_least": str(distribution.at_least(value)),
-                "at_most": str(distribution.at_most(value)),
-            }
-            for value, probability in distribution
-        ],
-        "mean": float(distribution.mean),
-        "sd": distribution.sd,
-    }
 
 
 def build_router() -> APIRouter:
@@ -49,14 +30,13 @@ def build_router() -> APIRouter:
     def get_odds(expr: Annotated[str, Query(description="Dice notation: 2d6+3.")]) -> Any:
         """The exact distribution of a dice expression."""
         canonical, distribution = dice_service.odds_with_expression(expr)
-        return distribution_json(canonical, distribution)
+        return dice_service.odds_document(canonical, distribution)
 
     @router.post("/rolls", response_model=RollOut, tags=["dice"])
     def post_roll(body: RollIn) -> Any:
         """Roll a dice expression with a seed, the faces rolled at the table, or at random."""
         result = dice_service.roll_expression(body.expression, seed=body.seed, dice=body.dice)
-        document = result.to_dict()
-        return {key: document[key] for key in ("expression", "total", "dice")}
+        return dice_service.roll_document(result)
 
     @router.get("/resolvers", response_model=list[ResolverOut], tags=["resolvers"])
     def get_resolvers() -> Any:

@@ -59,8 +59,7 @@ def roll(
     with user_errors():
         result = dice_service.roll_expression(expression, seed=seed, dice=parse_faces(dice))
     if json_output:
-        document = result.to_dict()
-        print_json({key: document[key] for key in ("expression", "total", "dice")})
+        print_json(dice_service.roll_document(result))
     else:
         stdout.print(render.roll_text(result))
 
@@ -74,7 +73,7 @@ def odds(
     with user_errors():
         canonical, distribution = dice_service.odds_with_expression(expression)
     if json_output:
-        print_json(render.distribution_json(canonical, distribution))
+        print_json(dice_service.odds_document(canonical, distribution))
     else:
         stdout.print(render.distribution_table(canonical, distribution))
         stdout.print(render.summary_line(distribution))

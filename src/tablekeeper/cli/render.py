@@ -22,11 +22,6 @@ from tablekeeper.services.resolvers import ResolverInfo
 BAR_WIDTH = 40
 
 
-def fraction_text(value: Fraction) -> str:
-    """An exact probability for JSON: ``"5/8"``, ``"1"``, ``"0"``."""
-    return str(value)
-
-
 def percent(value: Fraction) -> str:
     """A probability as a percentage a GM reads at a glance (display only)."""
     share = float(value) * 100
@@ -35,24 +30,6 @@ def percent(value: Fraction) -> str:
     if 99.99 < share < 100:
         return ">99.99%"
     return f"{share:.2f}%"
-
-
-def distribution_json(expression: str, distribution: Distribution) -> dict[str, Any]:
-    """The ``odds --json`` document: exact fractions as strings, mean and sd as numbers."""
-    return {
-        "expression": expression,
-        "outcomes": [
-            {
-                "value": value,
-                "probability": fraction_text(probability),
-                "at_least": fraction_text(distribution.at_least(value)),
-                "at_most": fraction_text(distribution.at_most(value)),
-            }
-            for value, probability in distribution
-        ],
-        "mean": float(distribution.mean),
-        "sd": distribution.sd,
-    }
 
 
 def distribution_table(title: str, distribution: Distribution) -> Table:

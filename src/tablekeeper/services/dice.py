@@ -7,6 +7,7 @@ for (a seed, the faces rolled at the table, or fresh randomness) and nothing els
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.evaluate import roll
@@ -47,3 +48,29 @@ def odds_with_expression(expression: str) -> tuple[str, Distribution]:
     """The canonical notation of an expression and its exact distribution."""
     tree = parse(expression)
     return render(tree), odds(tree)
+
+
+def odds_document(expression: str, distribution: Distribution) -> dict[str, Any]:
+    """The JSON both ``odds --json`` and ``GET /api/odds`` answer: exact fractions as
+    strings (``"5/8"``), mean and sd as numbers."""
+    return {
+        "expression": expression,
+        "outcomes": [
+            {
+                "value": value,
+                "probability": str(probability),
+                "at_least": str(distribution.at_least(value)),
+                "at_most": str(distribution.at_most(value)),
+            }
+            for value, probability in distribution
+        ],
+        "mean": float(distribution.mean),
+        "sd": distribution.sd,
+    }
+
+
+def roll_document(result: Roll) -> dict[str, Any]:
+    """The JSON both ``roll --json`` and ``POST /api/rolls`` answer: the expression, the
+    total (a success count for success-counting expressions) and every die."""
+    document = result.to_dict()
+    return {key: document[key] for key in ("expression", "total", "dice")}
