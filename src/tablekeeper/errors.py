@@ -70,3 +70,19 @@ class DecisionError(RulesError):
 
 class NothingToUndoError(RulesError):
     """Undo with no command left to undo, or redo with nothing undone."""
+
+
+class AuthenticationError(RulesError):
+    """A request without a credential, or with a GM secret or player token that is wrong
+    or revoked (the API answers 401)."""
+
+
+class ForbiddenError(RulesError):
+    """A request by someone known who may not do it: a player acting for another's
+    character, answering another's decision, or doing what only the GM may (the API
+    answers 403)."""
+
+
+class ConflictError(RulesError):
+    """A write against something that changed or is taken since the caller last looked
+    (the API answers 409): reload and try again."""

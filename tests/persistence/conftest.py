@@ -1,9 +1,11 @@
-"""Fixtures: a migrated SQLite file, and units of work over it (or over memory)."""
+"""Fixtures: units of work over a migrated database on each SQL backend, or over memory.
+
+The databases themselves (SQLite, PostgreSQL) come from ``tests/conftest.py``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
@@ -12,19 +14,19 @@ from tablekeeper.persistence.database import make_engine, upgrade_to_head
 from tablekeeper.persistence.memory import InMemoryStore, InMemoryUnitOfWork
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork, UnitOfWork
 
-
-@pytest.fixture
-def engine(tmp_path: Path) -> Iterator[Engine]:
-    made = make_engine(f"sqlite:///{tmp_path / 'campaigns.db'}")
-    upgrade_to_head(made)
-    yield made
-    made.dispose()
+NewDatabase = Callable[[str], str]
 
 
-@pytest.fixture(params=["sql", "memory"])
-def new_uow(request: pytest.FixtureRequest, engine: Engine) -> Callable[[], UnitOfWork]:
-    """Makes units of work over one database: SQLite, or the in-memory fake."""
-    if request.param == "sql":
-        return lambda: SqlUnitOfWork(engine)
-    store = InMemoryStore()
-    return lambda: InMemoryUnitOfWork(store)
+@pytest.fixture(params=["sqlite", "postgresql", "memory"])
+def new_uow(
+    request: pytest.FixtureRequest, sql_databases: Callable[[str], NewDatabase]
+) -> Iterator[Callable[[], UnitOfWork]]:
+    """Makes units of work over one database: SQLite, PostgreSQL, or the in-memory fake."""
+    if request.param == "memory":
+        store = InMemoryStore()
+        yield lambda: InMemoryUnitOfWork(store)
+        return
+    engine: Engine = make_engine(sql_databases(request.param)("campaigns"))
+    upgrade_to_head(engine)
+    yield lambda: SqlUnitOfWork(engine)
+    engine.dispose()

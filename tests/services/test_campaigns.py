@@ -1,9 +1,8 @@
-"""Campaign use cases, against SQLite (a temporary file) and against the in-memory fake."""
+"""Campaign use cases, against SQLite, PostgreSQL and the in-memory fake."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 
@@ -30,15 +29,17 @@ from tablekeeper.services import campaigns
 NewUow = Callable[[], UnitOfWork]
 
 
-@pytest.fixture(params=["sql", "memory"])
-def new_uow(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[NewUow]:
+@pytest.fixture(params=["sqlite", "postgresql", "memory"])
+def new_uow(
+    request: pytest.FixtureRequest, sql_databases: Callable[[str], Callable[[str], str]]
+) -> Iterator[NewUow]:
     """Units of work over one database; each call is a fresh one, as after a restart
-    (for SQL, a new engine on the same file)."""
+    (for SQL, a new engine on the same database)."""
     if request.param == "memory":
         store = InMemoryStore()
         yield lambda: InMemoryUnitOfWork(store)
         return
-    url = f"sqlite:///{tmp_path / 'data' / 'tablekeeper.db'}"
+    url = sql_databases(request.param)("data")
     engines = [campaigns.open_database(url)]
 
     def fresh() -> UnitOfWork:

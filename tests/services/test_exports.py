@@ -1,11 +1,10 @@
-"""Campaign export, import and the Markdown session log, on SQLite and on the fake."""
+"""Campaign export, import and the Markdown session log, on SQLite, PostgreSQL and the fake."""
 
 from __future__ import annotations
 
 import copy
 import json
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,8 +28,7 @@ from tablekeeper.services.exports import (
 NewUow = Callable[[], UnitOfWork]
 
 
-def _sql(tmp_path: Path, name: str) -> Iterator[NewUow]:
-    url = f"sqlite:///{tmp_path / name / 'tablekeeper.db'}"
+def _sql(url: str) -> Iterator[NewUow]:
     engines = [campaigns.open_database(url)]
 
     def fresh() -> UnitOfWork:
@@ -42,14 +40,17 @@ def _sql(tmp_path: Path, name: str) -> Iterator[NewUow]:
         engine.dispose()
 
 
-@pytest.fixture(params=["sql", "memory"])
-def databases(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[NewUow, NewUow]]:
+@pytest.fixture(params=["sqlite", "postgresql", "memory"])
+def databases(
+    request: pytest.FixtureRequest, sql_databases: Callable[[str], Callable[[str], str]]
+) -> Iterator[tuple[NewUow, NewUow]]:
     """Two separate databases of one kind: one to export from, one to import into."""
     if request.param == "memory":
         first, second = InMemoryStore(), InMemoryStore()
         yield (lambda: InMemoryUnitOfWork(first)), (lambda: InMemoryUnitOfWork(second))
         return
-    source, target = _sql(tmp_path, "source"), _sql(tmp_path, "target")
+    new_database = sql_databases(request.param)
+    source, target = _sql(new_database("source")), _sql(new_database("target"))
     yield next(source), next(target)
     for generator in (source, target):
         next(generator, None)

@@ -3,24 +3,37 @@
 A campaign is the unit of history (ARCHITECTURE.md, idea 4): it is bound to one ruleset
 and that ruleset's options; each encounter is a scope inside it, with the state it
 started from and a ``version`` (the number of log records in its scope) that makes every
-write an optimistic compare-and-set. These are plain frozen values: the persistence
+write an optimistic compare-and-set. The campaign keeps a log of its own too (rolls at the
+table, downtime, notes), versioned the same way. A campaign's characters (player
+characters and NPC stat blocks) and its players (people who joined with a token) are
+kept beside it. These are plain frozen values: the persistence
 adapter maps them to and from its tables, and never the other way round.
 """
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Literal
+
+from pydantic import Field, model_validator
 
 from tablekeeper.engine.values import Frozen, JsonObject
 
 CAMPAIGN_SCHEMA_VERSION = 1
 """The shape of a stored campaign; a later shape is an Alembic migration plus a bump."""
 
+CHARACTER_SCHEMA_VERSION = 1
+"""The shape of a stored character sheet; a later shape is a migration plus a bump."""
+
+ID_PATTERN = r"^[A-Za-z0-9_-]+$"
+"""What a character or player id may contain: it travels in URLs and command actors."""
+
 
 class Campaign(Frozen):
     """A campaign: its id, name, ruleset and the options (rulings) it plays by.
 
-    ``created_sequence`` orders campaigns by creation without reading a clock.
+    ``created_sequence`` orders campaigns by creation without reading a clock;
+    ``version`` is the number of records in the campaign's own log scope (records of no
+    encounter), so the next one's sequence number is ``version + 1``.
     """
 
     id: str = Field(min_length=1, max_length=64)
@@ -28,6 +41,47 @@ class Campaign(Frozen):
     ruleset: str = Field(min_length=1, max_length=64)
     options: JsonObject = Field(default_factory=dict)
     schema_version: int = CAMPAIGN_SCHEMA_VERSION
+    created_sequence: int = Field(ge=1)
+    version: int = Field(default=0, ge=0)
+
+
+class Character(Frozen):
+    """A character (kind ``"pc"``, owned by a player) or an NPC stat block (``"npc"``).
+
+    ``sheet`` is the ruleset's creature spec without the id (the spec its encounter's
+    "add" command takes): the character's ``id`` is that creature's id when it joins an
+    encounter. ``version`` starts at 1 and every edit bumps it, so an edit is an
+    optimistic compare-and-set; ``created_sequence`` orders a campaign's characters.
+    """
+
+    id: str = Field(min_length=1, max_length=40, pattern=ID_PATTERN)
+    campaign_id: str = Field(min_length=1, max_length=64)
+    name: str = Field(min_length=1, max_length=200)
+    kind: Literal["pc", "npc"]
+    player: str | None = Field(default=None, min_length=1, max_length=40, pattern=ID_PATTERN)
+    sheet: JsonObject
+    schema_version: int = CHARACTER_SCHEMA_VERSION
+    version: int = Field(default=1, ge=1)
+    created_sequence: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _only_a_pc_has_a_player(self) -> Character:
+        if self.kind == "npc" and self.player is not None:
+            raise ValueError("an NPC has no player; only a pc is owned by one")
+        return self
+
+
+class Player(Frozen):
+    """A person at the table who joined with a token (no accounts).
+
+    The token itself is never part of the value: persistence keeps only its hash, and a
+    revoked player keeps their id (and their characters) but no longer gets in.
+    """
+
+    id: str = Field(min_length=1, max_length=40, pattern=ID_PATTERN)
+    campaign_id: str = Field(min_length=1, max_length=64)
+    name: str = Field(min_length=1, max_length=200)
+    revoked: bool = False
     created_sequence: int = Field(ge=1)
 
 

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from tablekeeper.errors import RulesError
+from tablekeeper.errors import ConflictError
 
 
-class StaleVersionError(RulesError):
-    """A write expected an encounter at one version and found it at another.
+class StaleVersionError(ConflictError):
+    """A write expected an encounter (or a campaign's own log: ``what="campaign"``) at one
+    version and found it at another.
 
     Another command was stored first; nothing of this one was written. Reload and try
     again (the API answers 409 Conflict).
     """
 
-    def __init__(self, encounter_id: str, expected: int, found: int | None) -> None:
+    def __init__(
+        self, encounter_id: str, expected: int, found: int | None, *, what: str = "encounter"
+    ) -> None:
         now = "it is gone" if found is None else f"it is at version {found}"
         super().__init__(
-            f"encounter {encounter_id} changed: expected version {expected}, but {now}; "
+            f"{what} {encounter_id} changed: expected version {expected}, but {now}; "
             "nothing was written, reload and try again",
             field="version",
         )

@@ -14,19 +14,26 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
+    ForeignKeyConstraint,
+    Index,
     Integer,
     MetaData,
     String,
     UniqueConstraint,
     func,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 JSON_DATA = JSON().with_variant(JSONB(), "postgresql")
 """JSON data: ``JSON`` (text) on SQLite, ``JSONB`` on PostgreSQL."""
+
+CAMPAIGN_SCOPE = text("encounter_id IS NULL")
+"""The rows of a campaign's own log: records of no encounter."""
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -43,7 +50,11 @@ class Base(DeclarativeBase):
 
 
 class CampaignRow(Base):
-    """A campaign: bound to one ruleset and its options."""
+    """A campaign: bound to one ruleset and its options.
+
+    ``version`` counts the records of its own log scope (the optimistic-concurrency
+    version of that log); ``gm_secret_hash`` is the hash of the GM secret, if one is set.
+    """
 
     __tablename__ = "campaigns"
 
@@ -54,6 +65,45 @@ class CampaignRow(Base):
     schema_version: Mapped[int] = mapped_column(Integer)
     created_sequence: Mapped[int] = mapped_column(Integer, unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    version: Mapped[int] = mapped_column(Integer, server_default="0")
+    gm_secret_hash: Mapped[str | None] = mapped_column(String(64))
+
+
+class PlayerRow(Base):
+    """A player of a campaign, and the hash of their current join token."""
+
+    __tablename__ = "players"
+    __table_args__ = (Index("ix_players_token_hash", "campaign_id", "token_hash", unique=True),)
+
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), primary_key=True)
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    revoked: Mapped[bool] = mapped_column(Boolean)
+    created_sequence: Mapped[int] = mapped_column(Integer)
+
+
+class CharacterRow(Base):
+    """A character or NPC stat block of a campaign; ``player`` is its owner, if any."""
+
+    __tablename__ = "characters"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["campaign_id", "player"],
+            ["players.campaign_id", "players.id"],
+            name="fk_characters_player_players",
+        ),
+    )
+
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), primary_key=True)
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(8))
+    player: Mapped[str | None] = mapped_column(String(40))
+    sheet: Mapped[dict[str, Any]] = mapped_column(JSON_DATA)
+    schema_version: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    created_sequence: Mapped[int] = mapped_column(Integer)
 
 
 class EncounterRow(Base):
@@ -70,14 +120,25 @@ class EncounterRow(Base):
 
 
 class LogRecordRow(Base):
-    """One record of a campaign's append-only log, in an encounter's scope.
+    """One record of a campaign's append-only log, in an encounter's scope or its own.
 
     ``id`` orders the whole campaign log; ``sequence`` is the record's number in its
-    encounter's scope, unique there, so a duplicated write cannot be stored.
+    scope (the encounter's, or with ``encounter_id`` NULL the campaign's own), unique
+    there, so a duplicated write cannot be stored.
     """
 
     __tablename__ = "log_records"
-    __table_args__ = (UniqueConstraint("encounter_id", "sequence"),)
+    __table_args__ = (
+        UniqueConstraint("encounter_id", "sequence"),
+        Index(
+            "ix_log_records_campaign_sequence",
+            "campaign_id",
+            "sequence",
+            unique=True,
+            sqlite_where=CAMPAIGN_SCOPE,
+            postgresql_where=CAMPAIGN_SCOPE,
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id"), index=True)

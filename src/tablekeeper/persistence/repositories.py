@@ -1,31 +1,41 @@
-"""Repositories: campaigns and encounters in and out of storage, as engine values.
+"""Repositories: campaigns, encounters and the roster in and out of storage, as values.
 
 The protocols are what the service layer sees; :class:`SqlCampaignRepository` and
-:class:`SqlEncounterRepository` are the SQLAlchemy adapters (the in-memory fakes are in
-:mod:`tablekeeper.persistence.memory`). A missing campaign or encounter is an
-:class:`~tablekeeper.errors.UnknownNameError`; a write against a version that moved on is
-a :class:`~tablekeeper.persistence.errors.StaleVersionError`, and nothing of it is stored.
+:class:`SqlEncounterRepository` are the SQLAlchemy adapters here, the roster's
+(characters, players) are in :mod:`tablekeeper.persistence.roster`, and the in-memory
+fakes in :mod:`tablekeeper.persistence.memory`. A missing campaign, encounter, character
+or player is an :class:`~tablekeeper.errors.UnknownNameError`; a write against a version
+that moved on is a :class:`~tablekeeper.persistence.errors.StaleVersionError`, and
+nothing of it is stored.
+
+Both logs, an encounter's and the campaign's own (records of no encounter), are appended
+the same way: :func:`append_log` compare-and-sets the owner's ``version`` and inserts
+the records in the same transaction.
 """
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Literal, Protocol
 
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from tablekeeper.engine.campaigns import Campaign, Encounter, Snapshot
+from tablekeeper.engine.campaigns import Campaign, Character, Encounter, Player, Snapshot
 from tablekeeper.engine.events import LogRecord
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.persistence.codec import dump_record, load_record
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.models import CampaignRow, EncounterRow, LogRecordRow, SnapshotRow
 
+LogOwner = Literal["campaign", "encounter"]
+"""Whose log a record belongs to: the campaign's own, or an encounter's."""
+
 
 class CampaignRepository(Protocol):
-    """Campaigns by id."""
+    """Campaigns by id, with their own log and the hash of their GM secret."""
 
     def add(self, campaign: Campaign) -> None:
         """Store a new campaign."""
@@ -41,6 +51,86 @@ class CampaignRepository(Protocol):
 
     def next_sequence(self) -> int:
         """The ``created_sequence`` the next campaign gets."""
+        ...
+
+    def records(self, campaign_id: str, *, after: int = 0) -> builtins.list[LogRecord]:
+        """The campaign-level log (records of no encounter) after ``after``, in order."""
+        ...
+
+    def append(self, campaign_id: str, expected_version: int, records: Sequence[LogRecord]) -> int:
+        """Append to the campaign-level log if the campaign is at ``expected_version``.
+
+        The same compare-and-set as :meth:`EncounterRepository.append`, on the campaign's
+        ``version``; returns the new version.
+        """
+        ...
+
+    def set_gm_secret_hash(self, campaign_id: str, secret_hash: str) -> None:
+        """Store the hash of the campaign's (new) GM secret."""
+        ...
+
+    def gm_secret_hash(self, campaign_id: str) -> str | None:
+        """The hash of the campaign's GM secret (``None`` if none was set)."""
+        ...
+
+
+class CharacterRepository(Protocol):
+    """A campaign's characters and NPC stat blocks, by (campaign, id)."""
+
+    def add(self, character: Character) -> None:
+        """Store a new character (an id its campaign already has is a ``ConflictError``)."""
+        ...
+
+    def get(self, campaign_id: str, character_id: str) -> Character:
+        """The character (``UnknownNameError`` naming ``"character"`` if there is none)."""
+        ...
+
+    def list_for(self, campaign_id: str) -> list[Character]:
+        """The campaign's characters, in ``created_sequence`` order."""
+        ...
+
+    def update(self, character: Character, expected_version: int) -> None:
+        """Store an edited character (its ``version`` already bumped to one more).
+
+        Only if the stored one is at ``expected_version``; else
+        :class:`StaleVersionError`, and nothing is written.
+        """
+        ...
+
+    def next_sequence(self, campaign_id: str) -> int:
+        """The ``created_sequence`` the campaign's next character gets."""
+        ...
+
+
+class PlayerRepository(Protocol):
+    """A campaign's players, by (campaign, id), with the hash of each one's token."""
+
+    def add(self, player: Player, token_hash: str) -> None:
+        """Store a new player (an id its campaign already has is a ``ConflictError``)."""
+        ...
+
+    def get(self, campaign_id: str, player_id: str) -> Player:
+        """The player (``UnknownNameError`` naming ``"player"`` if there is none)."""
+        ...
+
+    def list_for(self, campaign_id: str) -> list[Player]:
+        """The campaign's players, in ``created_sequence`` order, revoked ones too."""
+        ...
+
+    def by_token_hash(self, campaign_id: str, token_hash: str) -> Player | None:
+        """The player whose token hashes to ``token_hash`` (revoked ones too), if any."""
+        ...
+
+    def set_token_hash(self, campaign_id: str, player_id: str, token_hash: str) -> None:
+        """Replace the player's token (its hash): the old token stops working."""
+        ...
+
+    def revoke(self, campaign_id: str, player_id: str) -> None:
+        """Mark the player revoked (their token no longer lets them in)."""
+        ...
+
+    def next_sequence(self, campaign_id: str) -> int:
+        """The ``created_sequence`` the campaign's next player gets."""
         ...
 
 
@@ -84,21 +174,78 @@ class EncounterRepository(Protocol):
         ...
 
 
-def _check_records(encounter_id: str, expected_version: int, records: Sequence[LogRecord]) -> None:
+def check_append(
+    owner_id: str,
+    expected_version: int,
+    records: Sequence[LogRecord],
+    *,
+    owner: LogOwner = "encounter",
+) -> None:
+    """Refuse an empty batch, or records not numbered right after ``expected_version``."""
+    if not records:
+        raise ValueError("an append needs at least one record")
     numbers = [record.sequence for record in records]
     wanted = list(range(expected_version + 1, expected_version + 1 + len(records)))
     if numbers != wanted:
         raise ValueError(
-            f"records for encounter {encounter_id} at version {expected_version} must be "
-            f"numbered {wanted[0] if wanted else '-'}..{wanted[-1] if wanted else '-'}"
+            f"records for {owner} {owner_id} at version {expected_version} must be "
+            f"numbered {wanted[0]}..{wanted[-1]}"
         )
 
 
-def check_append(encounter_id: str, expected_version: int, records: Sequence[LogRecord]) -> None:
-    """Refuse an empty batch, or records not numbered right after ``expected_version``."""
-    if not records:
-        raise ValueError("an append needs at least one record")
-    _check_records(encounter_id, expected_version, records)
+def append_log(
+    session: Session,
+    owner: LogOwner,
+    owner_id: str,
+    expected_version: int,
+    records: Sequence[LogRecord],
+) -> int:
+    """Compare-and-set the owner's version, then insert the records; the new version.
+
+    One transaction (the session's): the ``UPDATE ... WHERE version = expected`` either
+    bumps exactly one row or finds the log moved on (:class:`StaleVersionError`); a
+    sequence number some racing writer stored first trips the unique index instead, the
+    same error. A campaign's own records are stored with no encounter.
+    """
+    check_append(owner_id, expected_version, records, owner=owner)
+    table = CampaignRow if owner == "campaign" else EncounterRow
+    new_version = expected_version + len(records)
+    connection = session.connection()
+    bumped = connection.execute(
+        update(table)
+        .where(table.id == owner_id, table.version == expected_version)
+        .values(version=new_version)
+    )
+    if bumped.rowcount != 1:
+        found = connection.execute(
+            select(table.version).where(table.id == owner_id)
+        ).scalar_one_or_none()
+        raise StaleVersionError(owner_id, expected_version, found, what=owner)
+    if owner == "campaign":
+        campaign_id, encounter_id = owner_id, None
+    else:
+        campaign_id = connection.execute(
+            select(EncounterRow.campaign_id).where(EncounterRow.id == owner_id)
+        ).scalar_one()
+        encounter_id = owner_id
+    rows = []
+    for record in records:
+        tag, data = dump_record(record)
+        rows.append(
+            {
+                "campaign_id": campaign_id,
+                "encounter_id": encounter_id,
+                "sequence": record.sequence,
+                "command_id": record.command_id,
+                "record_type": tag,
+                "record": data,
+            }
+        )
+    try:
+        connection.execute(insert(LogRecordRow), rows)
+    except IntegrityError as error:  # a sequence already stored: someone else won
+        raise StaleVersionError(owner_id, expected_version, None, what=owner) from error
+    return new_version
 
 
 class SqlCampaignRepository:
@@ -117,13 +264,14 @@ class SqlCampaignRepository:
                 options=campaign.options,
                 schema_version=campaign.schema_version,
                 created_sequence=campaign.created_sequence,
+                version=campaign.version,
             )
         )
         self.session.flush()
 
     def get(self, campaign_id: str) -> Campaign:
-        """The campaign ``campaign_id``."""
-        row = self.session.get(CampaignRow, campaign_id)
+        """The campaign ``campaign_id``, at its current version."""
+        row = self.session.get(CampaignRow, campaign_id, populate_existing=True)
         if row is None:
             raise UnknownNameError(f"no campaign {campaign_id!r}", field="campaign")
         return _campaign(row)
@@ -137,6 +285,42 @@ class SqlCampaignRepository:
         """The ``created_sequence`` the next campaign gets."""
         last = self.session.scalar(select(func.max(CampaignRow.created_sequence)))
         return (last or 0) + 1
+
+    def records(self, campaign_id: str, *, after: int = 0) -> builtins.list[LogRecord]:
+        """The campaign-level records numbered after ``after``."""
+        rows = self.session.execute(
+            select(LogRecordRow.record_type, LogRecordRow.record)
+            .where(
+                LogRecordRow.campaign_id == campaign_id,
+                LogRecordRow.encounter_id.is_(None),
+                LogRecordRow.sequence > after,
+            )
+            .order_by(LogRecordRow.sequence)
+        )
+        return [load_record(tag, data) for tag, data in rows]
+
+    def append(self, campaign_id: str, expected_version: int, records: Sequence[LogRecord]) -> int:
+        """Compare-and-set the campaign's version, then insert the records."""
+        return append_log(self.session, "campaign", campaign_id, expected_version, records)
+
+    def set_gm_secret_hash(self, campaign_id: str, secret_hash: str) -> None:
+        """Store the hash of the campaign's GM secret."""
+        changed = self.session.connection().execute(
+            update(CampaignRow)
+            .where(CampaignRow.id == campaign_id)
+            .values(gm_secret_hash=secret_hash)
+        )
+        if changed.rowcount != 1:
+            raise UnknownNameError(f"no campaign {campaign_id!r}", field="campaign")
+
+    def gm_secret_hash(self, campaign_id: str) -> str | None:
+        """The hash of the campaign's GM secret, if one was set."""
+        found = self.session.execute(
+            select(CampaignRow.gm_secret_hash).where(CampaignRow.id == campaign_id)
+        ).one_or_none()
+        if found is None:
+            raise UnknownNameError(f"no campaign {campaign_id!r}", field="campaign")
+        return found[0]
 
 
 class SqlEncounterRepository:
@@ -185,40 +369,7 @@ class SqlEncounterRepository:
 
     def append(self, encounter_id: str, expected_version: int, records: Sequence[LogRecord]) -> int:
         """Compare-and-set the version, then insert the records, in one transaction."""
-        check_append(encounter_id, expected_version, records)
-        new_version = expected_version + len(records)
-        connection = self.session.connection()
-        bumped = connection.execute(
-            update(EncounterRow)
-            .where(EncounterRow.id == encounter_id, EncounterRow.version == expected_version)
-            .values(version=new_version)
-        )
-        if bumped.rowcount != 1:
-            found = connection.execute(
-                select(EncounterRow.version).where(EncounterRow.id == encounter_id)
-            ).scalar_one_or_none()
-            raise StaleVersionError(encounter_id, expected_version, found)
-        campaign_id = connection.execute(
-            select(EncounterRow.campaign_id).where(EncounterRow.id == encounter_id)
-        ).scalar_one()
-        rows = []
-        for record in records:
-            tag, data = dump_record(record)
-            rows.append(
-                {
-                    "campaign_id": campaign_id,
-                    "encounter_id": encounter_id,
-                    "sequence": record.sequence,
-                    "command_id": record.command_id,
-                    "record_type": tag,
-                    "record": data,
-                }
-            )
-        try:
-            connection.execute(insert(LogRecordRow), rows)
-        except IntegrityError as error:  # a sequence already stored: someone else won
-            raise StaleVersionError(encounter_id, expected_version, None) from error
-        return new_version
+        return append_log(self.session, "encounter", encounter_id, expected_version, records)
 
     def snapshot_sequences(self, encounter_id: str) -> list[int]:
         """The record numbers with a snapshot, ascending."""
@@ -260,6 +411,7 @@ def _campaign(row: CampaignRow) -> Campaign:
         options=row.options,
         schema_version=row.schema_version,
         created_sequence=row.created_sequence,
+        version=row.version,
     )
 
 

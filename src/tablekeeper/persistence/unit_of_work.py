@@ -19,10 +19,13 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from tablekeeper.persistence.repositories import (
     CampaignRepository,
+    CharacterRepository,
     EncounterRepository,
+    PlayerRepository,
     SqlCampaignRepository,
     SqlEncounterRepository,
 )
+from tablekeeper.persistence.roster import SqlCharacterRepository, SqlPlayerRepository
 
 
 class UnitOfWork(abc.ABC):
@@ -30,6 +33,8 @@ class UnitOfWork(abc.ABC):
 
     campaigns: CampaignRepository
     encounters: EncounterRepository
+    characters: CharacterRepository
+    players: PlayerRepository
 
     def __enter__(self) -> Self:
         return self
@@ -62,6 +67,8 @@ class SqlUnitOfWork(UnitOfWork):
         self._session = self._sessions()
         self.campaigns = SqlCampaignRepository(self._session)
         self.encounters = SqlEncounterRepository(self._session)
+        self.characters = SqlCharacterRepository(self._session)
+        self.players = SqlPlayerRepository(self._session)
         return super().__enter__()
 
     def __exit__(
