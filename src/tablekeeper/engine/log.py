@@ -148,7 +148,7 @@ class EventLog:
     def undo(self) -> Undone:
         """Take back the last command in force; return the audit record appended."""
         if not self._done:
-            raise NothingToUndoError("nothing to undo: no command is in force")
+            raise NothingToUndoError("nothing to undo: no command is in force", field="undo")
         batch = self._done[-1]
         record = Undone(
             sequence=self.next_sequence,
@@ -161,7 +161,7 @@ class EventLog:
     def redo(self) -> tuple[Event, ...]:
         """Append the last undone command's events again, under fresh numbers."""
         if not self._undone:
-            raise NothingToUndoError("nothing to redo: no undone command is waiting")
+            raise NothingToUndoError("nothing to redo: no undone command is waiting", field="redo")
         batch = self._undone[-1]
         events = self._number([event.draft for event in batch], batch[0].scope, batch[0].command_id)
         self._take_events(events)

@@ -11,6 +11,12 @@ snapshot; run the command through a :class:`~tablekeeper.engine.session.Session`
 the new records with the optimistic version check (a race's loser gets
 :class:`~tablekeeper.persistence.errors.StaleVersionError` and nothing is written); and
 write a snapshot every :data:`SNAPSHOT_EVERY` records.
+
+Who asks matters (the issue's "Roles and hidden information"): the use cases that act in
+an encounter take a :class:`~tablekeeper.services.access.Viewer` (the GM when none is
+given) and refuse with :class:`~tablekeeper.errors.ForbiddenError`, before anything is
+written, a player acting for a creature they do not control, answering someone else's
+decision, or undoing.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from __future__ import annotations
 import os
 import sys
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,23 +35,28 @@ from sqlalchemy import Engine
 from tablekeeper.dice.roller import RandomRoller, Roller
 from tablekeeper.engine.campaigns import Campaign, Encounter, Snapshot
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.decisions import PendingDecision
+from tablekeeper.engine.decisions import ANSWER, Answer, PendingDecision
 from tablekeeper.engine.encounters import EncounterEngine
 from tablekeeper.engine.events import Event, LogRecord, Undone
 from tablekeeper.engine.log import EventLog, replay
 from tablekeeper.engine.rulesets import Ruleset, load_ruleset
 from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, ActorId, JsonObject, ScopeId, invalid_input
-from tablekeeper.errors import RulesError, UnknownNameError
+from tablekeeper.errors import ConflictError, ForbiddenError, RulesError, UnknownNameError
 from tablekeeper.persistence.database import make_engine, upgrade_to_head
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
+from tablekeeper.rulesets.percentile import views as percentile_views
+from tablekeeper.rulesets.percentile.encounter.commands import CombatantSpec, add_combatant
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 from tablekeeper.rulesets.percentile.ruleset import new_encounter as new_percentile_encounter
+from tablekeeper.rulesets.realtime import views as realtime_views
+from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE, CreatureSpec
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.ruleset import new_encounter as new_realtime_encounter
+from tablekeeper.services.access import GM_VIEWER, Viewer, as_viewer, hash_secret, require_gm
 
 S = TypeVar("S")
 
@@ -58,20 +69,40 @@ SNAPSHOT_EVERY = 50
 
 @dataclass(frozen=True)
 class EncounterKind:
-    """How a ruleset's encounters start, and the state model their snapshots load into."""
+    """How a ruleset's encounters start and are seen.
+
+    ``state`` is the model snapshots load into; ``start`` makes a new encounter from the
+    campaign's options; ``creature`` is the spec a creature joins with (a character's
+    sheet is that spec without its id) and ``add`` the GM's command adding one;
+    ``player_state`` and ``public_event`` are what a player controlling some creatures
+    may see of the state and of an event's (or command's) payload (the ruleset's
+    ``views`` module).
+    """
 
     state: type[BaseModel]
     start: Callable[[JsonObject], BaseModel]
+    creature: type[BaseModel]
+    add: Callable[[JsonObject], Command]
+    player_state: Callable[[JsonObject, Set[str]], JsonObject]
+    public_event: Callable[[str, JsonObject, Set[str]], JsonObject]
 
 
 ENCOUNTER_KINDS: dict[str, EncounterKind] = {
     "realtime": EncounterKind(
         RealtimeState,
         lambda options: new_realtime_encounter(RealtimeOptions.model_validate(options)),
+        CreatureSpec,
+        lambda spec: Command.of(GM, ADD_CREATURE, CreatureSpec.model_validate(spec)),
+        realtime_views.player_state,
+        realtime_views.public_event,
     ),
     "percentile": EncounterKind(
         PercentileState,
         lambda options: new_percentile_encounter(PercentileOptions.model_validate(options)),
+        CombatantSpec,
+        lambda spec: add_combatant(**spec),
+        percentile_views.player_state,
+        percentile_views.public_event,
     ),
 }
 """The rulesets whose encounters can be stored, by name."""
@@ -138,10 +169,12 @@ def create_campaign(
     options: Mapping[str, Any] | None = None,
     *,
     campaign_id: str | None = None,
+    gm_secret: str | None = None,
 ) -> Campaign:
     """A new campaign bound to ``ruleset``, playing by ``options`` (validated by the
-    ruleset's ``Options`` model; errors name ``options.<field>``). Writes nothing if
-    anything is wrong."""
+    ruleset's ``Options`` model; errors name ``options.<field>``), with ``gm_secret`` (if
+    given; see :func:`~tablekeeper.services.access.issue_gm_secret`) stored hashed.
+    Writes nothing if anything is wrong."""
     rules = _ruleset(ruleset)
     try:
         chosen = rules.Options.model_validate(dict(options or {}))
@@ -158,10 +191,18 @@ def create_campaign(
             )
         except ValidationError as error:
             raise invalid_input(error, prefix="campaign") from None
-        _refuse_taken(uow.campaigns.get, campaign.id, "campaign_id")
+        refuse_taken(uow.campaigns.get, campaign.id, "campaign_id")
         uow.campaigns.add(campaign)
+        if gm_secret is not None:
+            uow.campaigns.set_gm_secret_hash(campaign.id, hash_secret(gm_secret))
         uow.commit()
     return campaign
+
+
+def get_campaign(uow: UnitOfWork, campaign_id: str) -> Campaign:
+    """The campaign ``campaign_id`` (:class:`~tablekeeper.errors.UnknownNameError` if none)."""
+    with uow:
+        return uow.campaigns.get(campaign_id)
 
 
 def list_campaigns(uow: UnitOfWork) -> list[Campaign]:
@@ -181,9 +222,17 @@ def list_encounters(uow: UnitOfWork, campaign_id: str) -> list[Encounter]:
 
 
 def start_encounter(
-    uow: UnitOfWork, campaign_id: str, *, encounter_id: str | None = None
+    uow: UnitOfWork,
+    campaign_id: str,
+    *,
+    characters: Sequence[str] = (),
+    encounter_id: str | None = None,
+    roller: Roller | None = None,
 ) -> EncounterView:
-    """A new, empty encounter in the campaign, from its ruleset's ``new_encounter``."""
+    """A new encounter in the campaign, from its ruleset's ``new_encounter``, with the
+    campaign's ``characters`` (ids) added by the GM in that order, one command each,
+    all in one transaction: an unknown character or a sheet the rules refuse writes
+    nothing."""
     with uow:
         campaign = uow.campaigns.get(campaign_id)
         kind = _kind(campaign.ruleset)
@@ -194,10 +243,46 @@ def start_encounter(
             ruleset=campaign.ruleset,
             initial_state=state.model_dump(mode="json"),
         )
-        _refuse_taken(uow.encounters.get, encounter.id, "encounter_id")
+        refuse_taken(uow.encounters.get, encounter.id, "encounter_id")
+        commands = [
+            _add_command(kind, uow, campaign.id, character, index)
+            for index, character in enumerate(characters)
+        ]
         uow.encounters.add(encounter)
-        uow.commit()
-    return EncounterView(encounter=encounter, state=state, pending=None)
+        if not commands:
+            uow.commit()
+            return EncounterView(encounter=encounter, state=state, pending=None)
+        stored, session = _load(uow, encounter.id, roller or RandomRoller())
+        for command in commands:
+            session.submit(command)
+        return _store(uow, stored, session, 0, SNAPSHOT_EVERY)
+
+
+def _add_command(
+    kind: EncounterKind, uow: UnitOfWork, campaign_id: str, character_id: str, index: int
+) -> Command:
+    """The GM's command adding a stored character to an encounter (its sheet plus its id;
+    the character's name when the sheet names none)."""
+    try:
+        character = uow.characters.get(campaign_id, character_id)
+    except UnknownNameError as error:
+        raise UnknownNameError(error.message, field=f"characters.{index}") from None
+    spec: dict[str, Any] = {**character.sheet, "id": character.id}
+    if "name" in kind.creature.model_fields and spec.get("name") is None:
+        spec["name"] = character.name
+    try:
+        return kind.add(spec)
+    except (ValidationError, RulesError) as error:
+        raise RulesError(
+            f"character {character.id!r} cannot join: {error}", field=f"characters.{index}"
+        ) from None
+
+
+def get_encounter(uow: UnitOfWork, encounter_id: str) -> Encounter:
+    """The stored encounter (its campaign, ruleset and version) without folding its log:
+    what a caller needs to find whose it is, or whether anything changed."""
+    with uow:
+        return uow.encounters.get(encounter_id)
 
 
 def load_encounter(uow: UnitOfWork, encounter_id: str) -> EncounterView:
@@ -215,19 +300,67 @@ def submit_command(
     roller: Roller | None = None,
     expected_version: int | None = None,
     snapshot_every: int = SNAPSHOT_EVERY,
+    viewer: Viewer = GM_VIEWER,
 ) -> EncounterView:
     """Play ``command`` in the encounter and store what it caused.
 
     ``expected_version`` (what the caller last saw) makes the check explicit; either way,
     a command stored by someone else in between raises :class:`StaleVersionError` and
-    this one writes nothing. A command the rules refuse writes nothing either.
+    this one writes nothing. A command the rules refuse writes nothing either, nor one
+    whose actor ``viewer`` does not control (:class:`~tablekeeper.errors.ForbiddenError`:
+    "submit commands only for their own character").
     """
     checked = _command(command)
+    if not viewer.controls(checked.actor):
+        raise ForbiddenError(
+            f"a player submits commands only for their own character, not for {checked.actor}",
+            field="command.actor",
+        )
     with uow:
         encounter, session = _load(uow, encounter_id, roller or RandomRoller())
         _expect(encounter, expected_version)
         before = len(session.log)
         session.submit(checked)
+        return _store(uow, encounter, session, before, snapshot_every)
+
+
+def answer_decision(
+    uow: UnitOfWork,
+    encounter_id: str,
+    decision_id: str,
+    option: str,
+    *,
+    viewer: Viewer = GM_VIEWER,
+    roller: Roller | None = None,
+    expected_version: int | None = None,
+    snapshot_every: int = SNAPSHOT_EVERY,
+) -> EncounterView:
+    """Answer the pending decision ``decision_id`` with ``option``, as its chooser.
+
+    The GM may answer any decision (for its chooser); a player only one whose chooser
+    they control (:class:`~tablekeeper.errors.ForbiddenError` otherwise). A decision
+    already answered, not pending, or an option not offered is a
+    :class:`~tablekeeper.errors.DecisionError`. Nothing is written on any refusal.
+    """
+    with uow:
+        encounter, session = _load(uow, encounter_id, roller or RandomRoller())
+        pending = session.pending
+        chooser = pending.chooser if pending is not None and pending.id == decision_id else GM
+        if pending is not None and pending.id == decision_id and not viewer.controls(chooser):
+            raise ForbiddenError(
+                f"decision {decision_id} is {chooser}'s to make; a player answers only "
+                "their own decisions",
+                field="decision",
+            )
+        _expect(encounter, expected_version)
+        try:
+            answer = Answer.model_validate({"decision": decision_id, "option": option})
+        except ValidationError as error:
+            raise invalid_input(error, prefix="answer") from None
+        before = len(session.log)
+        # a decision not pending (answered already, or never raised) is the session's
+        # DecisionError, whoever asks
+        session.submit(Command.of(chooser, ANSWER, answer))
         return _store(uow, encounter, session, before, snapshot_every)
 
 
@@ -237,8 +370,10 @@ def undo(
     *,
     expected_version: int | None = None,
     snapshot_every: int = SNAPSHOT_EVERY,
+    viewer: Viewer = GM_VIEWER,
 ) -> EncounterView:
-    """Take back the encounter's last command (its audit record is stored)."""
+    """Take back the encounter's last command (its audit record is stored); the GM only."""
+    require_gm(viewer, "undo a command")
     with uow:
         encounter, session = _load(uow, encounter_id, RandomRoller())
         _expect(encounter, expected_version)
@@ -253,8 +388,11 @@ def redo(
     *,
     expected_version: int | None = None,
     snapshot_every: int = SNAPSHOT_EVERY,
+    viewer: Viewer = GM_VIEWER,
 ) -> EncounterView:
-    """Play the last undone command's events again (stored under fresh numbers)."""
+    """Play the last undone command's events again (stored under fresh numbers); the GM
+    only."""
+    require_gm(viewer, "redo a command")
     with uow:
         encounter, session = _load(uow, encounter_id, RandomRoller())
         _expect(encounter, expected_version)
@@ -264,18 +402,35 @@ def redo(
 
 
 def encounter_log(
-    uow: UnitOfWork, encounter_id: str, *, viewer: ActorId | str = GM
+    uow: UnitOfWork,
+    encounter_id: str,
+    *,
+    viewer: Viewer | ActorId | str = GM_VIEWER,
+    after: int = 0,
 ) -> list[LogRecord]:
-    """The encounter's log records that ``viewer`` may see (the GM sees all), in order."""
+    """The encounter's log records after ``after`` that ``viewer`` may see (the GM sees
+    all; an actor id stands for a player controlling that one creature), in order. An
+    undo's audit record is shown when one of the events it took back is."""
+    who = as_viewer(viewer)
     with uow:
         uow.encounters.get(encounter_id)
         records = uow.encounters.records(encounter_id)
-    shown = {r.sequence for r in records if isinstance(r, Event) and r.visibility.shown_to(viewer)}
+    return visible_records(records, who, after=after)
+
+
+def visible_records(
+    records: Sequence[LogRecord], viewer: Viewer, *, after: int = 0
+) -> list[LogRecord]:
+    """The records after ``after`` that ``viewer`` may see (see :func:`encounter_log`)."""
+    shown = {r.sequence for r in records if isinstance(r, Event) and viewer.sees(r.visibility)}
     return [
         record
         for record in records
-        if record.sequence in shown
-        or (isinstance(record, Undone) and any(number in shown for number in record.events))
+        if record.sequence > after
+        and (
+            record.sequence in shown
+            or (isinstance(record, Undone) and any(number in shown for number in record.events))
+        )
     ]
 
 
@@ -371,12 +526,14 @@ def _view(encounter: Encounter, session: _StoredSession[Any]) -> EncounterView:
     return EncounterView(encounter, session.state, session.pending, (), session.folded)
 
 
-def _refuse_taken(get: Callable[[str], object], identifier: str, field: str) -> None:
+def refuse_taken(get: Callable[[str], object], identifier: str, field: str) -> None:
+    """Refuse an id ``get`` finds: a :class:`~tablekeeper.errors.ConflictError` naming
+    ``field`` (409 over HTTP), so a second creation never overwrites the first."""
     try:
         get(identifier)
     except UnknownNameError:
         return
-    raise RulesError(f"{identifier!r} is already taken", field=field)
+    raise ConflictError(f"{identifier!r} is already taken", field=field)
 
 
 def _expect(encounter: Encounter, expected_version: int | None) -> None:

@@ -1,9 +1,13 @@
 """Campaign export and import, and a human-readable session log.
 
 :func:`export_campaign` turns a stored campaign into one JSON-ready document: the
-campaign (id, name, ruleset, options), and every encounter (id, ruleset, initial state,
-version) with every log record in order, each as the persistence codec's type tag and
-JSON data. Snapshots are left out: they are derivable from the log.
+campaign (id, name, ruleset, options); its players (id, name, revoked: never a token or
+its hash, so an imported campaign's players need new tokens); its characters (id, name,
+kind, player, sheet, version) in order; the campaign's own log (rolls, downtime, notes,
+edits); and every encounter (id, ruleset, initial state, version) with every log record
+in order, each as the persistence codec's type tag and JSON data. Snapshots are left
+out: they are derivable from the log. A document without players, characters or
+campaign log (the first shape) imports with none.
 
 :func:`import_campaign` validates such a document (Pydantic; errors name the field path
 under ``document``) and writes it back in one unit of work, so that exporting what was
@@ -24,7 +28,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from tablekeeper.dice.roller import RandomRoller
-from tablekeeper.engine.campaigns import Campaign, Encounter
+from tablekeeper.engine.campaigns import ID_PATTERN, Campaign, Character, Encounter, Player
 from tablekeeper.engine.events import Event, LogRecord, Undone
 from tablekeeper.engine.log import EventLog
 from tablekeeper.engine.rulesets import Ruleset, load_ruleset
@@ -33,7 +37,10 @@ from tablekeeper.engine.values import GM, ActorId, JsonObject, ScopeId, invalid_
 from tablekeeper.errors import InvalidInputError, RulesError, UnknownNameError
 from tablekeeper.persistence.codec import RecordType, dump_record, load_record
 from tablekeeper.persistence.unit_of_work import UnitOfWork
-from tablekeeper.services.campaigns import ENCOUNTER_KINDS, encounter_log
+from tablekeeper.services.access import Viewer, as_viewer, hash_secret, new_secret
+from tablekeeper.services.campaigns import ENCOUNTER_KINDS, encounter_log, refuse_taken
+from tablekeeper.services.characters import validate_sheet
+from tablekeeper.services.views import public_payload
 
 EXPORT_SCHEMA_VERSION = 1
 """The shape of an exported campaign document."""
@@ -81,11 +88,33 @@ class CampaignDocument(_Strict):
     options: JsonObject
 
 
+class PlayerDocument(_Strict):
+    """A player: id, name, and whether revoked (no token: tokens never leave)."""
+
+    id: str = Field(min_length=1, max_length=40, pattern=ID_PATTERN)
+    name: str = Field(min_length=1, max_length=200)
+    revoked: bool = False
+
+
+class CharacterDocument(_Strict):
+    """A character or NPC stat block, at its version."""
+
+    id: str = Field(min_length=1, max_length=40, pattern=ID_PATTERN)
+    name: str = Field(min_length=1, max_length=200)
+    kind: Literal["pc", "npc"]
+    player: str | None = None
+    sheet: JsonObject
+    version: int = Field(default=1, ge=1)
+
+
 class ExportDocument(_Strict):
     """A whole exported campaign."""
 
     schema_version: Literal[1]
     campaign: CampaignDocument
+    players: list[PlayerDocument] = Field(default_factory=list)
+    characters: list[CharacterDocument] = Field(default_factory=list)
+    campaign_log: list[RecordDocument] = Field(default_factory=list)
     encounters: list[EncounterDocument]
 
 
@@ -96,6 +125,9 @@ def export_campaign(uow: UnitOfWork, campaign_id: str) -> dict[str, Any]:
     """The campaign as one JSON-ready document (see the module docstring)."""
     with uow:
         campaign = uow.campaigns.get(campaign_id)
+        players = uow.players.list_for(campaign.id)
+        characters = uow.characters.list_for(campaign.id)
+        campaign_log = uow.campaigns.records(campaign.id)
         encounters = [
             (encounter, uow.encounters.records(encounter.id))
             for encounter in uow.encounters.list_for(campaign.id)
@@ -108,6 +140,22 @@ def export_campaign(uow: UnitOfWork, campaign_id: str) -> dict[str, Any]:
             ruleset=campaign.ruleset,
             options=campaign.options,
         ),
+        players=[
+            PlayerDocument(id=player.id, name=player.name, revoked=player.revoked)
+            for player in players
+        ],
+        characters=[
+            CharacterDocument(
+                id=character.id,
+                name=character.name,
+                kind=character.kind,
+                player=character.player,
+                sheet=character.sheet,
+                version=character.version,
+            )
+            for character in characters
+        ],
+        campaign_log=[_record_document(record) for record in campaign_log],
         encounters=[
             EncounterDocument(
                 id=encounter.id,
@@ -152,10 +200,14 @@ def import_campaign(uow: UnitOfWork, document: Any) -> Campaign:
         for index, encounter in enumerate(parsed.encounters)
     ]
     _refuse_duplicates([encounter.id for encounter, _ in checked])
+    _refuse_repeated([player.id for player in parsed.players], "players")
+    _refuse_repeated([character.id for character in parsed.characters], "characters")
+    sheets = _checked_characters(rules.name, parsed)
+    table_log = _checked_campaign_log(parsed.campaign_log)
     with uow:
-        _refuse_taken(uow.campaigns.get, parsed.campaign.id, f"{ROOT}.campaign.id")
+        refuse_taken(uow.campaigns.get, parsed.campaign.id, f"{ROOT}.campaign.id")
         for index, (encounter, _) in enumerate(checked):
-            _refuse_taken(uow.encounters.get, encounter.id, f"{ROOT}.encounters.{index}.id")
+            refuse_taken(uow.encounters.get, encounter.id, f"{ROOT}.encounters.{index}.id")
         try:
             campaign = Campaign(
                 id=parsed.campaign.id,
@@ -167,12 +219,92 @@ def import_campaign(uow: UnitOfWork, document: Any) -> Campaign:
         except ValidationError as error:
             raise invalid_input(error, prefix=f"{ROOT}.campaign") from None
         uow.campaigns.add(campaign)
+        for number, member in enumerate(parsed.players):
+            player = Player(
+                id=member.id,
+                campaign_id=campaign.id,
+                name=member.name,
+                revoked=member.revoked,
+                created_sequence=number + 1,
+            )
+            uow.players.add(player, hash_secret(new_secret()))  # no one knows this token
+        for number, (sheet_of, sheet) in enumerate(zip(parsed.characters, sheets, strict=True)):
+            uow.characters.add(
+                Character(
+                    id=sheet_of.id,
+                    campaign_id=campaign.id,
+                    name=sheet_of.name,
+                    kind=sheet_of.kind,
+                    player=sheet_of.player,
+                    sheet=sheet,
+                    version=sheet_of.version,
+                    created_sequence=number + 1,
+                )
+            )
+        if table_log:
+            uow.campaigns.append(campaign.id, 0, table_log)
         for encounter, records in checked:
             uow.encounters.add(encounter)
             if records:
                 uow.encounters.append(encounter.id, 0, records)
         uow.commit()
     return campaign
+
+
+def _checked_characters(ruleset: str, document: ExportDocument) -> list[JsonObject]:
+    """Each character's sheet once its ruleset accepts it and its player is one of the
+    document's (errors name ``document.characters.<i>.<field>``)."""
+    kind = ENCOUNTER_KINDS[ruleset]
+    players = {player.id for player in document.players}
+    sheets: list[JsonObject] = []
+    for index, entry in enumerate(document.characters):
+        where = f"{ROOT}.characters.{index}"
+        if entry.kind == "npc" and entry.player is not None:
+            raise InvalidInputError("an NPC has no player", field=f"{where}.player")
+        if entry.player is not None and entry.player not in players:
+            raise InvalidInputError(
+                f"no player {entry.player!r} in the document", field=f"{where}.player"
+            )
+        sheets.append(validate_sheet(kind, entry.id, entry.sheet, f"{where}.sheet"))
+    return sheets
+
+
+def _checked_campaign_log(entries: list[RecordDocument]) -> list[LogRecord]:
+    """The campaign's own records, once they are numbered from 1, belong to no encounter
+    and could have come from a log."""
+    where = f"{ROOT}.campaign_log"
+    records: list[LogRecord] = []
+    for number, entry in enumerate(entries):
+        try:
+            record = load_record(entry.type, entry.data)
+        except ValidationError as error:
+            raise invalid_input(error, prefix=f"{where}.{number}.data") from None
+        if record.sequence != number + 1:
+            raise InvalidInputError(
+                f"record {number} is numbered {record.sequence}, not {number + 1}",
+                field=f"{where}.{number}.data.sequence",
+            )
+        if isinstance(record, Event) and record.scope is not None:
+            raise InvalidInputError(
+                f"a campaign log event belongs to no encounter, not {record.scope!r}",
+                field=f"{where}.{number}.data.scope",
+            )
+        records.append(record)
+    try:
+        EventLog(records)
+    except ValueError as error:
+        raise InvalidInputError(f"the log is not a log: {error}", field=where) from None
+    return records
+
+
+def _refuse_repeated(ids: list[str], what: str) -> None:
+    seen: set[str] = set()
+    for index, identifier in enumerate(ids):
+        if identifier in seen:
+            raise InvalidInputError(
+                f"id {identifier!r} appears twice", field=f"{ROOT}.{what}.{index}.id"
+            )
+        seen.add(identifier)
 
 
 def _checked_encounter(
@@ -261,14 +393,6 @@ def _refuse_duplicates(ids: list[str]) -> None:
         seen.add(identifier)
 
 
-def _refuse_taken(get: Any, identifier: str, field: str) -> None:
-    try:
-        get(identifier)
-    except UnknownNameError:
-        return
-    raise RulesError(f"{identifier!r} is already taken", field=field)
-
-
 # --- the session log -------------------------------------------------------------------
 
 
@@ -292,15 +416,15 @@ def session_log_markdown(uow: UnitOfWork, campaign_id: str, *, viewer: ActorId |
         if not records:
             lines.append("_No events._")
         for record in records:
-            lines.append(_line(record, undone, shown))
+            lines.append(_line(record, undone, shown, as_viewer(viewer)))
     return "\n".join(lines) + "\n"
 
 
-def _line(record: LogRecord, undone: set[int], shown: set[int]) -> str:
+def _line(record: LogRecord, undone: set[int], shown: set[int], viewer: Viewer) -> str:
     if isinstance(record, Undone):
         taken = ", ".join(str(number) for number in record.events if number in shown)
         return f"- {record.sequence}. _undo_ of command `{_code(record.command_id)}` ({taken})"
-    payload = render_payload(record.payload)
+    payload = render_payload(public_payload(record, viewer))
     text = f"{record.sequence}. `{_code(record.kind)}`" + (f" {payload}" if payload else "")
     if record.sequence in undone:
         return f"- ~~{text}~~ (undone)"

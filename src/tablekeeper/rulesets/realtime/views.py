@@ -1,0 +1,83 @@
+"""What a player may see of a ``realtime`` encounter they do not control every part of.
+
+Hidden information is enforced, not hoped for (ARCHITECTURE.md, idea 9): a player sees
+in full the creatures they control, and of every other creature only what stands in
+plain sight at the table (docs/rulings.md, "campaigns and roles"): its id, name, side,
+square, whether it is up, unconscious, dying or dead, its conditions, the action it is
+charging with the A.P. charged so far, and when it may react again. Its HP, characteristics,
+reach, A.P. rate, injuries, rest and ledgers are the GM's. These functions work on JSON
+(``model_dump(mode="json")`` of the state, of a creature, of an event payload) so that
+the service layer filters what it is about to send; the GM's view is never filtered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Set
+
+from pydantic import JsonValue
+
+from tablekeeper.engine.values import JsonObject
+from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE
+from tablekeeper.rulesets.realtime.encounter.events import CREATURE_ADDED, DAMAGED, HEALED
+from tablekeeper.rulesets.realtime.encounter.state import Creature
+
+PUBLIC_CREATURE_FIELDS = (
+    "id",
+    "name",
+    "side",
+    "position",
+    "conditions",
+    "charge",
+    "reaction_ready_at",
+    "dead",
+)
+"""The fields of a creature (or of a creature spec) anyone at the table may see."""
+
+PRIVATE_HP_FIELDS = ("hp_before", "hp_after")
+"""The fields of a damage or healing event that tell a creature's HP."""
+
+
+def public_spec(spec: JsonObject) -> JsonObject:
+    """The public part of a creature or creature spec (JSON): :data:`PUBLIC_CREATURE_FIELDS`,
+    and, for a creature, its life state (``conscious``, ``unconscious``, ``dying``, ``dead``)
+    in place of its HP."""
+    shown: JsonObject = {key: spec[key] for key in PUBLIC_CREATURE_FIELDS if key in spec}
+    if "reaction_ready_at" in spec:  # a creature in play, not a spec
+        shown["life"] = Creature.model_validate(spec).life.value
+    return shown
+
+
+def player_state(state: JsonObject, controlled: Set[str]) -> JsonObject:
+    """The encounter state (JSON) as a player controlling ``controlled`` may see it: other
+    creatures reduced to their public part, and a reaction offer to someone else without
+    the reactions it lists."""
+    creatures = _object(state.get("creatures"))
+    shown: JsonObject = dict(state)
+    shown["creatures"] = {
+        key: value if key in controlled else public_spec(_object(value))
+        for key, value in creatures.items()
+    }
+    offer = state.get("offer")
+    if isinstance(offer, dict) and offer.get("creature") not in controlled:
+        shown["offer"] = {key: offer[key] for key in ("trigger", "creature") if key in offer}
+    return shown
+
+
+def public_event(kind: str, payload: JsonObject, controlled: Set[str]) -> JsonObject:
+    """An event or command payload as that player may see it: a creature added by someone
+    else shows its public part only; damage and healing of another creature say how much,
+    not the HP before and after."""
+    if kind in (CREATURE_ADDED, ADD_CREATURE):
+        inner = payload.get("creature")
+        body = _object(inner) if isinstance(inner, dict) else payload
+        if body.get("id") in controlled:
+            return payload
+        public = public_spec(body)
+        return {"creature": public} if isinstance(inner, dict) else public
+    if kind in (DAMAGED, HEALED) and payload.get("creature") not in controlled:
+        return {key: value for key, value in payload.items() if key not in PRIVATE_HP_FIELDS}
+    return payload
+
+
+def _object(value: JsonValue) -> JsonObject:
+    return value if isinstance(value, dict) else {}
