@@ -1,6 +1,14 @@
 # Two commands for a new user (see README.md):
-#   make run    set up, then run the main job (the terminal tour: tablekeeper demo)
+#   make run    set up, then run the main job (the GM console: tablekeeper console)
 #   make test   set up, then run every gate: ruff, mypy --strict, import-linter, pytest
+#
+# pytest runs every SQL test on SQLite and on PostgreSQL: unless TABLEKEEPER_TEST_POSTGRES_URL
+# is already set, scripts/postgres-for-tests starts a local server (installing Debian's
+# postgresql package when root and missing) and prints its URL. If it cannot, the PostgreSQL
+# tests are skipped with a warning, or fail when TABLEKEEPER_REQUIRE_POSTGRES=1 (as in CI).
+# The web console's browser tests drive Debian's Chromium: scripts/chromium-for-tests finds
+# it (installing the chromium package when root and missing) and prints its path. Without
+# it they are skipped with a reason, or fail when TABLEKEEPER_REQUIRE_BROWSER=1 (as in CI).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -26,7 +34,7 @@ setup: $(VENV)/.installed
 setup-test: $(VENV)/.installed-test
 
 run: setup
-	$(BIN)/tablekeeper demo
+	$(BIN)/tablekeeper console
 
 lint: setup-test
 	$(BIN)/ruff check src tests benchmarks
@@ -39,11 +47,33 @@ layers: setup-test
 	$(BIN)/lint-imports
 
 pytest: setup-test
-	$(BIN)/pytest -q
+	@if [ -n "$$TABLEKEEPER_TEST_POSTGRES_URL" ]; then \
+	    url="$$TABLEKEEPER_TEST_POSTGRES_URL"; \
+	elif url=$$(scripts/postgres-for-tests); then \
+	    echo "PostgreSQL for the tests: $${url%%:*}://...@$${url##*@}"; \
+	elif [ "$$TABLEKEEPER_REQUIRE_POSTGRES" = 1 ]; then \
+	    echo "error: TABLEKEEPER_REQUIRE_POSTGRES=1 but scripts/postgres-for-tests found no PostgreSQL" >&2; \
+	    exit 1; \
+	else \
+	    url=""; \
+	    echo "warning: no PostgreSQL (scripts/postgres-for-tests failed); its tests are skipped" >&2; \
+	fi; \
+	if chromium=$$(scripts/chromium-for-tests); then \
+	    echo "Chromium for the browser tests: $$chromium"; \
+	elif [ "$$TABLEKEEPER_REQUIRE_BROWSER" = 1 ]; then \
+	    echo "error: TABLEKEEPER_REQUIRE_BROWSER=1 but scripts/chromium-for-tests found no Chromium" >&2; \
+	    exit 1; \
+	else \
+	    chromium=""; \
+	    echo "warning: no Chromium (scripts/chromium-for-tests failed); the browser tests are skipped" >&2; \
+	fi; \
+	echo "$(BIN)/pytest -q"; \
+	TABLEKEEPER_TEST_POSTGRES_URL="$$url" TABLEKEEPER_CHROMIUM="$$chromium" $(BIN)/pytest -q
 
 bench: setup-test
 	$(BIN)/python benchmarks/bench_roll.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_odds.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_load.py $(BENCH_ARGS)
 
 test: lint typecheck layers pytest
 

@@ -1,15 +1,21 @@
 """The HTTP API: thin routes over the services, answering the CLI's ``--json`` documents.
 
-``create_app()`` builds the app; nothing is built at import.
+``create_app()`` builds the app; nothing is built at import. The app's state holds the
+database URL, its engine (opened on the first campaign request, see ``api/deps.py``), the
+:class:`~tablekeeper.api.live.LiveHub` of live watchers and the
+:class:`~tablekeeper.persistence.notifications.Broadcaster` that carries announcements
+between workers; the app's lifespan starts and stops the broadcaster.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Query
 
-from tablekeeper.api import errors
+from tablekeeper.api import errors, live, routes_campaigns
 from tablekeeper.api.schemas import (
     OddsOut,
     ResolveIn,
@@ -18,6 +24,8 @@ from tablekeeper.api.schemas import (
     RollIn,
     RollOut,
 )
+from tablekeeper.persistence.notifications import Broadcaster, broadcaster_for
+from tablekeeper.services import campaigns
 from tablekeeper.services import dice as dice_service
 from tablekeeper.services import resolvers as resolver_service
 
@@ -57,15 +65,43 @@ def build_router() -> APIRouter:
     return router
 
 
-def create_app() -> FastAPI:
-    """Build the Tablekeeper HTTP API."""
+def create_app(
+    database_url: str | None = None, *, broadcaster: Broadcaster | None = None
+) -> FastAPI:
+    """Build the Tablekeeper HTTP API over ``database_url`` (default: the
+    ``TABLEKEEPER_DATABASE_URL`` variable, else a SQLite file in the user's data directory).
+
+    ``broadcaster`` carries announcements between workers; by default PostgreSQL's
+    ``LISTEN``/``NOTIFY`` for a PostgreSQL URL, in-process otherwise.
+    """
+    url = database_url or campaigns.database_url()
+    hub = live.LiveHub()
+    chosen = broadcaster or broadcaster_for(url, hub.publish, on_listening=hub.publish_all)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        chosen.start()
+        try:
+            yield
+        finally:
+            chosen.stop()
+            if app.state.engine is not None:
+                app.state.engine.dispose()
+
     app = FastAPI(
         title="Tablekeeper",
         summary="Every roll explained, exact odds before the dice fall.",
         openapi_url="/api/openapi.json",
         docs_url="/api/docs",
         redoc_url=None,
+        lifespan=lifespan,
     )
+    app.state.database_url = url
+    app.state.engine = None
+    app.state.hub = hub
+    app.state.broadcaster = chosen
     errors.install(app)
     app.include_router(build_router())
+    app.include_router(live.build_router())
+    app.include_router(routes_campaigns.build_router())
     return app

@@ -10,8 +10,11 @@ from fastapi.responses import JSONResponse
 
 from tablekeeper.api.schemas import ErrorDetail, ErrorOut
 from tablekeeper.errors import (
+    AuthenticationError,
+    ConflictError,
     DiceSupplyError,
     DiceSyntaxError,
+    ForbiddenError,
     InvalidInputError,
     RollLimitError,
     RulesError,
@@ -22,13 +25,23 @@ UNPROCESSABLE = (InvalidInputError, DiceSyntaxError, RollLimitError, DiceSupplyE
 
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
     400: {"model": ErrorOut, "description": "The rules do not allow the request."},
+    401: {"model": ErrorOut, "description": "No GM secret or player token, or a wrong one."},
+    403: {"model": ErrorOut, "description": "The GM secret or token does not allow this."},
     404: {"model": ErrorOut, "description": "No such resolver."},
+    409: {"model": ErrorOut, "description": "Changed since last read: reload and retry."},
     422: {"model": ErrorOut, "description": "Invalid input: the field and the reason."},
 }
 
 
 def status_of(error: RulesError) -> int:
-    """422 for bad input, 404 for an unknown name, 400 for anything else the rules refuse."""
+    """401 without valid credentials, 403 for what they do not allow, 409 for a conflict,
+    422 for bad input, 404 for an unknown name, 400 for anything else the rules refuse."""
+    if isinstance(error, AuthenticationError):
+        return 401
+    if isinstance(error, ForbiddenError):
+        return 403
+    if isinstance(error, ConflictError):
+        return 409
     if isinstance(error, UnknownNameError):
         return 404
     if isinstance(error, UNPROCESSABLE):

@@ -54,7 +54,7 @@ class RollIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     expression: str
-    seed: int | None = None
+    seed: int | None = Field(default=None, ge=0)
     dice: list[int] | None = None
 
 
@@ -84,7 +84,7 @@ class ResolveIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     input: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = None
+    seed: int | None = Field(default=None, ge=0)
     dice: list[int] | None = None
 
 

@@ -1,0 +1,60 @@
+"""``tablekeeper serve``: the HTTP API (with its live WebSockets) under uvicorn.
+
+The database is migrated once, here, before any worker starts, so workers never race to
+create the schema. Each worker builds its own app with ``create_app()`` (uvicorn's
+factory mode); the database URL reaches them through ``TABLEKEEPER_DATABASE_URL``, which
+``--database-url`` overrides. Several workers need PostgreSQL: its ``LISTEN``/``NOTIFY``
+carries live events between them, and SQLite has nothing like it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+import uvicorn
+from sqlalchemy.exc import ArgumentError, OperationalError
+
+from tablekeeper.cli.errors import user_errors
+from tablekeeper.errors import InvalidInputError
+from tablekeeper.services import campaigns
+
+APP_FACTORY = "tablekeeper.api.app:create_app"
+"""The app factory each worker imports and calls."""
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help=f"The database (a SQLAlchemy URL); default ${campaigns.DATABASE_URL_VARIABLE}, "
+            "else a SQLite file in your data directory.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="Worker processes (more than 1: PostgreSQL).")
+    ] = 1,
+) -> None:
+    """Serve the HTTP API and the live encounter WebSockets."""
+    with user_errors():
+        url = database_url or campaigns.database_url()
+        try:
+            engine = campaigns.open_database(url)
+        except (ArgumentError, OperationalError) as error:
+            raise InvalidInputError(
+                f"cannot open {url!r}: {str(error).splitlines()[0]}", field="database-url"
+            ) from None
+        backend = engine.dialect.name
+        engine.dispose()
+        if workers > 1 and backend != "postgresql":
+            raise InvalidInputError(
+                "several workers need PostgreSQL, whose LISTEN/NOTIFY carries live events "
+                f"between them; this database is {backend}",
+                field="workers",
+            )
+    os.environ[campaigns.DATABASE_URL_VARIABLE] = url
+    uvicorn.run(APP_FACTORY, factory=True, host=host, port=port, workers=workers)

@@ -1,0 +1,141 @@
+"""``tablekeeper serve`` really serves: a subprocess on a free port answers HTTP and the
+live WebSocket from the database it was given."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+from typer.testing import CliRunner
+from websockets.sync.client import connect
+
+from tablekeeper.cli.main import app as cli_app
+from tablekeeper.engine.overrides import set_value
+from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
+from tablekeeper.services import access, campaigns
+
+NewDatabase = Callable[[str], str]
+STARTUP_SECONDS = 60.0
+"""Generous: a start is mostly imports (about 2 s), far slower on a loaded machine."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def served(*options: str) -> Iterator[str]:
+    """``tablekeeper serve`` with ``options`` on a free port; yields its base URL once
+    ``GET /api/odds?expr=1d6`` answers 200, and stops it afterwards."""
+    with serving(*options) as (base, _):
+        yield base
+
+
+@contextmanager
+def serving(*options: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """As :func:`served`, with the server's process (to kill it)."""
+    port = free_port()
+    command = [sys.executable, "-c", "from tablekeeper.cli.main import main; main()"]
+    server = subprocess.Popen(
+        [*command, "serve", "--port", str(port), *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            assert server.poll() is None, f"serve exited: {server.communicate()[0]}"
+            try:
+                if httpx.get(f"{base}/api/odds", params={"expr": "1d6"}).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "serve did not answer in time"
+            time.sleep(0.1)
+        yield base, server
+    finally:
+        if server.poll() is None:
+            server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        if server.stdout is not None:
+            server.stdout.close()
+
+
+def test_serve_answers_over_http_and_the_live_socket(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'served.db'}"
+    engine = campaigns.open_database(url)
+    campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Harrowmoor", "realtime")
+    secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
+    campaigns.start_encounter(SqlUnitOfWork(engine), campaign.id, encounter_id="bridge")
+    command = set_value("clock.second", 2, reason="the bell tolls")
+    campaigns.submit_command(SqlUnitOfWork(engine), "bridge", command)
+    engine.dispose()
+    with served("--database-url", url) as base:
+        odds = httpx.get(f"{base}/api/odds", params={"expr": "1d6"}).json()
+        live = base.replace("http", "ws") + f"/api/encounters/bridge/live?token={secret}"
+        with connect(live, open_timeout=5) as client:
+            record = json.loads(client.recv(timeout=5))
+            state = json.loads(client.recv(timeout=5))
+    assert odds["expression"] == "1d6"
+    assert record["type"] == "record"
+    assert record["record"]["payload"]["reason"] == "the bell tolls"
+    assert state == {"type": "state", "version": 1, "pending": None}
+
+
+def test_several_workers_on_sqlite_are_refused(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'one.db'}"
+    result = CliRunner().invoke(cli_app, ["serve", "--database-url", url, "--workers", "2"])
+    assert result.exit_code == 2
+    assert "workers: several workers need PostgreSQL" in result.stderr
+
+
+def test_an_unreadable_database_url_is_one_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli_app, ["serve", "--database-url", "nonsense://x"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: database-url: cannot open 'nonsense://x'")
+
+
+def test_serve_runs_two_workers_on_postgres(sql_databases: Callable[[str], NewDatabase]) -> None:
+    url = sql_databases("postgresql")("served")
+    with served("--database-url", url, "--workers", "2") as base:
+        assert httpx.get(f"{base}/api/resolvers").status_code == 200
+
+
+def test_an_acknowledged_command_survives_the_server_being_killed(tmp_path: Path) -> None:
+    # "runs a campaign that survives restarts and crashes without losing an acknowledged
+    # command": the answer comes only after the commit, so SIGKILL right after it loses
+    # nothing, and the restarted server serves the same log.
+    url = f"sqlite:///{tmp_path / 'crash.db'}"
+    with serving("--database-url", url) as (base, server):
+        made = httpx.post(f"{base}/api/campaigns", json={"name": "Crash", "ruleset": "realtime"})
+        gm = {"Authorization": f"Bearer {made.json()['gm_secret']}"}
+        campaign = made.json()["campaign"]["id"]
+        encounter = httpx.post(
+            f"{base}/api/campaigns/{campaign}/encounters", json={}, headers=gm
+        ).json()["encounter"]["id"]
+        command = set_value("clock.second", 7, reason="the bell tolls").model_dump(mode="json")
+        answered = httpx.post(
+            f"{base}/api/encounters/{encounter}/commands", json={"command": command}, headers=gm
+        )
+        assert answered.status_code == 200, answered.text
+        server.kill()  # SIGKILL: no shutdown, no flush
+        server.wait()
+    with served("--database-url", url) as base:
+        log = httpx.get(f"{base}/api/encounters/{encounter}/log", headers=gm).json()["records"]
+    assert [record["payload"].get("value") for record in log] == [7]
