@@ -1,4 +1,4 @@
-"""The ``tablekeeper`` command: roll, odds, resolve, demo.
+"""The ``tablekeeper`` command: roll, odds, resolve, demo, play, serve, console.
 
 Each command parses its options, calls one service function and renders the result
 (STYLE.md, lesson 9). Every error a user can cause is one line on standard error and
@@ -14,9 +14,11 @@ import typer
 from rich.console import Console
 
 from tablekeeper.cli import render
+from tablekeeper.cli.console import console
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.inputs import parse_faces, read_input
 from tablekeeper.cli.play import play
+from tablekeeper.cli.serve import serve
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.services import dice as dice_service
 from tablekeeper.services import resolvers as resolver_service
@@ -139,6 +141,8 @@ def demo(
 
 
 app.command(name="play")(play)
+app.command(name="serve")(serve)
+app.command(name="console")(console)
 
 
 def main() -> None:

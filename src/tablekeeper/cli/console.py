@@ -1,0 +1,86 @@
+"""``tablekeeper console``: the GM console (and the HTTP API under it) in one process.
+
+Migrates the database, loads a demo campaign per ruleset into a database that has no
+campaign (``services/demo_campaigns.py``), prints the console's address and each demo's
+GM link, and serves ``create_console_app()`` with uvicorn. The GM secret is stored
+hashed, so a link is printed only when its campaign is made; ``--new-gm-link`` issues
+a fresh one (the old link then stops working).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+import uvicorn
+from rich.console import Console
+from sqlalchemy.exc import ArgumentError, OperationalError
+
+from tablekeeper.cli.errors import user_errors
+from tablekeeper.errors import InvalidInputError
+from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
+from tablekeeper.services import campaigns
+from tablekeeper.services.access import issue_gm_secret
+from tablekeeper.services.demo_campaigns import ensure_demo_campaigns
+
+out = Console(highlight=False, soft_wrap=True)
+
+
+def console(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help=f"The database (a SQLAlchemy URL); default ${campaigns.DATABASE_URL_VARIABLE}, "
+            "else a SQLite file in your data directory.",
+        ),
+    ] = None,
+    no_demo: Annotated[
+        bool,
+        typer.Option("--no-demo", help="Do not load the demo campaigns into an empty database."),
+    ] = False,
+    new_gm_link: Annotated[
+        str | None,
+        typer.Option(
+            "--new-gm-link",
+            metavar="CAMPAIGN_ID",
+            help="Issue a new GM link for this campaign (the old one stops working).",
+        ),
+    ] = None,
+) -> None:
+    """Serve the GM console: campaigns, characters, players' join links, encounters."""
+    with user_errors():
+        url = database_url or campaigns.database_url()
+        try:
+            engine = campaigns.open_database(url)
+        except (ArgumentError, OperationalError) as error:
+            raise InvalidInputError(
+                f"cannot open {url!r}: {str(error).splitlines()[0]}", field="database-url"
+            ) from None
+        try:
+            demos = [] if no_demo else ensure_demo_campaigns(lambda: SqlUnitOfWork(engine))
+            fresh = None
+            if new_gm_link is not None:
+                fresh = (new_gm_link, issue_gm_secret(SqlUnitOfWork(engine), new_gm_link))
+            existing = campaigns.list_campaigns(SqlUnitOfWork(engine))
+        finally:
+            engine.dispose()
+    base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+    out.print(f"The GM console: {base}/")
+    for campaign, secret in demos:
+        out.print(
+            f"  {campaign.name} ({campaign.ruleset}), "
+            f"GM link: {base}/campaigns/{campaign.id}?key={secret}"
+        )
+    if fresh is not None:
+        out.print(f"  New GM link: {base}/campaigns/{fresh[0]}?key={fresh[1]}")
+    if not demos and existing:
+        out.print(
+            f"  {len(existing)} campaign(s) stored; GM links are shown once, when a campaign "
+            "is made (--new-gm-link CAMPAIGN_ID issues a new one)."
+        )
+    from tablekeeper.web.app import create_console_app  # the web stack only when serving
+
+    uvicorn.run(create_console_app(url), host=host, port=port)

@@ -1,0 +1,33 @@
+"""The console's app: the API app of ``api/app.py`` with the console's pages and static files.
+
+One process serves both (the console's pages call the services directly; its live
+updates will use the API's WebSocket), so ``tablekeeper console`` needs nothing else.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from fastapi import FastAPI
+from starlette.staticfiles import StaticFiles
+
+from tablekeeper.api.app import create_app
+from tablekeeper.web import characters, pages
+
+STATIC = "/static"
+"""Where the console's CSS and vendored JavaScript are served."""
+
+
+def static_directory() -> str:
+    """The package's ``static`` folder on disk."""
+    return str(files("tablekeeper.web") / "static")
+
+
+def create_console_app(database_url: str | None = None) -> FastAPI:
+    """The API app over ``database_url`` (see :func:`~tablekeeper.api.app.create_app`) plus
+    the GM console's pages at ``/`` and its assets at ``/static``."""
+    app = create_app(database_url)
+    app.include_router(pages.build_router())
+    app.include_router(characters.build_router())
+    app.mount(STATIC, StaticFiles(directory=static_directory()), name="static")
+    return app
