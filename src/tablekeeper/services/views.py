@@ -91,6 +91,15 @@ def legal_commands(view: EncounterView, viewer: Viewer) -> list[Command]:
     ]
 
 
+def legal_commands_for(view: EncounterView, actor: str) -> list[Command]:
+    """The rules' legal commands of one ``actor`` now (none while a decision is pending):
+    what the GM, who may act for any creature, is offered for each of them."""
+    if view.pending is not None:
+        return []
+    engine = load_ruleset(view.encounter.ruleset).engine
+    return list(engine.legal_commands(view.state, ActorId(actor)))
+
+
 def records_for(
     records: Iterable[LogRecord], viewer: Viewer, *, after: int = 0
 ) -> list[JsonObject]:

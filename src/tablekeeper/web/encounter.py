@@ -1,0 +1,385 @@
+"""The encounter page: the table a GM runs an encounter from, and a player's view of it.
+
+The page (``encounter.html``) wraps the table fragment (``_table.html``) that htmx and
+the live updates re-fetch: the ruleset's clock panel, the pending decision, the commands
+the viewer may give as buttons, the GM's tools and the log. Every write is a form that
+works without JavaScript (a POST, then a 303 back to the page) and answers htmx with the
+refreshed fragment; each carries the ``expected_version`` the viewer saw, so a race's
+loser is told "someone else moved first" and shown the table as it now stands.
+
+Who asks decides what is shown and allowed (``services/views.py``): a player sees the
+state and log filtered for them and the commands of their own creatures; the GM sees
+everything, may act for any creature, answer any decision, undo and redo, override the
+state with a reason, and give the ruleset's GM commands (forms generated from their
+payload models by ``web/forms.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, JsonValue
+from starlette.responses import RedirectResponse, Response
+
+from tablekeeper.api.deps import unit_of_work
+from tablekeeper.engine import overrides
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.decisions import ANSWER
+from tablekeeper.engine.values import GM
+from tablekeeper.errors import AuthenticationError, ForbiddenError, RulesError, UnknownNameError
+from tablekeeper.persistence.errors import StaleVersionError
+from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
+from tablekeeper.rulesets.percentile.encounter import commands as percentile
+from tablekeeper.rulesets.realtime.encounter import commands as realtime
+from tablekeeper.services import campaigns, views
+from tablekeeper.services.access import Viewer, require_gm
+from tablekeeper.services.command_odds import command_odds, dying_odds
+from tablekeeper.web import access
+from tablekeeper.web.command_labels import command_label, creature_name, kind_words
+from tablekeeper.web.forms import (
+    FormItem,
+    errors_by_field,
+    field_names,
+    sheet_fields,
+    sheet_from_form,
+)
+from tablekeeper.web.pages import Form, PageRoute
+from tablekeeper.web.templating import is_htmx, render
+
+STALE = "Someone else moved first: the table was reloaded."
+"""What the loser of a race reads above the fresh table."""
+
+LOG_SHOWN = 200
+"""The newest log records the page shows (the API has the whole log)."""
+
+_GM_COMMANDS: dict[str, tuple[tuple[str, str, type[BaseModel]], ...]] = {
+    "realtime": (
+        (realtime.DAMAGE, "Deal damage", realtime.Damage),
+        (realtime.HEAL, "Heal", realtime.Heal),
+        (realtime.TRIGGER, "Declare a triggering event", realtime.DeclareTrigger),
+        (realtime.ADVANCE, "Play several seconds", realtime.Advance),
+    ),
+    "percentile": (
+        (percentile.P + "damage", "Deal damage by ruling", percentile.GmDamage),
+        (percentile.P + "engage", "Rule two combatants engaged", percentile.Engage),
+        (percentile.P + "end", "End the encounter", percentile.Nothing),
+    ),
+}
+"""The GM commands each ruleset needs as forms to run an encounter to its end."""
+
+
+@dataclass(frozen=True)
+class GmForm:
+    """A GM command as a form: its kind, its title and the inputs of its payload."""
+
+    kind: str
+    title: str
+    items: tuple[FormItem, ...]
+
+    @property
+    def slug(self) -> str:
+        """The form's part of its inputs' HTML ids."""
+        return self.kind.replace(".", "-")
+
+
+@cache
+def gm_forms(ruleset: str) -> tuple[GmForm, ...]:
+    """The forms of the GM commands of ``ruleset``, from their payload models."""
+    return tuple(
+        GmForm(kind, title, sheet_fields(model.model_json_schema()))
+        for kind, title, model in _GM_COMMANDS.get(ruleset, ())
+    )
+
+
+def offered_commands(
+    view: campaigns.EncounterView, viewer: Viewer, document: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The commands ``viewer`` may give now, each with a label, its JSON, actor and kind:
+    a player's creatures' commands; for the GM, the GM's own and each creature's."""
+    state: Mapping[str, Any] = document["state"]
+    if viewer.is_gm:
+        creatures = state.get("creatures", state.get("combatants")) or {}
+        found = [
+            command
+            for actor in (GM, *creatures)
+            for command in views.legal_commands_for(view, actor)
+        ]
+    else:
+        found = [Command.model_validate(command) for command in document["legal_commands"]]
+    offered = []
+    for command in found:
+        if command.kind == ANSWER:
+            continue
+        data = command.model_dump(mode="json")
+        offered.append(
+            {
+                "label": command_label(data, state),
+                "json": json.dumps(data, separators=(",", ":")),
+                "actor": command.actor,
+                "kind": command.kind,
+                "odds": command_odds(view, command, viewer),
+            }
+        )
+    return offered
+
+
+def grouped(commands: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Any]:
+    """The commands grouped by actor, in the order offered: ``(actor's name, commands)``."""
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for command in commands:
+        groups.setdefault(str(command["actor"]), []).append(command)
+    return [
+        ("GM" if actor == GM else creature_name(state, actor), items)
+        for actor, items in groups.items()
+    ]
+
+
+def log_entries(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The log as the page lists it, newest first: each record's kind in words, its payload,
+    and whether a later undo took it back (then it is struck through)."""
+    undone = {number for record in records for number in record.get("events", ())}
+    entries = [
+        {
+            "sequence": record["sequence"],
+            "command_id": record["command_id"],
+            "words": (
+                f"Undo of {record['command_id']}"
+                if "events" in record
+                else kind_words(str(record["kind"]))
+            ),
+            "payload": record.get("payload", {}),
+            "taken_back": record.get("events", ()),
+            "undone": record["sequence"] in undone,
+            "audience": (record.get("visibility") or {}).get("audience", "public"),
+        }
+        for record in records
+    ]
+    return list(reversed(entries))[:LOG_SHOWN]
+
+
+def table_context(
+    request: Request, campaign_id: str, encounter_id: str, viewer: Viewer
+) -> dict[str, Any]:
+    """Everything the table's templates read, as ``viewer`` may see it."""
+    view = _encounter_in(request, campaign_id, encounter_id)
+    document = views.encounter_document(unit_of_work(request), view, viewer)
+    state = document["state"]
+    commands = offered_commands(view, viewer, document)
+    records = campaigns.encounter_log(unit_of_work(request), encounter_id, viewer=viewer)
+    return {
+        "campaign": campaigns.get_campaign(unit_of_work(request), campaign_id),
+        "viewer": viewer,
+        "encounter": document["encounter"],
+        "state": state,
+        "pending": document["pending"],
+        "players": document["players"],
+        "commands": commands,
+        "command_groups": grouped(commands, state),
+        "dying_odds": dying_odds(view, viewer),
+        "log": log_entries(views.records_json(records, viewer)),
+        "log_total": len(records),
+        "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
+        "names": {key: creature_name(state, key) for key in _creatures(state)},
+        "notice": None,
+        "errors": {},
+        "field_errors": {},
+        "values": {},
+        "form_kind": None,
+    }
+
+
+def _creatures(state: Mapping[str, Any]) -> list[str]:
+    found = state.get("creatures", state.get("combatants"))
+    return list(found) if isinstance(found, dict) else []
+
+
+def _encounter_in(request: Request, campaign_id: str, encounter_id: str) -> campaigns.EncounterView:
+    view = campaigns.load_encounter(unit_of_work(request), encounter_id)
+    if view.encounter.campaign_id != campaign_id:
+        raise UnknownNameError(
+            f"no encounter {encounter_id} in campaign {campaign_id}", field="encounter"
+        )
+    return view
+
+
+def _page(
+    request: Request,
+    campaign_id: str,
+    encounter_id: str,
+    viewer: Viewer,
+    extra: Mapping[str, Any] | None = None,
+    status: int = 200,
+) -> Response:
+    context = table_context(request, campaign_id, encounter_id, viewer)
+    context.update(extra or {})
+    return render(request, "encounter.html", context, status_code=status, partial="_table.html")
+
+
+def _version(form: Mapping[str, str]) -> int | None:
+    text = form.get("expected_version", "").strip()
+    return int(text) if text.isdigit() else None
+
+
+Action = Callable[[SqlUnitOfWork, Viewer], object]
+
+
+def _act(
+    request: Request,
+    campaign_id: str,
+    encounter_id: str,
+    action: Action,
+    panel: str,
+    extra: Mapping[str, Any] | None = None,
+    names: set[str] | None = None,
+) -> Response:
+    """Run ``action`` as the viewer; answer the fresh table (htmx) or go back to the page.
+
+    A refusal goes back at the top of ``panel`` (or next to its field among ``names``);
+    a lost race reloads the table with :data:`STALE`; a missing credential or a player
+    asking for the GM's powers is the error page (PageRoute).
+    """
+    viewer = access.viewer_of(request, campaign_id)
+    _encounter_in(request, campaign_id, encounter_id)
+    try:
+        action(unit_of_work(request), viewer)
+    except StaleVersionError:
+        status = 200 if is_htmx(request) else 409
+        return _page(request, campaign_id, encounter_id, viewer, {"notice": STALE}, status)
+    except (AuthenticationError, ForbiddenError):
+        raise
+    except RulesError as error:
+        found, general = errors_by_field(error, names or set(), aliases={"payload": "sheet"})
+        context: dict[str, Any] = {**(extra or {}), "field_errors": found}
+        if general or not found:
+            context["errors"] = {panel: "; ".join(general) or str(error)}
+        status = 200 if is_htmx(request) else 422
+        return _page(request, campaign_id, encounter_id, viewer, context, status)
+    if is_htmx(request):
+        return _page(request, campaign_id, encounter_id, viewer)
+    url = f"/campaigns/{campaign_id}/encounters/{encounter_id}"
+    return RedirectResponse(url, status_code=303)
+
+
+def _override(form: Mapping[str, str]) -> Command:
+    """The GM override the overrides form describes (a value is JSON, else text)."""
+    operation = form.get("operation", "set_value")
+    reason, secret = form.get("reason", "").strip(), "secret" in form
+    path = form.get("path", "").strip()
+    raw = form.get("value", "").strip()
+    value: JsonValue
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    if operation == "add_condition":
+        return overrides.add_condition(path, value, reason=reason, secret=secret)
+    if operation == "remove_condition":
+        return overrides.remove_condition(path, value, reason=reason, secret=secret)
+    return overrides.set_value(path, value, reason=reason, secret=secret)
+
+
+def build_router() -> APIRouter:
+    """The encounter page, its table fragment and the writes it offers."""
+    router = APIRouter(route_class=PageRoute, include_in_schema=False)
+    base = "/campaigns/{campaign_id}/encounters/{encounter_id}"
+
+    @router.get(base)
+    def encounter_page(request: Request, campaign_id: str, encounter_id: str) -> Response:
+        viewer = access.viewer_of(request, campaign_id)
+        context = table_context(request, campaign_id, encounter_id, viewer)
+        return render(request, "encounter.html", context)
+
+    @router.get(base + "/table")
+    def table(request: Request, campaign_id: str, encounter_id: str) -> Response:
+        viewer = access.viewer_of(request, campaign_id)
+        context = table_context(request, campaign_id, encounter_id, viewer)
+        return render(request, "_table.html", context)
+
+    @router.post(base + "/commands")
+    def command(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
+        def submit(uow: SqlUnitOfWork, viewer: Viewer) -> object:
+            try:
+                data = json.loads(form.get("command", ""))
+            except json.JSONDecodeError as error:
+                raise RulesError(f"the command is not JSON: {error.msg}", field="command") from None
+            if not isinstance(data, dict):
+                raise RulesError("the command is not a JSON object", field="command")
+            return campaigns.submit_command(
+                uow, encounter_id, data, viewer=viewer, expected_version=_version(form)
+            )
+
+        return _act(request, campaign_id, encounter_id, submit, "commands")
+
+    @router.post(base + "/decisions/{decision_id}")
+    def decide(
+        request: Request, campaign_id: str, encounter_id: str, decision_id: str, form: Form
+    ) -> Response:
+        def answer(uow: SqlUnitOfWork, viewer: Viewer) -> object:
+            return campaigns.answer_decision(
+                uow,
+                encounter_id,
+                decision_id,
+                form.get("option", ""),
+                viewer=viewer,
+                expected_version=_version(form),
+            )
+
+        return _act(request, campaign_id, encounter_id, answer, "decision")
+
+    @router.post(base + "/undo")
+    def undo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
+        def take_back(uow: SqlUnitOfWork, viewer: Viewer) -> object:
+            require_gm(viewer, "undo a command")
+            return campaigns.undo(uow, encounter_id, viewer=viewer, expected_version=_version(form))
+
+        return _act(request, campaign_id, encounter_id, take_back, "history")
+
+    @router.post(base + "/redo")
+    def redo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
+        def play_again(uow: SqlUnitOfWork, viewer: Viewer) -> object:
+            require_gm(viewer, "redo a command")
+            return campaigns.redo(uow, encounter_id, viewer=viewer, expected_version=_version(form))
+
+        return _act(request, campaign_id, encounter_id, play_again, "history")
+
+    @router.post(base + "/overrides")
+    def override(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
+        def overrule(uow: SqlUnitOfWork, viewer: Viewer) -> object:
+            require_gm(viewer, "override the rules")
+            return campaigns.submit_command(
+                uow, encounter_id, _override(form), viewer=viewer, expected_version=_version(form)
+            )
+
+        values = {"override": dict(form)}
+        return _act(request, campaign_id, encounter_id, overrule, "overrides", values)
+
+    @router.post(base + "/gm/{kind}")
+    def gm_command(
+        request: Request, campaign_id: str, encounter_id: str, kind: str, form: Form
+    ) -> Response:
+        ruleset = campaigns.get_encounter(unit_of_work(request), encounter_id).ruleset
+        chosen = next((item for item in gm_forms(ruleset) if item.kind == kind), None)
+        if chosen is None:
+            raise UnknownNameError(f"no GM form {kind!r} for {ruleset}", field="kind")
+
+        def give(uow: SqlUnitOfWork, viewer: Viewer) -> object:
+            require_gm(viewer, f"give {kind}")
+            payload, unreadable = sheet_from_form(chosen.items, form)
+            if unreadable:
+                problems = "; ".join(f"{name}: {text}" for name, text in unreadable.items())
+                raise RulesError(problems, field=next(iter(unreadable)))
+            command = Command(actor=GM, kind=kind, payload=payload)
+            return campaigns.submit_command(
+                uow, encounter_id, command, viewer=viewer, expected_version=_version(form)
+            )
+
+        extra = {"values": {kind: dict(form)}, "form_kind": kind}
+        names = field_names(chosen.items)
+        return _act(request, campaign_id, encounter_id, give, f"gm:{kind}", extra, names)
+
+    return router

@@ -1,0 +1,94 @@
+// The realtime clock's play / pause control (the GM's). Step is a plain form (it works
+// without JavaScript); Play submits that form once a second until paused, until a
+// decision is pending, or while the page is hidden. The control lives inside the table
+// fragment that htmx swaps, so the playing state is kept here and redrawn after a swap.
+(function () {
+  "use strict";
+  var playing = false;
+  var busy = false;
+  var timer = null;
+
+  function stepForm() {
+    return document.querySelector("#table form[data-step]");
+  }
+
+  function pending() {
+    return document.querySelector("#table [data-pending]") !== null;
+  }
+
+  function draw(reason) {
+    var button = document.querySelector("#table [data-play]");
+    var status = document.querySelector("#table [data-play-status]");
+    if (button) {
+      button.hidden = false;
+      button.textContent = playing ? "Pause" : "Play";
+      button.setAttribute("aria-pressed", playing ? "true" : "false");
+    }
+    if (status) {
+      status.textContent = reason || (playing ? "Playing: one second each second." : "");
+    }
+  }
+
+  function stop(reason) {
+    playing = false;
+    if (timer !== null) {
+      window.clearInterval(timer);
+      timer = null;
+    }
+    draw(reason);
+  }
+
+  function tick() {
+    if (!playing || busy || document.hidden) {
+      return;
+    }
+    if (pending()) {
+      stop("Paused: a decision is pending.");
+      return;
+    }
+    var form = stepForm();
+    var button = form && form.querySelector("button");
+    if (!form || !button || button.disabled) {
+      stop("Paused: time cannot advance now.");
+      return;
+    }
+    busy = true;
+    form.requestSubmit();
+  }
+
+  function start() {
+    playing = true;
+    draw();
+    timer = window.setInterval(tick, 1000);
+    tick();
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (target instanceof Element && target.closest("[data-play]")) {
+      if (playing) {
+        stop("Paused.");
+      } else {
+        start();
+      }
+    }
+  });
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden && playing) {
+      stop("Paused: the page was hidden.");
+    }
+  });
+
+  document.body.addEventListener("htmx:afterRequest", function () {
+    busy = false;
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    draw();
+    if (playing && pending()) {
+      stop("Paused: a decision is pending.");
+    }
+  });
+
+  draw();
+})();
