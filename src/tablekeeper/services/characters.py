@@ -9,7 +9,7 @@ characters is the GM adding each sheet as a creature (ARCHITECTURE.md, idea 4:
 Who may see what (the issue: "a player may read their own character in full"): the GM
 reads everything; a player reads their own characters in full, sees every other player
 character by name without its sheet, and no NPC at all (docs/rulings.md, "campaigns and
-roles"). Only the GM creates, edits, imports and exports; every edit is a
+roles"). Only the GM creates, edits, duplicates, imports and exports; every edit is a
 ``campaign.character_edited`` event in the campaign log.
 
 Import and export (the issue: "YAML and JSON import/export with a ``schema_version``"):
@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from types import EllipsisType
 from typing import Any, Literal
 
+import annotated_types
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -178,6 +179,79 @@ def edit_character(
         )
         uow.commit()
     return edited
+
+
+MAX_MINIONS = 50
+"""The most minions one duplication makes."""
+
+_ID_MAX_LENGTH = next(
+    rule.max_length
+    for rule in CharacterEntry.model_fields["id"].metadata
+    if isinstance(rule, annotated_types.MaxLen)
+)
+
+
+def duplicate_character(
+    uow: UnitOfWork,
+    campaign_id: str,
+    character_id: str,
+    count: int,
+    *,
+    viewer: Viewer = GM_VIEWER,
+) -> list[Character]:
+    """``count`` copies of an NPC, a group of minions; the GM only.
+
+    The copies of ``orc`` (named ``Orc``) are ``orc-1`` ... ``orc-<count>``, named ``Orc 1``
+    ... ``Orc <count>``, each with the NPC's sheet (a ``name`` the sheet gives the creature
+    becomes the minion's). ``count`` is from 1 to :data:`MAX_MINIONS`; only an NPC is
+    duplicated (a player character belongs to one player). No number is skipped: an id
+    already taken is a :class:`~tablekeeper.errors.ConflictError` naming it, and nothing is
+    written unless every copy is right.
+    """
+    require_gm(viewer, "duplicate an NPC")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_MINIONS:
+        raise InvalidInputError(
+            f"the number of minions is from 1 to {MAX_MINIONS}, not {count!r}", field="count"
+        )
+    with uow:
+        campaign = uow.campaigns.get(campaign_id)
+        source = uow.characters.get(campaign_id, character_id)
+        if source.kind != "npc":
+            raise InvalidInputError(
+                f"only an NPC is duplicated into minions; {source.name} ({source.id}) is a "
+                "player character",
+                field="character",
+            )
+        last = f"{source.id}-{count}"
+        if len(last) > _ID_MAX_LENGTH:
+            raise InvalidInputError(
+                f"the minions' ids ({source.id}-1 ... {last}) would be longer than "
+                f"{_ID_MAX_LENGTH} characters",
+                field="count",
+            )
+        kind = _kind(campaign.ruleset)
+        taken: set[str] = set()
+        minions: list[Character] = []
+        for number in range(1, count + 1):
+            name = f"{source.name} {number}"
+            sheet = dict(source.sheet)
+            if "name" in sheet:
+                sheet["name"] = name
+            entry = _entry(
+                {"id": f"{source.id}-{number}", "name": name, "kind": "npc", "sheet": sheet}
+            )
+            if _exists(uow, campaign.id, entry.id):
+                raise ConflictError(
+                    f"character id {entry.id!r} is already taken: {count} minions of "
+                    f"{source.id} need {source.id}-1 ... {last} free",
+                    field="count",
+                )
+            minions.append(_checked(uow, campaign.id, kind, entry, "", taken))
+            taken.add(entry.id)
+        for minion in minions:
+            uow.characters.add(minion)
+        uow.commit()
+    return minions
 
 
 def get_character(

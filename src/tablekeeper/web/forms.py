@@ -49,11 +49,13 @@ class FormField:
     integer: bool = False
     minimum: float | None = None
     maximum: float | None = None
+    default: Any = None
+    prefix: str = SHEET
 
     @property
     def name(self) -> str:
         """The input's name in the submitted form."""
-        return f"{SHEET}.{self.path}"
+        return f"{self.prefix}.{self.path}"
 
     @property
     def id(self) -> str:
@@ -74,10 +76,11 @@ class FieldGroup:
     children: tuple[FormItem, ...]
     required: bool = False
     help: str = ""
+    prefix: str = SHEET
 
     @property
     def name(self) -> str:
-        return f"{SHEET}.{self.path}"
+        return f"{self.prefix}.{self.path}"
 
     @property
     def id(self) -> str:
@@ -100,20 +103,25 @@ def input_id(name: str) -> str:
 
 
 def sheet_fields(
-    schema: Mapping[str, Any], *, skip: frozenset[str] = frozenset()
+    schema: Mapping[str, Any], *, skip: frozenset[str] = frozenset(), prefix: str = SHEET
 ) -> tuple[FormItem, ...]:
     """The inputs of a sheet whose model has the JSON schema ``schema``; ``skip`` names
-    top-level properties the form asks for elsewhere (the creature's ``id``)."""
+    top-level properties the form asks for elsewhere (the creature's ``id``); ``prefix``
+    starts every input's name (``sheet``; a campaign's options: ``options``)."""
     definitions: Mapping[str, Any] = schema.get("$defs", {})
-    return _items(schema, definitions, "", skip)
+    return _items(schema, definitions, "", skip, prefix)
 
 
 def _items(
-    node: Mapping[str, Any], definitions: Mapping[str, Any], prefix: str, skip: frozenset[str]
+    node: Mapping[str, Any],
+    definitions: Mapping[str, Any],
+    path: str,
+    skip: frozenset[str],
+    prefix: str,
 ) -> tuple[FormItem, ...]:
     required = set(node.get("required", ()))
     return tuple(
-        _item(raw, definitions, f"{prefix}{name}", name, name in required)
+        _item(raw, definitions, f"{path}{name}", name, name in required, prefix)
         for name, raw in node.get("properties", {}).items()
         if name not in skip
     )
@@ -146,6 +154,7 @@ def _item(
     path: str,
     name: str,
     required: bool,
+    prefix: str,
 ) -> FormItem:
     node, _ = _resolve(raw, definitions)
     label = str(node.get("title") or name.replace("_", " ").capitalize())
@@ -153,9 +162,14 @@ def _item(
     default = node.get("default")
     kind = node.get("type")
     if kind == "object" and "properties" in node:
-        children = _items(node, definitions, f"{path}.", frozenset())
-        return FieldGroup(path, label, children, required=required, help=help_text)
-    common: dict[str, Any] = {"required": required, "help": help_text}
+        children = _items(node, definitions, f"{path}.", frozenset(), prefix)
+        return FieldGroup(path, label, children, required=required, help=help_text, prefix=prefix)
+    common: dict[str, Any] = {
+        "required": required,
+        "help": help_text,
+        "default": default,
+        "prefix": prefix,
+    }
     if kind == "boolean":
         return FormField(path, label, "checkbox", checked_by_default=default is True, **common)
     if "enum" in node:
@@ -258,6 +272,52 @@ def _number(text: str, integer: bool) -> Any:
         return int(text) if integer else float(text)
     except ValueError:
         return text
+
+
+# --- data -> form --------------------------------------------------------------------------
+
+
+def form_values(
+    items: tuple[FormItem, ...], data: Mapping[str, Any], *, defaults: bool = False
+) -> dict[str, str]:
+    """The submitted form that would give ``data`` back (a stored sheet, or a campaign's
+    options), by input name: what an edit form is pre-filled with. A checkbox is checked
+    when the value (or, absent, the model's default) is true; with ``defaults``, every
+    other input absent from ``data`` shows its default too."""
+    values: dict[str, str] = {}
+    for item in items:
+        key = item.path.rsplit(".", 1)[-1]
+        if isinstance(item, FieldGroup):
+            inner = data.get(key)
+            values |= form_values(
+                item.children, inner if isinstance(inner, Mapping) else {}, defaults=defaults
+            )
+            continue
+        if key in data:
+            value = data[key]
+        elif defaults or item.widget == "checkbox":
+            value = item.default
+        else:
+            continue
+        shown = _as_text(item, value)
+        if shown is not None:
+            values[item.name] = shown
+    return values
+
+
+def _as_text(item: FormField, value: Any) -> str | None:
+    """What ``item``'s input holds for ``value`` (``None``: left empty or unchecked)."""
+    if value is None:
+        return None
+    if item.widget == "checkbox":
+        return "on" if value is True else None
+    if item.widget == "list" and isinstance(value, list | tuple):
+        return ", ".join(str(part) for part in value)
+    if item.widget == "json":
+        return json.dumps(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 # --- errors -> fields -----------------------------------------------------------------------

@@ -12,6 +12,9 @@ only swaps the part that changed when it is there (``hx-post`` with ``hx-target`
 
 from __future__ import annotations
 
+import email.parser
+import email.policy
+import json
 import re
 from collections.abc import Callable, Coroutine, Iterator, Mapping
 from typing import Annotated, Any
@@ -23,23 +26,45 @@ from starlette.responses import RedirectResponse, Response
 
 from tablekeeper.api.deps import unit_of_work
 from tablekeeper.api.errors import status_of
-from tablekeeper.errors import AuthenticationError, InvalidInputError, RulesError
+from tablekeeper.engine.rulesets import load_ruleset
+from tablekeeper.errors import (
+    AuthenticationError,
+    InvalidInputError,
+    RulesError,
+    UnknownNameError,
+)
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, characters, views
+from tablekeeper.services import campaigns, characters, exports
 from tablekeeper.services.access import (
     Viewer,
     add_player,
     authenticate,
+    issue_gm_secret,
     list_players,
     new_secret,
     require_gm,
+    rotate_player_token,
 )
 from tablekeeper.web import access
-from tablekeeper.web.forms import errors_by_field
+from tablekeeper.web.forms import (
+    FormItem,
+    errors_by_field,
+    field_names,
+    form_values,
+    sheet_fields,
+    sheet_from_form,
+)
 from tablekeeper.web.templating import is_htmx, render
 
 MAX_FORM_BYTES = 1_000_000
 """The largest form the console reads (an import of a few hundred characters fits)."""
+
+MAX_UPLOAD_BYTES = 20_000_000
+"""The largest campaign import the console reads (a long campaign's whole log fits)."""
+
+OPTIONS = "options"
+"""The prefix of every campaign option's input name: ``options.critical_divisor``, the
+path the services name in their errors."""
 
 
 class FormData(Mapping[str, str]):
@@ -70,13 +95,45 @@ class FormData(Mapping[str, str]):
 
 async def form_data(request: Request) -> FormData:
     """The request's ``application/x-www-form-urlencoded`` body (the console's forms)."""
+    return await _read_form(request, MAX_FORM_BYTES)
+
+
+async def upload_data(request: Request) -> FormData:
+    """A form that may carry a file (``multipart/form-data``; each file as its text), up to
+    :data:`MAX_UPLOAD_BYTES`; or a plain form."""
+    return await _read_form(request, MAX_UPLOAD_BYTES)
+
+
+async def _read_form(request: Request, limit: int) -> FormData:
     body = await request.body()
-    if len(body) > MAX_FORM_BYTES:
-        raise InvalidInputError(f"the form is larger than {MAX_FORM_BYTES} bytes", field="form")
+    if len(body) > limit:
+        raise InvalidInputError(f"the form is larger than {limit} bytes", field="form")
+    content_type = request.headers.get("content-type", "")
+    if content_type.startswith("multipart/form-data"):
+        return FormData(_multipart_pairs(content_type, body))
     return FormData(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
 
 
+def _multipart_pairs(content_type: str, body: bytes) -> list[tuple[str, str]]:
+    """The fields of a ``multipart/form-data`` body (the standard library's MIME parser;
+    a file's content is read as UTF-8 text)."""
+    head = f"Content-Type: {content_type}\r\n\r\n".encode("latin-1", "replace")
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + body)
+    if not message.is_multipart():
+        raise InvalidInputError("the upload is not a readable multipart form", field="form")
+    pairs: list[tuple[str, str]] = []
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        if not isinstance(name, str):
+            continue
+        payload = part.get_payload(decode=True)
+        raw = payload if isinstance(payload, bytes) else b""
+        pairs.append((name, raw.decode("utf-8", "replace")))
+    return pairs
+
+
 Form = Annotated[FormData, Depends(form_data)]
+Upload = Annotated[FormData, Depends(upload_data)]
 UnitOfWork = Annotated[SqlUnitOfWork, Depends(unit_of_work)]
 
 
@@ -132,35 +189,159 @@ def player_id_for(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40]
 
 
+def campaign_rulesets() -> list[str]:
+    """The rulesets a campaign may play, in the order the create form offers them."""
+    return sorted(campaigns.ENCOUNTER_KINDS)
+
+
+def option_items(ruleset: str) -> tuple[FormItem, ...]:
+    """The inputs of a ruleset's campaign options, from its ``Options`` model."""
+    schema = load_ruleset(ruleset).Options.model_json_schema()
+    return sheet_fields(schema, prefix=OPTIONS)
+
+
+def shown_ruleset(chosen: str) -> str:
+    """The ruleset whose options the create form shows: the chosen one when a campaign may
+    play it, else the first offered (the one a browser then selects)."""
+    offered = campaign_rulesets()
+    return chosen if chosen in offered else offered[0]
+
+
+def option_values(ruleset: str, form: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The option inputs as the form shows them: what was submitted for this ruleset's
+    options (``options_for``), else the ruleset's defaults (its project rulings)."""
+    items = option_items(ruleset)
+    if form is not None and form.get("options_for") == ruleset:
+        names = field_names(items)
+        return {name: value for name, value in form.items() if name in names}
+    defaults = load_ruleset(ruleset).Options().model_dump(mode="json")
+    return form_values(items, defaults, defaults=True)
+
+
 def build_router() -> APIRouter:
     """The console's campaign, player and encounter pages (characters: ``web/characters.py``)."""
     router = APIRouter(route_class=PageRoute, include_in_schema=False)
 
     @router.get("/")
     def home(request: Request, uow: UnitOfWork) -> Response:
-        return _home(request, uow, {}, {}, [])
+        """The campaigns, and the create form (``?ruleset=``: the second step without
+        JavaScript, showing the options of the ruleset chosen)."""
+        query = FormData(list(request.query_params.multi_items()))
+        values = {"name": query.text("name"), "ruleset": query.text("ruleset")}
+        ruleset = shown_ruleset(values["ruleset"])
+        values |= option_values(ruleset, query)
+        return _home(request, uow, values, {}, [])
+
+    @router.get("/campaign-options")
+    def options_fragment(request: Request, ruleset: str = "") -> Response:
+        """The options fieldset of ``ruleset``, which htmx swaps in when the select changes."""
+        if ruleset not in campaign_rulesets():
+            raise UnknownNameError(
+                f"no campaign ruleset {ruleset!r} (campaign rulesets: "
+                f"{', '.join(campaign_rulesets())})",
+                field="ruleset",
+            )
+        context = {
+            "options_ruleset": ruleset,
+            "option_items": option_items(ruleset),
+            "values": option_values(ruleset),
+            "errors": {},
+        }
+        return render(request, "_campaign_options.html", context)
 
     @router.post("/campaigns")
     def create(request: Request, uow: UnitOfWork, form: Form) -> Response:
+        """A new campaign. Its options are read from the form when the fieldset shown was
+        the chosen ruleset's (``options_for``); none shown, or another ruleset's left as
+        they were, means the defaults; another ruleset's changed shows the chosen one's
+        options first (the second step without JavaScript)."""
         values = {"name": form.text("name"), "ruleset": form.text("ruleset")}
+        ruleset = shown_ruleset(values["ruleset"])
+        items = option_items(ruleset)
+        values |= option_values(ruleset, form)
+        shown_for = form.get("options_for")
+        options: dict[str, Any] = {}
+        if shown_for == ruleset:
+            options, unreadable = sheet_from_form(items, form)
+            if unreadable:
+                return _home(request, uow, values, unreadable, [], 422)
+        elif (
+            shown_for in campaign_rulesets()
+            and values["ruleset"] == ruleset
+            and option_values(shown_for, form) != option_values(shown_for)
+        ):
+            note = (
+                f"The options shown were {shown_for}'s, and you changed some: these are "
+                f"{ruleset}'s. Check them, then create the campaign."
+            )
+            return _home(request, uow, values, {}, [], notice=note)
         secret = new_secret()
         try:
             campaign = campaigns.create_campaign(
-                uow, values["name"], values["ruleset"], gm_secret=secret
+                uow, values["name"], values["ruleset"], options, gm_secret=secret
             )
         except RulesError as error:
             found, general = errors_by_field(
-                error, {"name", "ruleset"}, aliases={"campaign.name": "name"}
+                error, {"name", "ruleset"} | field_names(items), aliases={"campaign.name": "name"}
             )
             return _home(request, unit_of_work(request), values, found, general, 422)
         response = render(
             request,
             "created.html",
-            {"campaign": campaign, "gm_link": gm_link(request, campaign.id, secret)},
+            {
+                "campaign": campaign,
+                "gm_link": gm_link(request, campaign.id, secret),
+                "imported": False,
+            },
             status_code=201,
         )
         access.remember(response, campaign.id, secret)
         return response
+
+    @router.post("/campaigns/import")
+    def import_campaign(request: Request, uow: UnitOfWork, form: Upload) -> Response:
+        """Store an exported campaign (an uploaded file, else the pasted text) and give its
+        GM a new link: the export carries no secret."""
+        uploaded = form.get("file", "")
+        source = "file" if uploaded.strip() else "document"
+        text = uploaded if source == "file" else form.get("document", "")
+        try:
+            document = _json_document(text)
+            campaign = exports.import_campaign(uow, document)
+        except RulesError as error:
+            found, general = errors_by_field(error, {exports.ROOT})
+            if exports.ROOT in found:
+                found = {source: found[exports.ROOT]}
+            context = {
+                "import_document": form.get("document", ""),
+                "import_errors": found,
+                "import_general": general,
+            }
+            return _home(request, unit_of_work(request), None, {}, [], 422, import_context=context)
+        secret = issue_gm_secret(unit_of_work(request), campaign.id)
+        response = render(
+            request,
+            "created.html",
+            {
+                "campaign": campaign,
+                "gm_link": gm_link(request, campaign.id, secret),
+                "imported": True,
+            },
+            status_code=201,
+        )
+        access.remember(response, campaign.id, secret)
+        return response
+
+    @router.get("/campaigns/{campaign_id}/export")
+    def export_campaign(request: Request, uow: UnitOfWork, campaign_id: str) -> Response:
+        """The campaign as one JSON document, downloaded (the GM only)."""
+        require_gm(access.viewer_of(request, campaign_id), "export the campaign")
+        document = exports.export_campaign(uow, campaign_id)
+        return Response(
+            json.dumps(document, indent=2, ensure_ascii=False) + "\n",
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{campaign_id}.json"'},
+        )
 
     @router.get("/campaigns/{campaign_id}")
     def campaign_page(request: Request, uow: UnitOfWork, campaign_id: str) -> Response:
@@ -171,7 +352,7 @@ def build_router() -> APIRouter:
             access.remember(response, campaign_id, key)
             return response
         viewer = access.viewer_of(request, campaign_id)
-        return _campaign(request, campaign_id, viewer)
+        return campaign_response(request, campaign_id, viewer)
 
     @router.get("/join/{campaign_id}/{token}")
     def join(request: Request, uow: UnitOfWork, campaign_id: str, token: str) -> Response:
@@ -198,7 +379,24 @@ def build_router() -> APIRouter:
         else:
             context.update(new_player=player, new_link=join_link(request, campaign_id, token))
             context["player_value"] = ""
-        return _campaign(request, campaign_id, viewer, context, status, partial="_players.html")
+        return campaign_response(
+            request, campaign_id, viewer, context, status, partial="_players.html"
+        )
+
+    @router.post("/campaigns/{campaign_id}/players/{player_id}/link")
+    def new_link(request: Request, uow: UnitOfWork, campaign_id: str, player_id: str) -> Response:
+        """A new join link for a player (the old one stops working): how the players of an
+        imported campaign, or one who lost their link, get back in."""
+        viewer = access.viewer_of(request, campaign_id)
+        require_gm(viewer, "give a player a new join link")
+        token = rotate_player_token(uow, campaign_id, player_id)
+        player = next(p for p in list_players(uow, campaign_id) if p.id == player_id)
+        context = {
+            "new_player": player,
+            "new_link": join_link(request, campaign_id, token),
+            "link_replaced": True,
+        }
+        return campaign_response(request, campaign_id, viewer, context, partial="_players.html")
 
     @router.post("/campaigns/{campaign_id}/encounters")
     def new_encounter(request: Request, uow: UnitOfWork, campaign_id: str, form: Form) -> Response:
@@ -209,61 +407,59 @@ def build_router() -> APIRouter:
             view = campaigns.start_encounter(uow, campaign_id, characters=chosen)
         except RulesError as error:
             context = {"encounter_error": str(error), "chosen": set(chosen)}
-            return _campaign(request, campaign_id, viewer, context, 422)
+            return campaign_response(request, campaign_id, viewer, context, 422)
         return see_other(request, f"/campaigns/{campaign_id}/encounters/{view.encounter.id}")
 
-    @router.get("/campaigns/{campaign_id}/encounters/{encounter_id}")
-    def encounter_page(
-        request: Request, uow: UnitOfWork, campaign_id: str, encounter_id: str
-    ) -> Response:
-        viewer = access.viewer_of(request, campaign_id)
-        view = campaigns.load_encounter(uow, encounter_id)
-        if view.encounter.campaign_id != campaign_id:
-            raise InvalidInputError(
-                f"encounter {encounter_id} is not in campaign {campaign_id}", field="encounter"
-            )
-        document = views.encounter_document(unit_of_work(request), view, viewer)
-        state = document["state"]
-        creatures = state.get("creatures", state.get("combatants")) or {}
-        return render(
-            request,
-            "encounter.html",
-            {
-                "campaign": campaigns.get_campaign(unit_of_work(request), campaign_id),
-                "viewer": viewer,
-                "encounter": document["encounter"],
-                "creatures": sorted(creatures) if isinstance(creatures, dict) else [],
-                "players": document["players"],
-            },
-        )
-
     return router
+
+
+def _json_document(text: str) -> Any:
+    """The pasted or uploaded export, parsed (errors name the ``document``)."""
+    if not text.strip():
+        raise InvalidInputError(
+            "choose an exported campaign file or paste its JSON", field=exports.ROOT
+        )
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidInputError(
+            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
+            field=exports.ROOT,
+        ) from None
 
 
 def _home(
     request: Request,
     uow: SqlUnitOfWork,
-    values: Mapping[str, str],
+    values: Mapping[str, str] | None,
     errors: Mapping[str, str],
     general: list[str],
     status: int = 200,
+    *,
+    notice: str = "",
+    import_context: Mapping[str, Any] | None = None,
 ) -> Response:
-    return render(
-        request,
-        "home.html",
-        {
-            "campaigns": campaigns.list_campaigns(uow),
-            "held": access.held_campaigns(request),
-            "rulesets": sorted(campaigns.ENCOUNTER_KINDS),
-            "values": values,
-            "errors": errors,
-            "general": general,
-        },
-        status_code=status,
-    )
+    ruleset = shown_ruleset((values or {}).get("ruleset", ""))
+    shown = dict(values) if values is not None else option_values(ruleset)
+    context: dict[str, Any] = {
+        "campaigns": campaigns.list_campaigns(uow),
+        "held": access.held_campaigns(request),
+        "rulesets": campaign_rulesets(),
+        "values": shown,
+        "errors": errors,
+        "general": general,
+        "notice": notice,
+        "options_ruleset": ruleset,
+        "option_items": option_items(ruleset),
+        "import_document": "",
+        "import_errors": {},
+        "import_general": [],
+    }
+    context.update(import_context or {})
+    return render(request, "home.html", context, status_code=status)
 
 
-def _campaign(
+def campaign_response(
     request: Request,
     campaign_id: str,
     viewer: Viewer,
@@ -287,6 +483,9 @@ def _campaign(
         "new_link": None,
         "encounter_error": None,
         "chosen": set(),
+        "duplicate_errors": {},
+        "duplicate_values": {},
+        "link_replaced": False,
     }
     context.update(extra or {})
     return render(request, "campaign.html", context, status_code=status, partial=partial)
