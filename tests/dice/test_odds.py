@@ -166,6 +166,21 @@ def test_too_many_states_is_refused_clearly() -> None:
         odds(BinaryOperation("*", d(4, 10), d(4, 10)), small)
 
 
+def test_sums_too_large_to_build_quickly_are_refused_before_any_work() -> None:
+    # Weights grow with every die: 200d1000 needs 199,801 outcomes of ~2,000-bit weights,
+    # which took minutes before this limit; refused now, whatever the path.
+    for expression in ("200d1000", "20d100!", "2d6 + 200d1000", "{200d1000}"):
+        with pytest.raises(OddsUnavailableError, match="max_odds_bits"):
+            odds(expression)
+    assert odds("100d100").total_weight == 100**100  # still answered
+    # The limit counts outcomes times bits: 10d6 is 51 outcomes of ~30 bits (1,530).
+    with pytest.raises(OddsUnavailableError, match="max_odds_bits"):
+        odds("10d6", RollLimits(max_odds_bits=1_000))
+    assert odds("10d6", RollLimits(max_odds_bits=2_000)) == odds("10d6")
+    with pytest.raises(OddsUnavailableError, match="max_odds_bits"):
+        odds("5d6 + 5d6", RollLimits(max_odds_bits=1_000))
+
+
 def test_keep_over_a_product_of_dice_terms_is_refused() -> None:
     product = Group((BinaryOperation("*", d(2, 6), d(1, 4)),), (Keep("h", 1),))
     with pytest.raises(OddsUnavailableError, match="adds and subtracts"):

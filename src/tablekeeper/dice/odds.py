@@ -149,6 +149,8 @@ class _Odds:
         left, right = self.of(node.left), self.of(node.right)
         if node.op in "*/":
             self.check_size(len(left) * len(right))
+        else:
+            self.check_sum(left, right)
         if node.op == "+":
             result = left + right
         elif node.op == "-":
@@ -170,11 +172,38 @@ class _Odds:
         if size > self.limits.max_odds_states:
             raise_too_many(self.limits.max_odds_states)
 
+    def check_work(self, outcomes: int, bits: int) -> None:
+        """Refuse, before building it, a result of ``outcomes`` exact weights of about
+        ``bits`` bits each larger than ``limits.max_odds_bits`` (see :class:`RollLimits`)."""
+        self.check_size(outcomes)
+        if outcomes * bits > self.limits.max_odds_bits:
+            raise OddsUnavailableError(
+                f"the exact odds need {outcomes:,} outcomes of about {bits:,}-bit weights, "
+                f"more than limits.max_odds_bits ({self.limits.max_odds_bits:,}) allows; "
+                "roll it or simulate it instead",
+                field="expression",
+            )
+
+    def check_power(self, unit: Mapping[int, int], count: int) -> None:
+        """:meth:`check_work` for the sum of ``count`` dice scoring ``unit``."""
+        if count > 1 and len(unit) > 1:
+            spread = max(unit) - min(unit)
+            self.check_work(count * spread + 1, count * sum(unit.values()).bit_length())
+
+    def check_sum(self, left: Distribution, right: Distribution) -> None:
+        """:meth:`check_work` for ``left + right`` (or ``-``)."""
+        if len(left) > 1 and len(right) > 1:
+            outcomes = (left.high - left.low) + (right.high - right.low) + 1
+            bits = left.total_weight.bit_length() + right.total_weight.bit_length()
+            self.check_work(outcomes, bits)
+
     def dice(self, node: Dice) -> Distribution:
         per_die, selection, score = _split(_ordered(node.modifiers), 1)
         if not per_die and not selection:  # the common check: a closed form at once
             self.methods.append(Method.CLOSED_FORM)
-            return closed_forms.power(score.plain_die(node.die), node.count)
+            unit = score.plain_die(node.die)
+            self.check_power(unit, node.count)
+            return closed_forms.power(unit, node.count)
         return self.pool([Term(node.count, node, per_die, score)], selection)
 
     def group(self, node: Group) -> Distribution:
@@ -292,7 +321,10 @@ class _Odds:
                 weights: Mapping[int, int] = chain.unit().weights
             else:
                 weights = term.score.plain_die(term.dice.die)
+            self.check_power(weights, term.number)
             part = closed_forms.power(weights, term.number)
+            if total is not None:
+                self.check_sum(total, part)
             total = part if total is None else total + part
             self.check_size(len(total))
         return total if total is not None else Distribution.constant(0)
