@@ -31,6 +31,14 @@ from tablekeeper.services.access import Viewer, authenticate
 
 _opening = threading.Lock()
 
+CONSOLE_COOKIE_PREFIX = "tk_"
+"""The console keeps a campaign's credential in the cookie ``tk_<campaign id>``."""
+
+
+def console_cookie_name(campaign_id: str) -> str:
+    """The cookie in which the console keeps the credential for ``campaign_id``."""
+    return f"{CONSOLE_COOKIE_PREFIX}{campaign_id}"
+
 
 def engine_of(app: Starlette) -> Engine:
     """The app's database engine, opened and migrated on first use."""
@@ -47,21 +55,42 @@ def unit_of_work(connection: HTTPConnection) -> SqlUnitOfWork:
     return SqlUnitOfWork(engine_of(connection.app))
 
 
-def credential(connection: HTTPConnection) -> str | None:
-    """The GM secret or player token: ``Authorization: Bearer <token>``, or on a
-    WebSocket (whose browser API cannot set headers) the ``token`` query parameter."""
+def credential(connection: HTTPConnection, campaign_id: str | None = None) -> str | None:
+    """The GM secret or player token: ``Authorization: Bearer <token>``; on a WebSocket
+    (whose browser API cannot set headers) the ``token`` query parameter, else the
+    console's cookie for ``campaign_id`` (a console page's socket sends it by itself).
+
+    The cookie is taken only from a same-origin handshake (an ``Origin`` header, when
+    there is one, naming this host): a page on another origin, even one the cookie's
+    SameSite rule calls the same site (another port of the host), cannot ride on it.
+    """
     scheme, _, token = connection.headers.get("authorization", "").partition(" ")
     if scheme.lower() == "bearer" and token.strip():
         return token.strip()
-    if connection.scope["type"] == "websocket":
-        return connection.query_params.get("token") or None
-    return None
+    if connection.scope["type"] != "websocket":
+        return None
+    query_token = connection.query_params.get("token")
+    if query_token:
+        return query_token
+    if campaign_id is None or not _same_origin(connection):
+        return None
+    return connection.cookies.get(console_cookie_name(campaign_id)) or None
+
+
+def _same_origin(connection: HTTPConnection) -> bool:
+    """Whether the handshake comes from a page of this host (or names no origin: a
+    client that is not a browser, which sends no cookie it was not given)."""
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return True
+    host = connection.headers.get("host", "")
+    return origin.partition("://")[2].rstrip("/").lower() == host.lower()
 
 
 def viewer_for(connection: HTTPConnection, campaign_id: str) -> Viewer:
     """Who the credential says is asking, in ``campaign_id`` (the GM or one player);
     :class:`~tablekeeper.errors.AuthenticationError` when it is missing or wrong."""
-    return authenticate(unit_of_work(connection), campaign_id, credential(connection))
+    return authenticate(unit_of_work(connection), campaign_id, credential(connection, campaign_id))
 
 
 def viewer_for_encounter(connection: HTTPConnection, encounter_id: str) -> Viewer:

@@ -16,19 +16,17 @@ from __future__ import annotations
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
-from tablekeeper.api.deps import unit_of_work
+from tablekeeper.api.deps import CONSOLE_COOKIE_PREFIX as COOKIE_PREFIX
+from tablekeeper.api.deps import console_cookie_name, unit_of_work
 from tablekeeper.services.access import Viewer, authenticate
-
-COOKIE_PREFIX = "tk_"
-"""A campaign's cookie is ``tk_<campaign id>``."""
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 """A year: a home table's links should keep working between sessions."""
 
 
-def cookie_name(campaign_id: str) -> str:
-    """The cookie holding the credential for ``campaign_id``."""
-    return f"{COOKIE_PREFIX}{campaign_id}"
+cookie_name = console_cookie_name
+"""The cookie holding the credential for ``campaign_id`` (named in ``api/deps.py``, which
+reads it on the live WebSocket)."""
 
 
 def remember(response: Response, campaign_id: str, credential: str) -> None:

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from starlette.staticfiles import StaticFiles
 
 from tablekeeper.api.app import create_app
-from tablekeeper.web import characters, encounter, pages
+from tablekeeper.web import characters, dice, encounter, pages
 
 STATIC = "/static"
 """Where the console's CSS and vendored JavaScript are served."""
@@ -29,6 +29,7 @@ def create_console_app(database_url: str | None = None) -> FastAPI:
     app = create_app(database_url)
     app.include_router(pages.build_router())
     app.include_router(characters.build_router())
+    app.include_router(dice.build_router())
     app.include_router(encounter.build_router())
     app.mount(STATIC, StaticFiles(directory=static_directory()), name="static")
     return app

@@ -1,0 +1,142 @@
+/* Live updates for the console's encounter page (issue 6: "every open page updates over
+ * the WebSocket within a second of a committed event, and recovers after a dropped
+ * connection without reloading by hand").
+ *
+ * The page marks the part that follows an encounter:
+ *   <div data-live-encounter="{eid}" data-live-version="{version}" hx-get="..."
+ *        hx-trigger="tk:changed from:body">
+ * This script opens the API's WebSocket /api/encounters/{eid}/live?after={version}. The
+ * browser sends the console's cookie with it (same origin), which is the credential.
+ * The server sends each new record the viewer may see, then a state message; on a state
+ * message at a new version this script dispatches "tk:changed" on document.body (at most
+ * once per animation frame) and htmx re-fetches the table. It remembers the last record
+ * covered, and when the connection drops it reconnects with exponential backoff (up to
+ * 5 s) asking only for what came after. The connection's state ("live",
+ * "reconnecting", "offline") is shown in an element with role="status".
+ *
+ * Plain JavaScript, no library: nothing here needs htmx except the event it listens for.
+ */
+(function () {
+  "use strict";
+
+  var FIRST_DELAY_MS = 250;
+  var MAX_DELAY_MS = 5000;
+  // Close codes the server uses to refuse a socket (4000 + the HTTP status): retrying
+  // cannot help, the page needs a new link or a reload.
+  var REFUSED = { 4401: "the link is no longer valid", 4403: "not allowed", 4404: "no such encounter", 4422: "bad request" };
+
+  function follow(root) {
+    var encounter = root.getAttribute("data-live-encounter");
+    var last = Number(root.getAttribute("data-live-version")) || 0; // last record covered
+    var shown = last; // the version the page shows
+    var status = statusElement(root);
+    var socket = null;
+    var failures = 0;
+    var retry = null;
+    var frame = null;
+
+    function show(state, detail) {
+      status.setAttribute("data-state", state);
+      status.textContent = detail ? state + ": " + detail : state;
+    }
+
+    // One "tk:changed" per animation frame, however many messages arrived in it.
+    function changed() {
+      if (frame !== null) return;
+      frame = window.requestAnimationFrame(function () {
+        frame = null;
+        document.body.dispatchEvent(new CustomEvent("tk:changed", { detail: { version: shown } }));
+      });
+    }
+
+    function connect() {
+      retry = null;
+      var scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+      var url = scheme + "//" + window.location.host + "/api/encounters/" +
+        encodeURIComponent(encounter) + "/live?after=" + last;
+      socket = new WebSocket(url);
+      socket.onmessage = function (event) {
+        var message;
+        try { message = JSON.parse(event.data); } catch (error) { return; }
+        if (message.type === "record") {
+          last = Math.max(last, message.sequence);
+        } else if (message.type === "state") {
+          failures = 0; // the server answered: the next drop starts the backoff afresh
+          show("live");
+          // Every record up to this version the viewer may see has been sent.
+          last = Math.max(last, message.version);
+          root.setAttribute("data-live-version", String(message.version));
+          if (message.version !== shown) {
+            shown = message.version;
+            changed();
+          }
+        }
+      };
+      socket.onclose = function (event) {
+        socket = null;
+        if (REFUSED[event.code]) {
+          show("offline", REFUSED[event.code]);
+          return;
+        }
+        schedule();
+      };
+      // An error is always followed by close, which decides what to do.
+    }
+
+    function schedule() {
+      if (retry !== null) return;
+      if (navigator.onLine === false) {
+        show("offline");
+        return; // the "online" event reconnects
+      }
+      show("reconnecting");
+      var delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * Math.pow(2, failures));
+      failures += 1;
+      // A little jitter, so a restarted server is not hit by every page at once.
+      retry = window.setTimeout(connect, delay * (0.75 + Math.random() * 0.25));
+    }
+
+    window.addEventListener("online", function () {
+      if (socket === null) {
+        window.clearTimeout(retry);
+        retry = null;
+        failures = 0;
+        connect();
+      }
+    });
+    window.addEventListener("offline", function () {
+      if (socket !== null) socket.close();
+    });
+
+    show("reconnecting");
+    connect();
+  }
+
+  // The status element: the page's own [data-live-status], or one made before root (or
+  // before root's parent, when that is a grid or flex layout a new cell would upset).
+  function statusElement(root) {
+    var status = document.querySelector("[data-live-status]");
+    if (status === null) {
+      status = document.createElement("p");
+      status.setAttribute("data-live-status", "");
+      var before = root;
+      var display = window.getComputedStyle(root.parentNode).display;
+      if (/grid|flex/.test(display) && root.parentNode !== document.body) before = root.parentNode;
+      before.parentNode.insertBefore(status, before);
+    }
+    status.setAttribute("role", "status");
+    status.classList.add("live-status");
+    return status;
+  }
+
+  function start() {
+    var roots = document.querySelectorAll("[data-live-encounter]");
+    for (var i = 0; i < roots.length; i += 1) follow(roots[i]);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
