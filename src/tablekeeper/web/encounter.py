@@ -26,7 +26,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, JsonValue
 from starlette.responses import RedirectResponse, Response
 
-from tablekeeper.api.deps import unit_of_work
+from tablekeeper.api.deps import announce, unit_of_work
 from tablekeeper.engine import overrides
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
@@ -246,7 +246,7 @@ def _act(
     viewer = access.viewer_of(request, campaign_id)
     _encounter_in(request, campaign_id, encounter_id)
     try:
-        action(unit_of_work(request), viewer)
+        done = action(unit_of_work(request), viewer)
     except StaleVersionError:
         status = 200 if is_htmx(request) else 409
         return _page(request, campaign_id, encounter_id, viewer, {"notice": STALE}, status)
@@ -259,6 +259,8 @@ def _act(
             context["errors"] = {panel: "; ".join(general) or str(error)}
         status = 200 if is_htmx(request) else 422
         return _page(request, campaign_id, encounter_id, viewer, context, status)
+    if isinstance(done, campaigns.EncounterView):  # live pages hear of it at once
+        announce(request, encounter_id, done.version)
     if is_htmx(request):
         return _page(request, campaign_id, encounter_id, viewer)
     url = f"/campaigns/{campaign_id}/encounters/{encounter_id}"
