@@ -168,3 +168,33 @@ def test_a_page_whose_link_was_revoked_goes_offline(
         engine.dispose()
     player.evaluate("window.__sockets.at(-1).socket.close()")
     expect(status(player)).to_contain_text("offline")
+
+
+def test_news_waits_while_the_gm_fills_in_a_form_of_the_table(
+    scene: Scene, two_pages: tuple[Any, Any]
+) -> None:
+    # A live refresh swaps the whole table: it must not throw away what the GM is typing
+    # into one of its forms; the news waits, says so, and comes in when asked or when the
+    # form is left.
+    from playwright.sync_api import expect
+
+    gm, _ = two_pages
+    expect(status(gm)).to_have_text("live")
+    gm.get_by_text("Override the rules").click()
+    gm.get_by_label("Reason").fill("half-typed ruling")
+    scene.override(7, "News while typing")
+    expect(status(gm)).to_have_attribute("data-state", "held")
+    expect(gm.get_by_label("Reason")).to_have_value("half-typed ruling")
+    expect(gm.locator("#table")).not_to_contain_text("News while typing")
+    gm.get_by_role("button", name="Show them now").click()
+    expect(gm.locator("#table")).to_contain_text("News while typing")
+    expect(status(gm)).to_have_text("live")
+
+    # Focus in an untouched field holds the news only until the focus leaves it.
+    gm.get_by_text("Override the rules").click()
+    gm.get_by_label("Reason").focus()
+    scene.override(8, "News after a glance")
+    expect(status(gm)).to_have_attribute("data-state", "held")
+    gm.locator("h1").click()  # the focus leaves the form, nothing was typed
+    expect(gm.locator("#table")).to_contain_text("News after a glance")
+    expect(status(gm)).to_have_text("live")

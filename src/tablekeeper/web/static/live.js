@@ -14,6 +14,11 @@
  * 5 s) asking only for what came after. The connection's state ("live",
  * "reconnecting", "offline") is shown in an element with role="status".
  *
+ * A refresh swaps the whole table, so while someone is filling in one of its forms (a
+ * GM's damage form, an override: focus in a field, or a value changed and not yet sent)
+ * the refresh is held: the status says news is waiting and offers "Show it now", and the
+ * table refreshes by itself once the form is sent or left unchanged.
+ *
  * Plain JavaScript, no library: nothing here needs htmx except the event it listens for.
  */
 (function () {
@@ -40,14 +45,77 @@
       status.textContent = detail ? state + ": " + detail : state;
     }
 
-    // One "tk:changed" per animation frame, however many messages arrived in it.
-    function changed() {
+    var held = false; // news arrived while a form of the table was being filled in
+
+    // One "tk:changed" per animation frame, however many messages arrived in it; held
+    // while someone is filling in a form the refresh would throw away (unless forced).
+    function changed(force) {
+      if (!force && editing()) {
+        hold();
+        return;
+      }
       if (frame !== null) return;
       frame = window.requestAnimationFrame(function () {
         frame = null;
         document.body.dispatchEvent(new CustomEvent("tk:changed", { detail: { version: shown } }));
       });
     }
+
+    // Whether a form inside root has the focus in one of its fields, or a field whose
+    // value differs from the one the page was rendered with.
+    function editing() {
+      var active = document.activeElement;
+      if (active && root.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) &&
+          !/^(submit|button|hidden)$/.test(active.type)) return true;
+      var fields = root.querySelectorAll("form input, form select, form textarea");
+      for (var i = 0; i < fields.length; i += 1) {
+        var field = fields[i];
+        if (/^(submit|button|hidden)$/.test(field.type)) continue;
+        if (field.type === "checkbox" || field.type === "radio") {
+          if (field.checked !== field.defaultChecked) return true;
+        } else if (field.tagName === "SELECT") {
+          if (field.selectedIndex !== defaultIndex(field)) return true;
+        } else if (field.value !== field.defaultValue) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    // The option a select shows when rendered: the one marked selected, else the first.
+    function defaultIndex(select) {
+      for (var i = 0; i < select.options.length; i += 1) {
+        if (select.options[i].defaultSelected) return i;
+      }
+      return select.options.length ? 0 : -1;
+    }
+
+    function hold() {
+      held = true;
+      status.setAttribute("data-state", "held");
+      status.textContent = "live: new events are waiting while you fill in the form ";
+      var now = document.createElement("button");
+      now.type = "button";
+      now.textContent = "Show them now";
+      now.title = "Refresh the table; what you typed is lost";
+      now.addEventListener("click", function () { release(true); }); // discards the form
+      status.appendChild(now);
+    }
+
+    function release(force) {
+      held = false;
+      show("live");
+      changed(force);
+    }
+
+    // Leaving a form unchanged, or sending it (its answer swaps the table in), lets the
+    // waiting news through.
+    root.addEventListener("focusout", function () {
+      window.setTimeout(function () { if (held && !editing()) release(false); }, 0);
+    });
+    root.addEventListener("htmx:afterSwap", function () {
+      if (held) release(false); // the sent form's answer may predate the news: fetch it
+    });
 
     function connect() {
       retry = null;
@@ -62,7 +130,7 @@
           last = Math.max(last, message.sequence);
         } else if (message.type === "state") {
           failures = 0; // the server answered: the next drop starts the backoff afresh
-          show("live");
+          if (!held) show("live");
           // Every record up to this version the viewer may see has been sent.
           last = Math.max(last, message.version);
           root.setAttribute("data-live-version", String(message.version));
