@@ -103,6 +103,8 @@ def test_the_gm_sees_the_whole_table(table: Table) -> None:
     for tool in ("GM tools", "Undo the last command", "Deal damage", "Override the rules"):
         assert tool in page
     assert "Creature added" in page
+    # A whole creature in the log folds away under its name, so the log stays readable.
+    assert '<details class="payload-more"><summary>Demilio: ' in page
     assert "/static/encounter.css" in page
     assert table.gm.get("/static/encounter.js").status_code == 200
     fragment = table.gm.get(f"{table.url}/table")
