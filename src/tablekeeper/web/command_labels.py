@@ -8,7 +8,8 @@ tells more than the table does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablekeeper.engine.values import GM
@@ -108,3 +109,32 @@ def _percentile(what: str, who: str, payload: Mapping[str, Any], state: Mapping[
         if payload.get(key):
             return f"{who}: {words} {creature_name(state, payload[key])}"
     return f"{who}: {words}"
+
+
+def distinct_labels(offered: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The offered commands, each label made unique: two buttons that read alike (an
+    attack to wound and one to disarm, say) get the payload fields they differ in.
+    Each item has ``label`` and ``payload``."""
+    counts = Counter(item["label"] for item in offered)
+    for label, count in counts.items():
+        if count < 2:
+            continue
+        alike = [item for item in offered if item["label"] == label]
+        keys = sorted({key for item in alike for key in item["payload"]})
+        differing = [
+            key for key in keys if len({repr(item["payload"].get(key)) for item in alike}) > 1
+        ]
+        for item in alike:
+            shown = ", ".join(
+                f"{key.replace('_', ' ')} {_shown(item['payload'].get(key))}" for key in differing
+            )
+            item["label"] = f"{label} ({shown})" if shown else label
+    return list(offered)
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "default"
+    if isinstance(value, list | tuple):
+        return ", ".join(str(part) for part in value) or "none"
+    return str(value)

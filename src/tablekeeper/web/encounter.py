@@ -40,7 +40,12 @@ from tablekeeper.services import campaigns, views
 from tablekeeper.services.access import Viewer, require_gm
 from tablekeeper.services.command_odds import command_odds, dying_odds
 from tablekeeper.web import access
-from tablekeeper.web.command_labels import command_label, creature_name, kind_words
+from tablekeeper.web.command_labels import (
+    command_label,
+    creature_name,
+    distinct_labels,
+    kind_words,
+)
 from tablekeeper.web.forms import (
     FormItem,
     errors_by_field,
@@ -112,10 +117,13 @@ def offered_commands(
     else:
         found = [Command.model_validate(command) for command in document["legal_commands"]]
     offered = []
+    seen: set[str] = set()
     for command in found:
-        if command.kind == ANSWER:
-            continue
         data = command.model_dump(mode="json")
+        text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+        if command.kind == ANSWER or text in seen:  # the GM's list and a creature's overlap
+            continue
+        seen.add(text)
         offered.append(
             {
                 "label": command_label(data, state),
@@ -123,9 +131,10 @@ def offered_commands(
                 "actor": command.actor,
                 "kind": command.kind,
                 "odds": command_odds(view, command, viewer),
+                "payload": data.get("payload") or {},
             }
         )
-    return offered
+    return distinct_labels(offered)
 
 
 def grouped(commands: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Any]:
