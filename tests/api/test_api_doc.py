@@ -14,16 +14,15 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from servers import served_in_thread
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```\n", re.MULTILINE | re.DOTALL)
@@ -81,33 +80,14 @@ def test_matches_wildcards_and_open_lists() -> None:
     assert not matches({"a": 1}, {})
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """The API served by uvicorn on a free port, over a fresh SQLite file."""
-    uvicorn = pytest.importorskip("uvicorn")
     from tablekeeper.api.app import create_app
 
-    port = free_port()
     app = create_app(database_url=f"sqlite:///{tmp_path / 'api-doc.db'}")
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    served = uvicorn.Server(config)
-    thread = threading.Thread(target=served.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not served.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the API server did not start")
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    served.should_exit = True
-    thread.join(timeout=10)
+    with served_in_thread(app, "the API server") as url:
+        yield url
 
 
 def test_every_curl_example_answers_as_documented(server: str, tmp_path: Path) -> None:

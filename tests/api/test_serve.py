@@ -4,7 +4,6 @@ live WebSocket from the database it was given."""
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ import httpx
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
+from servers import free_port
 from tablekeeper.cli.main import app as cli_app
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
@@ -24,13 +24,6 @@ from tablekeeper.services import access, campaigns
 NewDatabase = Callable[[str], str]
 STARTUP_SECONDS = 60.0
 """Generous: a start is mostly imports (about 2 s), far slower on a loaded machine."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @contextmanager

@@ -11,9 +11,6 @@ with ``TABLEKEEPER_REQUIRE_BROWSER=1`` (as in ``.ci/run``) they fail instead.
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from servers import served_in_thread
 from tablekeeper.web.app import create_console_app
 
 from .browser import Screenshots
@@ -51,33 +49,11 @@ def client(database_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def live_server(database_url: str) -> Iterator[str]:
     """The console served by uvicorn in a thread, on a free port over a fresh SQLite file."""
-    import uvicorn
-
-    port = _free_port()
-    config = uvicorn.Config(
-        create_console_app(database_url), host="127.0.0.1", port=port, log_level="warning"
-    )
-    served = uvicorn.Server(config)
-    thread = threading.Thread(target=served.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not served.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the console server did not start")
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    served.should_exit = True
-    thread.join(timeout=10)
+    with served_in_thread(create_console_app(database_url), "the console server") as url:
+        yield url
 
 
 def _no_browser(reason: str) -> None:

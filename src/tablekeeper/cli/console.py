@@ -14,10 +14,9 @@ from typing import Annotated
 import typer
 import uvicorn
 from rich.console import Console
-from sqlalchemy.exc import ArgumentError, OperationalError
 
 from tablekeeper.cli.errors import user_errors
-from tablekeeper.errors import InvalidInputError
+from tablekeeper.cli.serve import DatabaseUrl, Host, Port, open_migrated
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import campaigns
 from tablekeeper.services.access import issue_gm_secret
@@ -27,16 +26,9 @@ out = Console(highlight=False, soft_wrap=True)
 
 
 def console(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port.")] = 8000,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            "--database-url",
-            help=f"The database (a SQLAlchemy URL); default ${campaigns.DATABASE_URL_VARIABLE}, "
-            "else a SQLite file in your data directory.",
-        ),
-    ] = None,
+    host: Host = "127.0.0.1",
+    port: Port = 8000,
+    database_url: DatabaseUrl = None,
     no_demo: Annotated[
         bool,
         typer.Option("--no-demo", help="Do not load the demo campaigns into an empty database."),
@@ -53,12 +45,7 @@ def console(
     """Serve the GM console: campaigns, characters, players' join links, encounters."""
     with user_errors():
         url = database_url or campaigns.database_url()
-        try:
-            engine = campaigns.open_database(url)
-        except (ArgumentError, OperationalError) as error:
-            raise InvalidInputError(
-                f"cannot open {url!r}: {str(error).splitlines()[0]}", field="database-url"
-            ) from None
+        engine = open_migrated(url)
         try:
             demos = [] if no_demo else ensure_demo_campaigns(lambda: SqlUnitOfWork(engine))
             fresh = None

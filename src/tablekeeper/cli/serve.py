@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 import uvicorn
+from sqlalchemy import Engine
 from sqlalchemy.exc import ArgumentError, OperationalError
 
 from tablekeeper.cli.errors import user_errors
@@ -24,17 +25,34 @@ APP_FACTORY = "tablekeeper.api.app:create_app"
 """The app factory each worker imports and calls."""
 
 
+Host = Annotated[str, typer.Option("--host", help="The address to listen on.")]
+Port = Annotated[int, typer.Option("--port", min=0, max=65535, help="The port.")]
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--database-url",
+        help=f"The database (a SQLAlchemy URL); default ${campaigns.DATABASE_URL_VARIABLE}, "
+        "else a SQLite file in your data directory.",
+    ),
+]
+"""The options ``serve`` and ``console`` share."""
+
+
+def open_migrated(url: str) -> Engine:
+    """The database at ``url``, migrated; one line naming ``database-url`` if it cannot be
+    opened (inside :func:`~tablekeeper.cli.errors.user_errors`)."""
+    try:
+        return campaigns.open_database(url)
+    except (ArgumentError, OperationalError) as error:
+        raise InvalidInputError(
+            f"cannot open {url!r}: {str(error).splitlines()[0]}", field="database-url"
+        ) from None
+
+
 def serve(
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port.")] = 8000,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            "--database-url",
-            help=f"The database (a SQLAlchemy URL); default ${campaigns.DATABASE_URL_VARIABLE}, "
-            "else a SQLite file in your data directory.",
-        ),
-    ] = None,
+    host: Host = "127.0.0.1",
+    port: Port = 8000,
+    database_url: DatabaseUrl = None,
     workers: Annotated[
         int, typer.Option("--workers", min=1, help="Worker processes (more than 1: PostgreSQL).")
     ] = 1,
@@ -42,12 +60,7 @@ def serve(
     """Serve the HTTP API and the live encounter WebSockets."""
     with user_errors():
         url = database_url or campaigns.database_url()
-        try:
-            engine = campaigns.open_database(url)
-        except (ArgumentError, OperationalError) as error:
-            raise InvalidInputError(
-                f"cannot open {url!r}: {str(error).splitlines()[0]}", field="database-url"
-            ) from None
+        engine = open_migrated(url)
         backend = engine.dialect.name
         engine.dispose()
         if workers > 1 and backend != "postgresql":
