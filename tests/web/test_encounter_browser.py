@@ -42,8 +42,18 @@ def test_the_gm_steps_commands_and_decides_in_the_browser(
     expect(page.get_by_role("button", name="Play")).to_be_visible()
     screenshots.take(page, "10-encounter")
 
+    # Play runs the clock a second each second, and Pause stops it.
+    page.get_by_role("button", name="Play").click()
+    expect(page.get_by_role("button", name="Pause")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("heading", name="Second 3")).to_be_visible(timeout=5_000)
+    page.get_by_role("button", name="Pause").click()
+    expect(page.locator("[data-play-status]")).to_have_text("Paused.")
+    paused_at = page.locator("#clock h2").inner_text()
+    page.wait_for_timeout(1_500)  # a second and a half with no tick
+    assert page.locator("#clock h2").inner_text() == paused_at
+
     page.get_by_role("button", name="Step one second").click()
-    expect(page.get_by_role("heading", name="Second 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="Second 1")).not_to_be_visible()
     page.get_by_role("button", name="Move Demilio to (0, 2)").click()
     expect(page.locator("#creature-demilio")).to_contain_text("Move: 0 / 1 A.P.")
     page.get_by_role("button", name="Step one second").click()
