@@ -52,8 +52,16 @@ def test_the_gm_steps_commands_and_decides_in_the_browser(
     page.wait_for_timeout(1_500)  # a second and a half with no tick
     assert page.locator("#clock h2").inner_text() == paused_at
 
+    # The GM picks whose commands to see; the choice outlives the table's refreshes.
+    page.get_by_label("Show the commands of").select_option(label="Demilio")
+    expect(page.get_by_role("button", name="Move Aliena to (1, 0)")).to_be_hidden()
+    expect(page.get_by_role("button", name="Advance 1 s")).to_be_visible()
     page.get_by_role("button", name="Step one second").click()
     expect(page.get_by_role("heading", name="Second 1")).not_to_be_visible()
+    expect(page.get_by_role("button", name="Move Aliena to (1, 0)")).to_be_hidden()
+    expect(page.get_by_label("Show the commands of")).to_have_value("demilio")
+    page.get_by_label("Show the commands of").select_option(label="everyone")
+    expect(page.get_by_role("button", name="Move Aliena to (1, 0)")).to_be_visible()
     page.get_by_role("button", name="Move Demilio to (0, 2)").click()
     expect(page.locator("#creature-demilio")).to_contain_text("Move: 0 / 1 A.P.")
     page.get_by_role("button", name="Step one second").click()

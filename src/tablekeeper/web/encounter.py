@@ -138,12 +138,13 @@ def offered_commands(
 
 
 def grouped(commands: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Any]:
-    """The commands grouped by actor, in the order offered: ``(actor's name, commands)``."""
+    """The commands grouped by actor, in the order offered: ``(actor's id, actor's name,
+    commands)``."""
     groups: dict[str, list[Mapping[str, Any]]] = {}
     for command in commands:
         groups.setdefault(str(command["actor"]), []).append(command)
     return [
-        ("GM" if actor == GM else creature_name(state, actor), items)
+        (actor, "GM" if actor == GM else creature_name(state, actor), items)
         for actor, items in groups.items()
     ]
 

@@ -92,3 +92,43 @@
 
   draw();
 })();
+
+// The commands panel's "Show the commands of" filter (shown only with JavaScript: without
+// it every creature's commands are listed). The GM's own commands always show. The
+// choice is kept for the encounter in sessionStorage and applied again after each swap.
+(function () {
+  "use strict";
+  var key = "tk:command-filter:" + window.location.pathname;
+
+  function apply() {
+    var box = document.querySelector("#table [data-command-filter]");
+    if (!box) return;
+    var select = box.querySelector("select");
+    var chosen = window.sessionStorage.getItem(key) || "";
+    if (!Array.prototype.some.call(select.options, function (o) { return o.value === chosen; })) {
+      chosen = "";
+    }
+    box.hidden = false;
+    select.value = chosen;
+    var groups = document.querySelectorAll("#table .command-group[data-actor]");
+    for (var i = 0; i < groups.length; i += 1) {
+      var actor = groups[i].getAttribute("data-actor");
+      groups[i].hidden = chosen !== "" && actor !== "gm" && actor !== chosen;
+    }
+  }
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target instanceof Element && target.closest("[data-command-filter]")) {
+      window.sessionStorage.setItem(key, target.value);
+      apply();
+    }
+  });
+  document.addEventListener("htmx:afterSwap", apply);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", apply);
+  } else {
+    apply();
+  }
+})();
+

@@ -66,7 +66,8 @@
     function editing() {
       var active = document.activeElement;
       if (active && root.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) &&
-          !/^(submit|button|hidden)$/.test(active.type)) return true;
+          !/^(submit|button|hidden)$/.test(active.type) &&
+          !active.hasAttribute("data-live-ignore")) return true;
       var fields = root.querySelectorAll("form input, form select, form textarea");
       for (var i = 0; i < fields.length; i += 1) {
         var field = fields[i];
