@@ -324,6 +324,20 @@ def test_percentile_full_flow_with_a_defense_decision(client: TestClient) -> Non
         "command.actor",
         "not for gm",
     )
+    # Faces typed in from the table must all be used: one die too many writes nothing.
+    length = len(table.log(encounter))
+    refused(
+        post(
+            table,
+            f"{encounter}/commands",
+            {"command": command(start()), "dice": [9, 2, 4]},
+            table.gm,
+        ),
+        422,
+        "dice",
+        "1 face was left over: 4",
+    )
+    assert len(table.log(encounter)) == length
     ok(
         post(
             table, f"{encounter}/commands", {"command": command(start()), "dice": [9, 2]}, table.gm

@@ -118,7 +118,13 @@ def test_a_player_never_sees_the_npc_hp_or_the_gm_tools(table: Table) -> None:
     assert "You play as ann-lee." in page
     assert page.count("16 / 16") == 1, "only Aliena's HP"
     assert "Demilio" in page
-    for hidden in ("GM tools", "Undo the last command", "Deal damage", "Advance 1 s"):
+    for hidden in (
+        "GM tools",
+        "Undo the last command",
+        "Deal damage",
+        "Advance 1 s",
+        "table-faces",
+    ):
         assert hidden not in page
     assert ">Move Aliena to (1, 0)</button>" in page
     assert "Move Demilio" not in page
@@ -394,10 +400,20 @@ def test_a_percentile_encounter_starts_from_its_button(client: TestClient) -> No
     for form in ("Deal damage by ruling", "Rule two combatants engaged", "End the encounter"):
         assert form in page
     start = html.unescape(COMMAND.search(page)["json"])  # type: ignore[index]
-    assert client.post(f"{url}/commands", data={"command": start}).status_code == 303
+    assert 'hx-include="#table-faces"' in page
+    # The GM plays back the faces rolled at the table; one too many is refused, named next
+    # to the field with what was typed kept, and nothing is written.
+    refused = client.post(f"{url}/commands", data={"command": start, "faces": "7, 3, 4"})
+    assert refused.status_code == 422
+    assert '<span class="error" id="table-faces-error">1 face was left over: 4' in refused.text
+    assert 'value="7, 3, 4"' in refused.text
+    assert "Turn order rolled" not in refused.text
+    played = client.post(f"{url}/commands", data={"command": start, "faces": "7, 3"})
+    assert played.status_code == 303
     page = client.get(url).text
     assert "Turn order rolled" in page
-    assert re.search(r'<span class="die">\d+</span>', page), "every die is shown"
+    for who, face in (("brenna", 7), ("wolf", 3)):  # each rolled its die in order
+        assert re.search(rf'{who}</dd>.{{0,400}}<span class="die">{face}</span>', page, re.S)
     ended = client.post(f"{url}/gm/percentile.end", data={})
     assert ended.status_code == 303
     assert "Encounter ended" in client.get(url).text

@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import Engine
 
-from tablekeeper.dice.roller import RandomRoller, Roller
+from tablekeeper.dice.roller import FixedRoller, RandomRoller, Roller
 from tablekeeper.engine.campaigns import Campaign, Encounter, Snapshot
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER, Answer, PendingDecision
@@ -321,6 +321,7 @@ def submit_command(
         _expect(encounter, expected_version)
         before = len(session.log)
         session.submit(checked)
+        _played_back(session.roller)
         return _store(uow, encounter, session, before, snapshot_every)
 
 
@@ -361,6 +362,7 @@ def answer_decision(
         # a decision not pending (answered already, or never raised) is the session's
         # DecisionError, whoever asks
         session.submit(Command.of(chooser, ANSWER, answer))
+        _played_back(session.roller)
         return _store(uow, encounter, session, before, snapshot_every)
 
 
@@ -524,6 +526,14 @@ def _store(
 
 def _view(encounter: Encounter, session: _StoredSession[Any]) -> EncounterView:
     return EncounterView(encounter, session.state, session.pending, (), session.folded)
+
+
+def _played_back(roller: Roller) -> None:
+    """Faces typed in from the table must all be used: a face left over (a strict
+    :class:`FixedRoller`) is a :class:`~tablekeeper.errors.DiceSupplyError` and nothing
+    is stored, as it almost always means one die too many was typed."""
+    if isinstance(roller, FixedRoller):
+        roller.finish()
 
 
 def refuse_taken(get: Callable[[str], object], identifier: str, field: str) -> None:

@@ -27,6 +27,7 @@ from pydantic import BaseModel, JsonValue
 from starlette.responses import RedirectResponse, Response
 
 from tablekeeper.api.deps import announce, unit_of_work
+from tablekeeper.dice.roller import Roller
 from tablekeeper.engine import overrides
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
@@ -39,6 +40,7 @@ from tablekeeper.rulesets.realtime.encounter import commands as realtime
 from tablekeeper.services import campaigns, views
 from tablekeeper.services.access import Viewer, require_gm
 from tablekeeper.services.command_odds import command_odds, dying_odds
+from tablekeeper.services.dice import make_roller
 from tablekeeper.web import access
 from tablekeeper.web.command_labels import (
     command_label,
@@ -46,6 +48,7 @@ from tablekeeper.web.command_labels import (
     distinct_labels,
     kind_words,
 )
+from tablekeeper.web.dice import parse_faces
 from tablekeeper.web.forms import (
     FormItem,
     errors_by_field,
@@ -263,7 +266,9 @@ def _act(
     except (AuthenticationError, ForbiddenError):
         raise
     except RulesError as error:
-        found, general = errors_by_field(error, names or set(), aliases={"payload": "sheet"})
+        found, general = errors_by_field(
+            error, names or set(), aliases={"payload": "sheet", "dice": "faces"}
+        )
         context: dict[str, Any] = {**(extra or {}), "field_errors": found}
         if general or not found:
             context["errors"] = {panel: "; ".join(general) or str(error)}
@@ -275,6 +280,21 @@ def _act(
         return _page(request, campaign_id, encounter_id, viewer)
     url = f"/campaigns/{campaign_id}/encounters/{encounter_id}"
     return RedirectResponse(url, status_code=303)
+
+
+def _roller(form: Mapping[str, str], viewer: Viewer) -> Roller | None:
+    """The faces the GM typed in from the table, played back strictly (every one used,
+    none missing), or ``None``: the console rolls. Only the GM types faces."""
+    faces = parse_faces(form.get("faces", ""))
+    if faces is None:
+        return None
+    require_gm(viewer, "enter the faces rolled at the table")
+    return make_roller(dice=faces)
+
+
+def _faces_kept(form: Mapping[str, str]) -> tuple[dict[str, Any], set[str]]:
+    """What a refused command or answer keeps: the faces typed, and the field they go by."""
+    return {"faces_typed": form.get("faces", "")}, {"faces"}
 
 
 def _override(form: Mapping[str, str]) -> Command:
@@ -322,10 +342,15 @@ def build_router() -> APIRouter:
             if not isinstance(data, dict):
                 raise RulesError("the command is not a JSON object", field="command")
             return campaigns.submit_command(
-                uow, encounter_id, data, viewer=viewer, expected_version=_version(form)
+                uow,
+                encounter_id,
+                data,
+                viewer=viewer,
+                roller=_roller(form, viewer),
+                expected_version=_version(form),
             )
 
-        return _act(request, campaign_id, encounter_id, submit, "commands")
+        return _act(request, campaign_id, encounter_id, submit, "commands", *_faces_kept(form))
 
     @router.post(base + "/decisions/{decision_id}")
     def decide(
@@ -338,10 +363,11 @@ def build_router() -> APIRouter:
                 decision_id,
                 form.get("option", ""),
                 viewer=viewer,
+                roller=_roller(form, viewer),
                 expected_version=_version(form),
             )
 
-        return _act(request, campaign_id, encounter_id, answer, "decision")
+        return _act(request, campaign_id, encounter_id, answer, "decision", *_faces_kept(form))
 
     @router.post(base + "/undo")
     def undo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:

@@ -68,7 +68,7 @@
       if (active && root.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) &&
           !/^(submit|button|hidden)$/.test(active.type) &&
           !active.hasAttribute("data-live-ignore")) return true;
-      var fields = root.querySelectorAll("form input, form select, form textarea");
+      var fields = root.querySelectorAll("form input, form select, form textarea, [data-live-keep]");
       for (var i = 0; i < fields.length; i += 1) {
         var field = fields[i];
         if (/^(submit|button|hidden)$/.test(field.type)) continue;
