@@ -134,14 +134,12 @@ class Batch:
 
 
 def read_batch(uow: UnitOfWork, encounter_id: str, viewer: Viewer, after: int) -> Batch:
-    """The viewer's batch after record ``after``. The encounter is read first, so every
-    record sent is covered by the version sent; a record committed after that read waits
-    for its own announcement."""
-    view = campaigns.load_encounter(uow, encounter_id)
-    log = campaigns.encounter_log(uow, encounter_id, viewer=viewer, after=after)
-    covered = [record for record in log if record.sequence <= view.version]
-    records = tuple(views.records_json(covered, viewer))
-    return Batch(records, view.version, views.pending_for(view.pending, viewer))
+    """The viewer's batch after record ``after``: the version, the records and the pending
+    decision read in one transaction (no rules run), so every record sent is covered by
+    the version sent; a record committed after that read waits for its own announcement."""
+    update = campaigns.log_update(uow, encounter_id, viewer=viewer, after=after)
+    records = tuple(views.records_json(update.records, viewer))
+    return Batch(records, update.version, views.pending_for(update.pending, viewer))
 
 
 def _after(websocket: WebSocket) -> int:

@@ -35,7 +35,7 @@ from sqlalchemy import Engine
 from tablekeeper.dice.roller import FixedRoller, RandomRoller, Roller
 from tablekeeper.engine.campaigns import Campaign, Encounter, Snapshot
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.decisions import ANSWER, Answer, PendingDecision
+from tablekeeper.engine.decisions import ANSWER, Answer, PendingDecision, pending_after
 from tablekeeper.engine.encounters import EncounterEngine
 from tablekeeper.engine.events import Event, LogRecord, Undone
 from tablekeeper.engine.log import EventLog, replay
@@ -418,6 +418,37 @@ def encounter_log(
         uow.encounters.get(encounter_id)
         records = uow.encounters.records(encounter_id)
     return visible_records(records, who, after=after)
+
+
+@dataclass(frozen=True)
+class LogUpdate:
+    """What a live viewer is sent after a write: the encounter's ``version``, the records
+    after the viewer's last that they may see (none past ``version``), and the decision
+    play waits on."""
+
+    version: int
+    records: list[LogRecord]
+    pending: PendingDecision | None
+
+
+def log_update(
+    uow: UnitOfWork, encounter_id: str, *, viewer: Viewer | ActorId | str, after: int
+) -> LogUpdate:
+    """:class:`LogUpdate` for ``viewer`` after record ``after``, read without running the
+    rules: the pending decision comes from the decision events in force, so each live
+    connection woken by a write costs a read, not a fold."""
+    with uow:
+        encounter = uow.encounters.get(encounter_id)
+        records = uow.encounters.records(encounter_id)
+    # Each read may see a later commit than the one before it (SQLite reads outside a
+    # transaction): keep what the version read covers, the rest waits for its announcement.
+    covered = [record for record in records if record.sequence <= encounter.version]
+    in_force = [e for e in EventLog(covered).events if e.scope == ScopeId(encounter_id)]
+    return LogUpdate(
+        encounter.version,
+        visible_records(covered, as_viewer(viewer), after=after),
+        pending_after(in_force),
+    )
 
 
 def visible_records(
