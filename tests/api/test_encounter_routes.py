@@ -363,8 +363,18 @@ def test_percentile_full_flow_with_a_defense_decision(client: TestClient) -> Non
     )
     assert len(table.log(encounter)) == length
 
-    # The parry fails (70); 1d8+1 = 6, less armor 2.
-    answered = ok(post(table, decision, {"option": "parry:broadsword", "dice": [70, 5]}, ann))
+    # Only the GM chooses the dice (C-11): a player's faces are refused, nothing written.
+    refused(
+        post(table, decision, {"option": "parry:broadsword", "dice": [70, 5]}, ann),
+        403,
+        "dice",
+        "only the GM may choose the dice",
+    )
+    refused(post(table, decision, {"option": "dodge", "seed": 7}, ann), 403, "dice", "GM")
+    assert len(table.log(encounter)) == length
+    # The GM answers for Brenna with the faces rolled at the table: the parry fails (70);
+    # 1d8+1 = 6, less armor 2.
+    answered = ok(post(table, decision, {"option": "parry:broadsword", "dice": [70, 5]}, table.gm))
     (damaged,) = [r for r in answered["records"] if r["kind"] == "percentile.damaged"]
     assert (damaged["payload"]["amount"], damaged["payload"]["hp_after"]) == (4, 9)
     length_answered = len(table.log(encounter))
@@ -384,15 +394,16 @@ def test_percentile_full_flow_with_a_defense_decision(client: TestClient) -> Non
         )
     )
     strike = command(order("attack", "brenna", targets=["ogre"]))
+    # The GM plays Brenna's strike with the faces rolled at the table (C-11); Ann reads it.
     struck = table.client.post(
         f"/api/encounters/{encounter}/commands",
         json={"command": strike, "dice": [30, 5]},
-        headers=ann,
+        headers=table.gm,
     )
     assert struck.status_code == 200, struck.text
-    hits = [r for r in struck.json()["records"] if r["kind"] == "percentile.damaged"]
+    hits = [r for r in table.log(encounter, ann) if r["kind"] == "percentile.damaged"]
     assert hits
-    assert "hp_after" not in hits[0]["payload"]
+    assert "hp_after" not in hits[-1]["payload"]
     gm_hits = [r for r in table.log(encounter) if r["kind"] == "percentile.damaged"]
     assert gm_hits[-1]["payload"]["hp_after"] < NPC_HP
 

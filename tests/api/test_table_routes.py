@@ -28,12 +28,20 @@ def table(client: TestClient) -> Table:
 
 def test_a_player_rolls_into_the_log_that_everyone_reads(table: Table) -> None:
     ann = table.players["ann"]
-    body = {"expression": "2d6+1", "dice": [3, 5], "label": "climb"}
+    chosen = {"expression": "2d6+1", "dice": [6, 6], "label": "climb"}
+    refused(
+        table.client.post(f"{table.path}/rolls", json=chosen, headers=ann),
+        403,
+        "dice",
+        "only the GM may choose the dice",
+    )
+    body = {"expression": "2d6+1", "label": "climb"}
     rolled = ok(table.client.post(f"{table.path}/rolls", json=body, headers=ann), 201)
     (record,) = rolled["records"]
     assert record["kind"] == "table.rolled"
     assert record["sequence"] == 1
-    assert (record["payload"]["total"], record["payload"]["label"]) == (9, "climb")
+    faces = [die["face"] for die in record["payload"]["dice"]]
+    assert (record["payload"]["total"], record["payload"]["label"]) == (sum(faces) + 1, "climb")
     assert record["payload"]["by"] == "ann"
     assert table.campaign_log(ann) == table.campaign_log() == [record]
 
@@ -81,9 +89,7 @@ def test_a_hidden_modifier_is_logged_for_the_gm_and_only_the_player_view_is_show
 def test_a_resolver_in_the_open_is_one_public_record(table: Table) -> None:
     body = {"input": {"dice": 3, "sides": 8, "tn": 5}, "dice": [5, 4, 8]}
     resolved = ok(
-        table.client.post(
-            f"{table.path}/resolve/dice.pool", json=body, headers=table.players["ann"]
-        ),
+        table.client.post(f"{table.path}/resolve/dice.pool", json=body, headers=table.gm),
         201,
     )
     (record,) = resolved["records"]

@@ -30,9 +30,14 @@ def _log_text(seated: Table, token: str) -> str:
 def test_a_roll_goes_into_the_log_for_everyone_by_whoever_rolled(tmp_path: Path) -> None:
     seated = seat(sqlite(tmp_path))
     ann = seated.viewer(seated.ann)
-    (event,) = table.roll_into_log(seated.new_uow(), "k1", ann, "2d6+1", label="climb", dice=[3, 4])
+    # A player's roll is the console's dice: choosing faces or a seed is the GM's (C-11).
+    for chosen in ({"dice": [6, 6]}, {"seed": 3}):
+        with pytest.raises(ForbiddenError, match="only the GM may choose the dice"):
+            table.roll_into_log(seated.new_uow(), "k1", ann, "2d6+1", **chosen)  # type: ignore[arg-type]
+    (event,) = table.roll_into_log(seated.new_uow(), "k1", ann, "2d6+1", label="climb")
     assert (event.sequence, event.kind, event.scope) == (1, "table.rolled", None)
-    assert event.payload["total"] == 8
+    faces = [die["face"] for die in event.payload["dice"]]  # type: ignore[union-attr,index]
+    assert event.payload["total"] == sum(faces) + 1
     assert (event.payload["label"], event.payload["by"]) == ("climb", "ann")
     seen = table.campaign_log(seated.new_uow(), "k1", seated.viewer(seated.bo))
     assert seen == [event]
@@ -79,16 +84,16 @@ def test_a_hidden_modifier_reaches_the_gm_and_only_the_apparent_result_a_player(
 
 def test_a_check_without_anything_hidden_is_one_public_event() -> None:
     seated = seat(memory())
+    with pytest.raises(ForbiddenError, match="only the GM may choose the dice"):
+        table.resolve_into_log(
+            seated.new_uow(), "k1", seated.viewer(seated.bo), "realtime.check", {}, dice=[1]
+        )
     (event,) = table.resolve_into_log(
-        seated.new_uow(),
-        "k1",
-        seated.viewer(seated.bo),
-        "realtime.check",
-        {"characteristic": 12},
-        dice=[15],
+        seated.new_uow(), "k1", seated.viewer(seated.bo), "realtime.check", {"characteristic": 12}
     )
     assert (event.visibility.audience, event.payload["by"]) == ("public", "bo")
-    assert event.payload["outcome"]["success"] is False
+    outcome = event.payload["outcome"]
+    assert outcome["success"] is (outcome["die"] <= 12)  # type: ignore[index,operator]
 
 
 def test_downtime_and_notes_are_the_gms() -> None:

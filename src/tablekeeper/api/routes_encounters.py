@@ -39,7 +39,7 @@ from tablekeeper.services import access, views
 from tablekeeper.services import campaigns as campaign_service
 from tablekeeper.services.access import Viewer
 from tablekeeper.services.campaigns import EncounterView
-from tablekeeper.services.dice import make_roller
+from tablekeeper.services.dice import chosen_roller
 
 
 def encounter_public(encounter: Encounter) -> EncounterPublic:
@@ -160,7 +160,7 @@ def build_router() -> APIRouter:
             uow,
             encounter_id,
             body.command,
-            roller=make_roller(seed=body.seed, dice=body.dice),
+            roller=chosen_roller(seed=body.seed, dice=body.dice),
             expected_version=body.expected_version,
             viewer=viewer,
         )
@@ -189,7 +189,7 @@ def build_router() -> APIRouter:
             decision_id,
             body.option,
             viewer=viewer,
-            roller=make_roller(seed=body.seed, dice=body.dice),
+            roller=chosen_roller(seed=body.seed, dice=body.dice),
             expected_version=body.expected_version,
         )
         announce(request, encounter_id, view.version)

@@ -190,3 +190,16 @@ def list_players(uow: UnitOfWork, campaign_id: str) -> list[Player]:
     with uow:
         uow.campaigns.get(campaign_id)
         return uow.players.list_for(campaign_id)
+
+
+def require_gm_dice(viewer: Viewer, *, seed: object = None, dice: object = None) -> None:
+    """Only the GM chooses the dice of a stored roll (C-11): the faces rolled at the table,
+    or a seed (a player could search for a seed that rolls well).
+    :class:`~tablekeeper.errors.ForbiddenError` naming ``dice`` or ``seed`` otherwise."""
+    if viewer.is_gm or (seed is None and dice is None):
+        return
+    chosen = "dice" if dice is not None else "seed"
+    raise ForbiddenError(
+        "only the GM may choose the dice of a roll (the faces rolled at the table, or a seed)",
+        field=chosen,
+    )

@@ -56,7 +56,14 @@ from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE, Creat
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.ruleset import new_encounter as new_realtime_encounter
-from tablekeeper.services.access import GM_VIEWER, Viewer, as_viewer, hash_secret, require_gm
+from tablekeeper.services.access import (
+    GM_VIEWER,
+    Viewer,
+    as_viewer,
+    hash_secret,
+    require_gm,
+    require_gm_dice,
+)
 
 S = TypeVar("S")
 
@@ -316,6 +323,7 @@ def submit_command(
             f"a player submits commands only for their own character, not for {checked.actor}",
             field="command.actor",
         )
+    require_gm_dice(viewer, dice=roller)  # a roller given is dice chosen (C-11)
     with uow:
         encounter, session = _load(uow, encounter_id, roller or RandomRoller())
         _expect(encounter, expected_version)
@@ -343,6 +351,7 @@ def answer_decision(
     already answered, not pending, or an option not offered is a
     :class:`~tablekeeper.errors.DecisionError`. Nothing is written on any refusal.
     """
+    require_gm_dice(viewer, dice=roller)  # a roller given is dice chosen (C-11)
     with uow:
         encounter, session = _load(uow, encounter_id, roller or RandomRoller())
         pending = session.pending

@@ -28,6 +28,14 @@ def make_roller(*, seed: int | None = None, dice: Sequence[int] | None = None) -
     return RandomRoller(seed)
 
 
+def chosen_roller(*, seed: int | None = None, dice: Sequence[int] | None = None) -> Roller | None:
+    """The roller a caller chose (faces or a seed), or ``None`` when they chose nothing and
+    the use case rolls fresh dice itself: what a stored roll needs to tell who chose."""
+    if seed is None and dice is None:
+        return None
+    return make_roller(seed=seed, dice=dice)
+
+
 def roll_expression(
     expression: str, *, seed: int | None = None, dice: Sequence[int] | None = None
 ) -> Roll:

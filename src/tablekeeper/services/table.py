@@ -30,7 +30,7 @@ from tablekeeper.engine.events import GM_ONLY, PUBLIC, Event, EventDraft, LogRec
 from tablekeeper.engine.log import EventLog
 from tablekeeper.engine.values import GM, Frozen, JsonObject, invalid_input
 from tablekeeper.persistence.unit_of_work import UnitOfWork
-from tablekeeper.services.access import Viewer, require_gm
+from tablekeeper.services.access import Viewer, require_gm, require_gm_dice
 from tablekeeper.services.campaigns import visible_records
 from tablekeeper.services.dice import roll_document, roll_expression
 from tablekeeper.services.resolvers import resolve
@@ -90,6 +90,7 @@ def roll_into_log(
     only. A bad expression or label writes nothing."""
     if secret:
         require_gm(viewer, "roll in secret")
+    require_gm_dice(viewer, seed=seed, dice=dice)
     try:
         named = RollLabel(label=label)
     except ValidationError as error:
@@ -116,6 +117,7 @@ def resolve_into_log(
     for the GM only, followed by the outcome's player view (``player_view()``), when it
     has one, for everyone; anything else is one public event.
     """
+    require_gm_dice(viewer, seed=seed, dice=dice)
     resolution = resolve(resolver, input, seed=seed, dice=dice)
     checked: JsonObject = resolution.input.model_dump(mode="json")
     outcome: JsonObject = resolution.outcome.model_dump(mode="json")
