@@ -19,7 +19,7 @@ import builtins
 from collections.abc import Sequence
 from typing import Literal, Protocol
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import ColumnElement, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -29,6 +29,7 @@ from tablekeeper.errors import UnknownNameError
 from tablekeeper.persistence.codec import dump_record, load_record
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.models import CampaignRow, EncounterRow, LogRecordRow, SnapshotRow
+from tablekeeper.persistence.roster import no_campaign
 
 LogOwner = Literal["campaign", "encounter"]
 """Whose log a record belongs to: the campaign's own, or an encounter's."""
@@ -248,6 +249,17 @@ def append_log(
     return new_version
 
 
+def read_log(session: Session, *owner: ColumnElement[bool], after: int) -> builtins.list[LogRecord]:
+    """One log's records numbered after ``after``, in order: the log whose rows ``owner``
+    selects (an encounter's, or the campaign's own); what both repositories read."""
+    rows = session.execute(
+        select(LogRecordRow.record_type, LogRecordRow.record)
+        .where(*owner, LogRecordRow.sequence > after)
+        .order_by(LogRecordRow.sequence)
+    )
+    return [load_record(tag, data) for tag, data in rows]
+
+
 class SqlCampaignRepository:
     """Campaigns in SQL, through the unit of work's session."""
 
@@ -273,7 +285,7 @@ class SqlCampaignRepository:
         """The campaign ``campaign_id``, at its current version."""
         row = self.session.get(CampaignRow, campaign_id, populate_existing=True)
         if row is None:
-            raise UnknownNameError(f"no campaign {campaign_id!r}", field="campaign")
+            raise no_campaign(campaign_id)
         return _campaign(row)
 
     def list(self) -> list[Campaign]:
@@ -288,16 +300,12 @@ class SqlCampaignRepository:
 
     def records(self, campaign_id: str, *, after: int = 0) -> builtins.list[LogRecord]:
         """The campaign-level records numbered after ``after``."""
-        rows = self.session.execute(
-            select(LogRecordRow.record_type, LogRecordRow.record)
-            .where(
-                LogRecordRow.campaign_id == campaign_id,
-                LogRecordRow.encounter_id.is_(None),
-                LogRecordRow.sequence > after,
-            )
-            .order_by(LogRecordRow.sequence)
+        return read_log(
+            self.session,
+            LogRecordRow.campaign_id == campaign_id,
+            LogRecordRow.encounter_id.is_(None),
+            after=after,
         )
-        return [load_record(tag, data) for tag, data in rows]
 
     def append(self, campaign_id: str, expected_version: int, records: Sequence[LogRecord]) -> int:
         """Compare-and-set the campaign's version, then insert the records."""
@@ -311,7 +319,7 @@ class SqlCampaignRepository:
             .values(gm_secret_hash=secret_hash)
         )
         if changed.rowcount != 1:
-            raise UnknownNameError(f"no campaign {campaign_id!r}", field="campaign")
+            raise no_campaign(campaign_id)
 
     def gm_secret_hash(self, campaign_id: str) -> str | None:
         """The hash of the campaign's GM secret, if one was set."""
@@ -319,7 +327,7 @@ class SqlCampaignRepository:
             select(CampaignRow.gm_secret_hash).where(CampaignRow.id == campaign_id)
         ).one_or_none()
         if found is None:
-            raise UnknownNameError(f"no campaign {campaign_id!r}", field="campaign")
+            raise no_campaign(campaign_id)
         return found[0]
 
 
@@ -360,12 +368,7 @@ class SqlEncounterRepository:
 
     def records(self, encounter_id: str, *, after: int = 0) -> list[LogRecord]:
         """The encounter's records numbered after ``after``."""
-        rows = self.session.execute(
-            select(LogRecordRow.record_type, LogRecordRow.record)
-            .where(LogRecordRow.encounter_id == encounter_id, LogRecordRow.sequence > after)
-            .order_by(LogRecordRow.sequence)
-        )
-        return [load_record(tag, data) for tag, data in rows]
+        return read_log(self.session, LogRecordRow.encounter_id == encounter_id, after=after)
 
     def append(self, encounter_id: str, expected_version: int, records: Sequence[LogRecord]) -> int:
         """Compare-and-set the version, then insert the records, in one transaction."""
