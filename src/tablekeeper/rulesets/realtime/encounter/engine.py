@@ -1,55 +1,60 @@
 """The ``realtime`` encounter engine: second-by-second play of rule document 003.
 
-:class:`RealtimeEngine` meets the :class:`~tablekeeper.engine.encounters.EncounterEngine`
-contract: ``legal_commands``, ``submit`` (which rolls only through the roller and never
-changes the state it is given) and ``apply`` (a pure fold; GM overrides through
-:func:`~tablekeeper.engine.overrides.apply_override`). Each command is checked first
-(:class:`~tablekeeper.errors.IllegalCommandError` naming the field and the reason), then
-played on a :class:`~tablekeeper.rulesets.realtime.encounter.work.Work` pad. ``advance``
-plays the clock (``seconds.py``) and stops at each reaction decision; the answer resumes
-the second where it stopped.
+:class:`RealtimeEngine` is a :class:`~tablekeeper.engine.table_engine.TableEngine` over
+one command table (:data:`COMMANDS`: each kind, its payload, its check in
+``legality.py`` and how it is played on a
+:class:`~tablekeeper.rulesets.realtime.encounter.work.Work` pad). ``advance`` plays the
+clock (``seconds.py``) and stops at each reaction decision; the state records the
+reaction offered (``offer``), and the answer resumes the second where it stopped
+(:data:`RESUMES`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel
-
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.command_table import CommandSpec, CommandTable, ResumeSpec, ResumeTable
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.decisions import ANSWER, Answer, Decision
+from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
-from tablekeeper.engine.overrides import apply_override, is_override
-from tablekeeper.engine.steps import Step
+from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import GM, ActorId
-from tablekeeper.errors import IllegalCommandError, RulesError
+from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.realtime.encounter import commands as cmd
 from tablekeeper.rulesets.realtime.encounter import events as ev
-from tablekeeper.rulesets.realtime.encounter import reactions
+from tablekeeper.rulesets.realtime.encounter import legality, reactions
+from tablekeeper.rulesets.realtime.encounter.actions import load_catalogue
 from tablekeeper.rulesets.realtime.encounter.charging import cancel, start
 from tablekeeper.rulesets.realtime.encounter.fold import fold
-from tablekeeper.rulesets.realtime.encounter.legality import (
-    check_command,
-    creature_from_spec,
-    find_injury,
-)
+from tablekeeper.rulesets.realtime.encounter.legality import creature_from_spec, find_injury
 from tablekeeper.rulesets.realtime.encounter.life import damage, heal
 from tablekeeper.rulesets.realtime.encounter.resting import begin_rest, end_rest
 from tablekeeper.rulesets.realtime.encounter.seconds import run
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
     MoveEffect,
+    Offer,
     RealtimeState,
     SupportEffect,
     TreatEffect,
     distance,
 )
 from tablekeeper.rulesets.realtime.encounter.work import Work
+from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.treatment import DURATION_SECONDS
 
-Play = Callable[[Work, Any], Decision | None]
+
+def new_encounter(
+    options: RealtimeOptions | None = None, *, house_rules: Mapping[str, Any] | None = None
+) -> RealtimeState:
+    """An empty encounter at second 1: ``options`` (the rulings) and the catalogue of
+    actions and reactions, with a GM's ``house_rules`` laid over it. Both travel in the
+    state, so a replay plays by the same rules."""
+    return RealtimeState(
+        options=options or RealtimeOptions(), catalogue=load_catalogue(house_rules)
+    )
 
 
 def _add(work: Work, spec: cmd.CreatureSpec) -> None:
@@ -189,40 +194,73 @@ def _advance(work: Work, order: cmd.Advance) -> Decision | None:
     return run(work)
 
 
-COMMANDS: Mapping[str, tuple[type[BaseModel], Play]] = {
-    cmd.ADD_CREATURE: (cmd.CreatureSpec, _add),
-    cmd.START_ACTION: (cmd.StartAction, _start_action),
-    cmd.CANCEL_ACTION: (cmd.CreatureOnly, _cancel_action),
-    cmd.MOVE: (cmd.Move, _move),
-    cmd.SUPPORT: (cmd.Support, _support),
-    cmd.TREAT: (cmd.Treat, _treat),
-    cmd.REACT: (cmd.React, _react),
-    cmd.TRIGGER: (cmd.DeclareTrigger, _trigger),
-    cmd.DAMAGE: (cmd.Damage, _damage),
-    cmd.HEAL: (cmd.Heal, _heal),
-    cmd.REST: (cmd.Rest, _rest),
-    cmd.END_REST: (cmd.EndRest, _end_rest),
-    cmd.ADVANCE: (cmd.Advance, _advance),
-}
-"""Every command kind, its payload model and how it is played."""
+def _resume_offer(work: Work, offer: Offer, chooser: ActorId, option: str) -> Decision | None:
+    reactions.answer(work, option)
+    return _after_reaction(work)
 
 
-def parse(command: Command) -> BaseModel:
-    """The command's payload as its model; an unknown kind is refused."""
-    entry = COMMANDS.get(command.kind)
-    if entry is None:
-        raise IllegalCommandError(
-            f"a realtime encounter has no command {command.kind!r} "
-            f"(known: {', '.join(sorted(COMMANDS))})",
-            field="kind",
-        )
-    return command.payload_as(entry[0])
+COMMANDS: CommandTable[RealtimeState, Work] = CommandTable(
+    "realtime",
+    [
+        CommandSpec(cmd.ADD_CREATURE, cmd.CreatureSpec, _add, legality.add, gm_only=True),
+        CommandSpec(cmd.START_ACTION, cmd.StartAction, _start_action, legality.start_action),
+        CommandSpec(cmd.CANCEL_ACTION, cmd.CreatureOnly, _cancel_action, legality.cancel),
+        CommandSpec(cmd.MOVE, cmd.Move, _move, legality.move),
+        CommandSpec(cmd.SUPPORT, cmd.Support, _support, legality.support),
+        CommandSpec(cmd.TREAT, cmd.Treat, _treat, legality.treat),
+        CommandSpec(cmd.REACT, cmd.React, _react, legality.react),
+        CommandSpec(
+            cmd.TRIGGER,
+            cmd.DeclareTrigger,
+            _trigger,
+            legality.trigger,
+            gm_only=True,
+            title="Declare a triggering event",
+        ),
+        CommandSpec(
+            cmd.DAMAGE, cmd.Damage, _damage, legality.alive, gm_only=True, title="Deal damage"
+        ),
+        CommandSpec(cmd.HEAL, cmd.Heal, _heal, legality.alive, title="Heal"),
+        CommandSpec(cmd.REST, cmd.Rest, _rest, legality.rest),
+        CommandSpec(cmd.END_REST, cmd.EndRest, _end_rest, legality.end_rest),
+        CommandSpec(cmd.ADVANCE, cmd.Advance, _advance, gm_only=True, title="Play several seconds"),
+    ],
+)
+"""Every command kind, its payload model, its check and how it is played."""
+
+RESUMES: ResumeTable[Work] = ResumeTable([ResumeSpec(Offer, _resume_offer)])
+"""What a pending decision is about (a reaction offered) and how its answer plays on."""
 
 
-class RealtimeEngine:
+class RealtimeEngine(TableEngine[RealtimeState, Work]):
     """The encounter engine of the ``realtime`` ruleset."""
 
-    def legal_commands(self, state: RealtimeState, actor: ActorId) -> Sequence[Command]:
+    commands = COMMANDS
+    resumes = RESUMES
+
+    def draft(self, state: RealtimeState, roller: Roller) -> Work:
+        return Work(state, roller)
+
+    def fold(self, state: RealtimeState, event: Event) -> RealtimeState:
+        return fold(state, event.kind, event.payload)
+
+    def awaiting(self, state: RealtimeState) -> Offer | None:
+        """The reaction offered, when its creature must decide."""
+        return state.offer
+
+    def admit(
+        self, state: RealtimeState, command: Command, spec: CommandSpec[Any, Any, Any], payload: Any
+    ) -> None:
+        """Nothing while the end of a second is being resolved; then who may give it."""
+        if state.ending_second or state.offer is not None:
+            raise IllegalCommandError(
+                f"the end of second {state.second} is being resolved: answer the reaction "
+                "decision first",
+                field="kind",
+            )
+        legality.authorize(state, command, payload)
+
+    def candidates(self, state: RealtimeState, actor: ActorId) -> Sequence[Command]:
         """What ``actor`` may sensibly do now. The GM: advance one second. A conscious
         creature: react to an open trigger, support an unconscious creature in reach,
         then, unless it is charging (starting another action would lose the charge),
@@ -252,37 +290,4 @@ class RealtimeEngine:
             ]
         else:
             candidates.append(cmd.cancel_action(actor))
-        return tuple(command for command in candidates if self._allowed(state, command))
-
-    def _allowed(self, state: RealtimeState, command: Command) -> bool:
-        try:
-            check_command(state, command, parse(command))
-        except RulesError:
-            return False
-        return True
-
-    def submit(self, state: RealtimeState, command: Command, roller: Roller) -> Step:
-        """Check ``command``, then play it: the events it causes, and the next decision."""
-        work = Work(state, roller)
-        if command.kind == ANSWER:
-            reactions.answer(work, Answer.of(command).option)
-            return work.step(_after_reaction(work))
-        payload = parse(command)
-        if state.ending_second or state.offer is not None:
-            raise IllegalCommandError(
-                f"the end of second {state.second} is being resolved: answer the reaction "
-                "decision first",
-                field="kind",
-            )
-        check_command(state, command, payload)
-        decision = COMMANDS[command.kind][1](work, payload)
-        return work.step(decision)
-
-    def apply(self, state: RealtimeState, event: Event) -> RealtimeState:
-        """The state after ``event``."""
-        if is_override(event):
-            return apply_override(state, event)
-        return fold(state, event.kind, event.payload)
-
-    def __repr__(self) -> str:
-        return "RealtimeEngine()"
+        return candidates

@@ -1,14 +1,15 @@
 """``realtime`` scenarios: an encounter of rule document 003 described in YAML, checked, played.
 
+This is the ruleset's :class:`~tablekeeper.engine.scenarios.ScenarioFormat`
+(:data:`SCENARIOS`); reading the file and choosing the ruleset is the services'.
+
 A scenario names its creatures, the options (rulings) and house rules it plays with, how
 many seconds it lasts, and a timeline of commands the GM gives at given seconds. Loading
 validates all of it (``schema_version`` first) and every error names the field:
 ``creatures.1.hp: Input should be a valid integer``, ``timeline.0.target: no creature
 'bob' (creatures: aliena, balthazar)``. :class:`ScenarioRun` is a scenario in play: a
 :class:`~tablekeeper.engine.session.Session` with the creatures added, and the timeline's
-commands handed out second by second. Reading the file and choosing the ruleset is
-``services/scenarios.py``'s; the terminal runner (``tablekeeper play realtime``) and the
-tests go through there.
+commands handed out second by second.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
 
-from tablekeeper.dice.roller import RandomRoller, Roller
+from tablekeeper.dice.roller import Roller
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
 from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, ActorId, Frozen, invalid_input
 from tablekeeper.errors import InvalidInputError, RulesError
@@ -30,17 +33,15 @@ from tablekeeper.rulesets.realtime.encounter.commands import (
     CreatureSpec,
     advance,
 )
-from tablekeeper.rulesets.realtime.encounter.engine import COMMANDS
+from tablekeeper.rulesets.realtime.encounter.engine import COMMANDS, RealtimeEngine, new_encounter
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
-from tablekeeper.rulesets.realtime.ruleset import REALTIME, new_encounter
-from tablekeeper.services.scenario_files import check_version, versioned_mapping
 
 SCHEMA_VERSION = 1
 """The version of the scenario format this code reads."""
 
 COMMAND_NAMES = tuple(
-    sorted(kind.removeprefix("realtime.") for kind in COMMANDS if kind != ADD_CREATURE)
+    sorted(kind.removeprefix("realtime.") for kind in COMMANDS.kinds if kind != ADD_CREATURE)
 )
 """What a timeline entry may ``do``: the command kinds without ``realtime.``."""
 
@@ -68,7 +69,7 @@ class TimelineEntry(Frozen):
         return Command(actor=self.actor, kind=f"realtime.{self.do}", payload=self.payload)
 
 
-class Scenario(Frozen):
+class RealtimeScenario(Frozen):
     """A ``realtime`` encounter to play: its creatures, rulings and timeline."""
 
     schema_version: int
@@ -91,6 +92,23 @@ class Scenario(Frozen):
         """The empty encounter: options and catalogue (house rules laid over it)."""
         return new_encounter(self.options, house_rules=self.house_rules or None)
 
+    @property
+    def length(self) -> int:
+        """How many seconds the runner plays."""
+        return self.seconds
+
+    @property
+    def length_unit(self) -> str:
+        return "seconds"
+
+    def actors(self) -> tuple[CreatureSpec, ...]:
+        """The creatures, in order."""
+        return self.creatures
+
+    def with_length(self, length: int) -> RealtimeScenario:
+        """The scenario played for ``length`` seconds."""
+        return self.model_copy(update={"seconds": length})
+
 
 def _timeline_entry(raw: Any, index: int) -> dict[str, Any]:
     """A timeline entry as YAML writes it (``at``, ``do``, ``actor``, then the command's
@@ -104,7 +122,7 @@ def _timeline_entry(raw: Any, index: int) -> dict[str, Any]:
     return {**entry, "payload": fields}
 
 
-def _check_timeline(scenario: Scenario) -> None:
+def _check_timeline(scenario: RealtimeScenario) -> None:
     known = {spec.id for spec in scenario.creatures}
     names = ", ".join(spec.id for spec in scenario.creatures)
     for index, entry in enumerate(scenario.timeline):
@@ -114,7 +132,7 @@ def _check_timeline(scenario: Scenario) -> None:
                 f"second {entry.at} is after the scenario's last second ({scenario.seconds})",
                 field=f"{where}.at",
             )
-        model = COMMANDS[f"realtime.{entry.do}"][0]
+        model = COMMANDS.spec(f"realtime.{entry.do}").payload
         try:
             model.model_validate(entry.payload)
         except ValidationError as error:
@@ -128,7 +146,7 @@ def _check_timeline(scenario: Scenario) -> None:
                 )
 
 
-def parse_scenario(data: Any, *, source: str = "scenario") -> Scenario:
+def parse_scenario(data: Any, *, source: str = "scenario") -> RealtimeScenario:
     """Validate scenario data (parsed YAML); errors name the field and, first, ``source``."""
     raw = versioned_mapping(data, source=source, version=SCHEMA_VERSION)
     timeline = raw.get("timeline") or []
@@ -136,11 +154,10 @@ def parse_scenario(data: Any, *, source: str = "scenario") -> Scenario:
         raise InvalidInputError("the timeline is a list of entries", field="timeline")
     raw["timeline"] = [_timeline_entry(entry, index) for index, entry in enumerate(timeline)]
     try:
-        scenario = Scenario.model_validate(raw)
+        scenario = RealtimeScenario.model_validate(raw)
     except ValidationError as error:
         raise invalid_input(error, prefix="scenario") from None
-    ids = [spec.id for spec in scenario.creatures]
-    repeated = sorted({name for name in ids if ids.count(name) > 1})
+    repeated = repeated_ids([spec.id for spec in scenario.creatures])
     if repeated:
         raise InvalidInputError(f"creature ids repeat: {', '.join(repeated)}", field="creatures")
     scenario.initial_state()  # the house rules must load
@@ -152,7 +169,7 @@ def parse_scenario(data: Any, *, source: str = "scenario") -> Scenario:
 class ScenarioRun:
     """A scenario in play: its session, and the timeline handed out second by second."""
 
-    scenario: Scenario
+    scenario: RealtimeScenario
     session: Session[RealtimeState]
     seed: int | None
     played_through: int = 0
@@ -193,19 +210,41 @@ class ScenarioRun:
             limit = min(limit, upcoming - self.second)
         return advance(max(1, min(seconds, limit)))
 
+    def next_command(self, policy: Policy[RealtimeState]) -> Command | None:
+        """Unattended, time goes on: one second (creatures act only as the timeline says)."""
+        return None if self.finished else self.advance_command(1)
 
-def start(
-    scenario: Scenario, *, seed: int | None = None, roller: Roller | None = None
-) -> ScenarioRun:
-    """Start ``scenario``: a session with the scenario's (or ``seed``'s) dice and its
-    creatures added, at second 1."""
-    chosen = seed if seed is not None else scenario.seed
-    session = Session(
-        REALTIME.engine, scenario.initial_state(), roller=roller or RandomRoller(chosen)
-    )
+
+def start(scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:
+    """Start ``scenario``: a session rolling with ``roller`` (``seed`` is what it was
+    seeded with, for the record) and its creatures added, at second 1."""
+    session = Session(ENGINE, scenario.initial_state(), roller=roller)
     for spec in scenario.creatures:
         try:
             session.submit(Command.of(GM, ADD_CREATURE, spec))
         except RulesError as error:
             raise InvalidInputError(f"{spec.id}: {error}", field="creatures") from None
-    return ScenarioRun(scenario, session, chosen)
+    return ScenarioRun(scenario, session, seed)
+
+
+ENGINE = RealtimeEngine()
+
+
+class RealtimeScenarios:
+    """The ``realtime`` scenario format."""
+
+    demo = "bleeding_out"
+
+    def parse(self, data: Any, *, source: str) -> RealtimeScenario:
+        return parse_scenario(data, source=source)
+
+    def start(self, scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:
+        return start(scenario, roller, seed=seed)
+
+    def party(self, scenario: RealtimeScenario) -> str:
+        """The first creature's side."""
+        return scenario.creatures[0].side
+
+
+SCENARIOS = RealtimeScenarios()
+"""The ``realtime`` scenario format."""
