@@ -133,9 +133,7 @@ class Duel(RulesetBase):
                     defeated=down,
                     acting=key == current and state.winner is None,
                     summary=f"HP {fighter.hp}" if sees else ("down" if down else "standing"),
-                    gauges=(Gauge(label="HP", value=fighter.hp, maximum=fighter.max_hp),)
-                    if sees
-                    else (),
+                    gauges=(hp,) if sees else (),
                     facts=(Fact(label="Defense", value=str(fighter.effective_defense)),),
                     conditions=fighter.conditions,
                     hidden=not sees,
