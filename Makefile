@@ -23,8 +23,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+$(VENV)/.installed-test: pyproject.toml examples/duel/pyproject.toml $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# The duel: a ruleset packaged as a third party would, found by its entry point; the
+	# conformance suite and the console's tests play it.
+	$(BIN)/python -m pip install --quiet --no-deps -e examples/duel
 	# The d20 package is only a benchmark yardstick. It depends on the retired
 	# `lark-parser`, which would overwrite Lark 1.x (both install the `lark` module).
 	$(BIN)/python -m pip install --quiet --no-deps d20 cachetools
