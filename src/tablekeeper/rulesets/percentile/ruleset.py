@@ -10,19 +10,10 @@ replay plays by the same rules).
 from __future__ import annotations
 
 from tablekeeper.engine.resolvers import ResolverRegistry
-from tablekeeper.rulesets.percentile.encounter.engine import PercentileEngine
-from tablekeeper.rulesets.percentile.encounter.settings import EncounterSettings
-from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.encounter.engine import PercentileEngine, new_encounter
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 
-
-def new_encounter(
-    options: PercentileOptions | None = None, settings: EncounterSettings | None = None
-) -> PercentileState:
-    """An empty combat encounter, not yet started, playing by ``options`` and ``settings``."""
-    return PercentileState(
-        options=options or PercentileOptions(), settings=settings or EncounterSettings()
-    )
+__all__ = ["PERCENTILE", "Percentile", "new_encounter"]
 
 
 class Percentile:
