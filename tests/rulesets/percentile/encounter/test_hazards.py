@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.cli.play_percentile import describe
 from tablekeeper.engine import Event, Session
+from tablekeeper.engine.sight import GM_SIGHT
 from tablekeeper.errors import IllegalCommandError, InvalidInputError
 from tablekeeper.rulesets.percentile.encounter import PercentileState, add_combatant, start
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
+from tablekeeper.rulesets.percentile.words import WORDS, table_names
 
 from .helpers import Dice, act, add, contributions, of_kind, stats, table
 
@@ -40,7 +41,8 @@ def _bash(session: Session[PercentileState], dice: Dice, *, at_edge: bool) -> No
 
 
 def _lines(session: Session[PercentileState], events: tuple[Event, ...]) -> list[str]:
-    return [line for event in events if (line := describe(session.state, event))]
+    names = table_names(session.state)
+    return [line for event in events if (line := WORDS.event_sentence(event, names, GM_SIGHT))]
 
 
 def test_a_bashed_target_rolls_its_better_skill_and_stops_at_the_edge() -> None:

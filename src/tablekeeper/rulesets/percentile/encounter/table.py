@@ -54,9 +54,9 @@ COMMANDS: CommandTable[PercentileState, Work] = CommandTable(
     [
         _gm(cmd.ADD_COMBATANT, cmd.CombatantSpec, add, req.add),
         _gm(cmd.START, cmd.Nothing, flow.start, req.start),
-        _gm(cmd.END, cmd.Nothing, flow.end, req.end, "End the encounter"),
         _gm(cmd.DAMAGE, cmd.GmDamage, flow.damage, req.damage, "Deal damage by ruling"),
         _gm(cmd.ENGAGE, cmd.Engage, flow.engage, req.engage, "Rule two combatants engaged"),
+        _gm(cmd.END, cmd.Nothing, flow.end, req.end, "End the encounter"),
         _free(cmd.END_TURN, cmd.Who, actions.end_turn),
         CommandSpec(cmd.ABILITY, cmd.Ability, actions.ability, req.ability),
         CommandSpec(cmd.AIM, cmd.Target, actions.aim, req.aim),
