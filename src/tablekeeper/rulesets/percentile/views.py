@@ -7,8 +7,10 @@ block's name, side and form, whether it is down, prone or has had its turn, its
 conditions, what it holds, dropped or broke, and the spell it is casting with the actions
 spent so far. Its stat block (characteristics, skills, weapons' numbers, armor, hit
 points), its current HP per location, Magic and Determination Points, reserves and
-fumble penalties are the GM's. These functions work on JSON (``model_dump(mode="json")``)
-so that the service layer filters what it is about to send; the GM's view is never
+fumble penalties are the GM's; so an event that tells another's HP or points says how
+much changed, not what they were or became. These functions take the ruleset's
+:class:`~tablekeeper.engine.sight.Sight` and give JSON (``model_dump(mode="json")``), so
+that the service layer filters what it is about to send; the GM's view is never
 filtered.
 """
 
