@@ -107,7 +107,7 @@ class Duel(RulesetBase):
         return DuelState(options=DuelOptions.model_validate(options))
 
     def actor_spec(self, sheet: Mapping[str, Any], *, id: str, name: str) -> FighterSpec:
-        return FighterSpec.model_validate({"name": name, **sheet, "id": id})
+        return FighterSpec.model_validate({**sheet, "id": id, "name": name})
 
     def add_actor(self, spec: Any) -> Command:
         return Command.of(GM, rules.ADD_FIGHTER, FighterSpec.model_validate(spec))
