@@ -47,9 +47,9 @@ from tablekeeper.services.rulesets import ruleset_named
 
 BAR = 12
 HELP = (
-    "Enter: play on · a number: take that command · a GM command by name with its fields "
-    "in order or as field=value ({gm}) · 'set PATH VALUE REASON' (GM override) · 'undo' · "
-    "'quit' · '?': this help"
+    "Enter (or 'next'): play on · a number: take that command · a GM command by name with "
+    "its fields in order or as field=value ({gm}) · 'set PATH VALUE REASON' (GM override) · "
+    "'undo' · 'quit' · '?': this help"
 )
 
 
@@ -160,13 +160,20 @@ class Runner:
             self.console.print(f"[red]refused:[/red] {error}")
             return False
         happened = self.show(events, clock)
+        happened = self.follow_up(events) or happened
         while self.run.session.pending is not None:
             happened = self.decide() or happened
-        for follow_up in self.rules.follow_ups(self.state, events) if self.gm.attended else ():
-            answer = self.gm.ask(follow_up.question, "0")
-            if answer.strip() not in ("", "0"):
-                payload = {**follow_up.payload, follow_up.ask: _value(answer.strip())}
-                happened = self.submit(Command(actor=GM, kind=follow_up.kind, payload=payload))
+        return happened
+
+    def follow_up(self, events: Sequence[Event]) -> bool:
+        """Ask the GM what the rules leave to them after ``events`` (a reaction's damage),
+        when someone is at the keys; whether anything happened."""
+        happened = False
+        for asked in self.rules.follow_ups(self.state, events) if self.gm.attended else ():
+            answer = self.gm.ask(asked.question, "0").strip()
+            if answer not in ("", "0"):
+                payload = {**asked.payload, asked.ask: _value(answer)}
+                happened = self.submit(Command(actor=GM, kind=asked.kind, payload=payload))
         return happened
 
     def show(self, events: Sequence[Event], clock: str) -> bool:
@@ -190,10 +197,12 @@ class Runner:
         choice = self.gm.ask(f"{pending.prompt} [{labels}]", pending.default, pending.option_ids)
         clock = self.rules.words.clock(self.state)
         try:
-            return self.show(self.run.session.answer(choice), clock)
+            events = self.run.session.answer(choice)
         except RulesError as error:
             self.console.print(f"[red]refused:[/red] {error}; taking {pending.default}")
-            return self.show(self.run.session.answer(pending.default), clock)
+            events = self.run.session.answer(pending.default)
+        happened = self.show(events, clock)
+        return self.follow_up(events) or happened
 
     def legal(self) -> list[Command]:
         """Every command the GM may give now: the GM's own, then each actor's."""
@@ -219,7 +228,7 @@ class Runner:
     def gm_line(self, words: list[str], legal: list[Command]) -> None:
         """Do what one GM line says (see the module docstring)."""
         verb = words[0].lower() if words else ""
-        if not verb:
+        if verb in ("", "next", "."):
             command = self.run.next_command(self.policy)
             if command is None:
                 self.stopped = True

@@ -28,11 +28,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine.campaigns import ID_PATTERN, Campaign, Character, Encounter, Player
+from tablekeeper.engine.cards import distinct_names
 from tablekeeper.engine.events import Event, LogRecord, Undone
 from tablekeeper.engine.log import EventLog
 from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, ActorId, JsonObject, ScopeId, invalid_input
+from tablekeeper.engine.words import kind_words
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.persistence.codec import RecordType, dump_record, load_record
 from tablekeeper.persistence.unit_of_work import UnitOfWork
@@ -46,10 +48,9 @@ from tablekeeper.services.access import (
 )
 from tablekeeper.services.campaigns import refuse_taken
 from tablekeeper.services.characters import validate_sheet
-from tablekeeper.services.encounter_store import load, view_of
 from tablekeeper.services.logs import encounter_log
 from tablekeeper.services.rulesets import ruleset_named, state_of
-from tablekeeper.services.views import cards_for, names_for
+from tablekeeper.services.views import public_payload
 
 EXPORT_SCHEMA_VERSION = 1
 """The shape of an exported campaign document."""
@@ -403,13 +404,12 @@ def session_log_markdown(
     with uow:
         campaign = uow.campaigns.get(campaign_id)
         encounters = uow.encounters.list_for(campaign.id)
+        # the names the table knows the campaign's characters by (read, not folded)
+        names = distinct_names({c.id: c.name for c in uow.characters.list_for(campaign.id)})
     rules = ruleset_named(campaign.ruleset)
     lines = [f"# {_text(campaign.name)}", "", f"Ruleset: `{_code(campaign.ruleset)}`"]
     for encounter in encounters:
         records = encounter_log(uow, encounter.id, viewer=who)
-        with uow:
-            stored, session = load(uow, encounter.id, RandomRoller(0))
-        names = names_for(cards_for(view_of(stored, session), who))
         undone = {number for r in records if isinstance(r, Undone) for number in r.events}
         shown = {r.sequence for r in records if isinstance(r, Event)}
         lines += ["", f"## Encounter `{_code(encounter.id)}`", ""]
@@ -430,9 +430,19 @@ def _line(
         taken = ", ".join(str(number) for number in record.events if number in shown)
         return f"- {record.sequence}. _undo_ of command `{_code(record.command_id)}` ({taken})"
     sentence = rules.words.event_sentence(record, names, viewer.sight)
-    if not sentence:
-        return None
-    text = f"{record.sequence}. {_text(sentence)} ({_code(record.command_id)})"
+    if sentence:
+        said = _text(sentence)
+    elif record.kind.startswith(f"{rules.name}."):
+        return None  # the ruleset's bookkeeping: nothing a reader needs
+    else:  # someone else's event (a GM's note): its kind in words and its fields
+        payload = public_payload(record, viewer, rules)
+        pairs = " ".join(f"`{_code(f'{key}={value}')}`" for key, value in sorted(payload.items()))
+        said = (
+            f"{_text(kind_words(record.kind))}: {pairs}"
+            if pairs
+            else _text(kind_words(record.kind))
+        )
+    text = f"{record.sequence}. {said} ({_code(record.command_id)})"
     if record.sequence in undone:
         return f"- ~~{text}~~ (undone)"
     return f"- {text}"
