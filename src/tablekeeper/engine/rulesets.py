@@ -95,6 +95,7 @@ _SURFACE = (
     "actor_spec",
     "add_actor",
     "describe_actor",
+    "with_secret_numbers",
     "gm_commands",
     "cards",
     "player_view",
@@ -215,6 +216,12 @@ class Ruleset(Protocol):
 
     def describe_actor(self, spec: BaseModel) -> ActorIdentity:
         """Who the actor spec describes (a demo campaign's characters are made from it)."""
+        ...
+
+    def with_secret_numbers(self, spec: BaseModel, marker: int) -> BaseModel:
+        """The actor spec with ``marker`` in every number a player who does not control the
+        actor may not see (its HP, its skills...): how the conformance suite proves that
+        nothing a player receives tells them a hidden number."""
         ...
 
     def gm_commands(self) -> Sequence[GmCommand]:

@@ -67,6 +67,20 @@ class Realtime(RulesetBase):
         name = creature.name or creature.id.replace("_", " ").capitalize()
         return ActorIdentity(creature.id, name, creature.side)
 
+    def with_secret_numbers(self, spec: Any, marker: int) -> CreatureSpec:
+        """HP, maximum HP, characteristics and reach: what a player sees only of their own
+        (C-03)."""
+        creature = CreatureSpec.model_validate(spec)
+        characteristics = {name: marker for name in creature.characteristics} or {"Body": marker}
+        return creature.model_copy(
+            update={
+                "hp": marker,
+                "max_hp": marker,
+                "reach": marker,
+                "characteristics": characteristics,
+            }
+        )
+
     def cards(self, state: RealtimeState, sight: Sight) -> tuple[ActorCard, ...]:
         return cards.cards(state, sight)
 
