@@ -12,7 +12,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conftest import NewDatabase
-
 from tablekeeper.web.app import create_console_app
 
 from .helpers import Table, api_client, ok

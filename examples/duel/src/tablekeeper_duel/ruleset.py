@@ -33,7 +33,6 @@ from tablekeeper_duel import rules
 from tablekeeper_duel.rules import DuelOptions, DuelState, FighterSpec
 from tablekeeper_duel.scenario import SCENARIOS
 
-
 SECRET_FIELDS = ("hp", "max_hp")
 """What a player may not see of a fighter they do not play: its hit points."""
 

@@ -71,7 +71,7 @@ class Realtime(RulesetBase):
         """HP, maximum HP, characteristics and reach: what a player sees only of their own
         (C-03)."""
         creature = CreatureSpec.model_validate(spec)
-        characteristics = {name: marker for name in creature.characteristics} or {"Body": marker}
+        characteristics = dict.fromkeys(creature.characteristics, marker) or {"Body": marker}
         return creature.model_copy(
             update={
                 "hp": marker,
