@@ -21,10 +21,10 @@ from tablekeeper.rulesets.percentile.stats import Weapon
 from tablekeeper.rulesets.realtime.encounter import events as rev
 from tablekeeper.rulesets.realtime.encounter.commands import advance, damage, support
 from tablekeeper.rulesets.realtime.injuries import CriticalInjuryInput, death_chance
-from tablekeeper.services import access, campaigns, characters
+from tablekeeper.services import access, campaigns, characters, encounters
 from tablekeeper.services.access import GM_VIEWER, Viewer
-from tablekeeper.services.campaigns import EncounterView
 from tablekeeper.services.command_odds import command_odds, dying_odds
+from tablekeeper.services.encounters import EncounterView
 
 from .tables import memory, seat
 
@@ -62,9 +62,9 @@ def _percentile_table() -> tuple[EncounterView, Viewer]:
     characters.create_character(
         new_uow(), "k1", id="orc", name="Orc", kind="npc", sheet=_sheet("Orc", "b", 6, 50, 35)
     )
-    campaigns.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
-    campaigns.submit_command(new_uow(), "e1", start())
-    view = campaigns.submit_command(new_uow(), "e1", order("engage", pair=("hero", "orc")))
+    encounters.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
+    encounters.submit_command(new_uow(), "e1", start())
+    view = encounters.submit_command(new_uow(), "e1", order("engage", pair=("hero", "orc")))
     return view, access.authenticate(new_uow(), "k1", token)
 
 
@@ -167,12 +167,12 @@ def test_commands_without_a_roll_have_no_odds() -> None:
 def _dying_table() -> tuple[EncounterView, Any, Viewer]:
     """The orc at -5 HP, dying, one square from Ann's hero."""
     table = seat(memory(), "realtime")
-    campaigns.start_encounter(
+    encounters.start_encounter(
         table.new_uow(), "k1", characters=["hero", "rogue", "orc"], encounter_id="e1"
     )
-    orc = campaigns.load_encounter(table.new_uow(), "e1").state.creature("orc")
-    campaigns.submit_command(table.new_uow(), "e1", damage("orc", orc.hp + 5))
-    view = campaigns.submit_command(table.new_uow(), "e1", advance(3))
+    orc = encounters.load_encounter(table.new_uow(), "e1").state.creature("orc")
+    encounters.submit_command(table.new_uow(), "e1", damage("orc", orc.hp + 5))
+    view = encounters.submit_command(table.new_uow(), "e1", advance(3))
     return view, table, table.viewer(table.ann)
 
 
@@ -197,10 +197,10 @@ def test_support_shows_the_death_chance_of_the_roll_it_will_bring() -> None:
     assert command_odds(view, command, ann) is None
     odds = command_odds(view, command, GM_VIEWER)
     assert odds is not None
-    campaigns.submit_command(table.new_uow(), "e1", command)
+    encounters.submit_command(table.new_uow(), "e1", command)
     rolled = None
     for _ in range(30):
-        played = campaigns.submit_command(table.new_uow(), "e1", advance(1))
+        played = encounters.submit_command(table.new_uow(), "e1", advance(1))
         found = [r for r in played.records if r.kind == rev.CRITICAL_INJURY_ROLLED]
         if found:
             rolled = found[0].payload

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import Engine
 
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, characters
+from tablekeeper.services import campaigns, characters, encounters
 from tablekeeper.services.access import authenticate
 from tablekeeper.services.demo_campaigns import DEMO_SCENARIOS, ensure_demo_campaigns
 
@@ -18,7 +18,7 @@ def test_one_demo_per_ruleset_with_the_scenario_creatures(engine: Engine) -> Non
         stored = characters.list_characters(SqlUnitOfWork(engine), campaign.id)
         kinds = {character.kind for character in stored}
         assert kinds == {"pc", "npc"}
-        view = campaigns.start_encounter(
+        view = encounters.start_encounter(
             SqlUnitOfWork(engine), campaign.id, characters=[c.id for c in stored]
         )
         assert view.version == len(stored)

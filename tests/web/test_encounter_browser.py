@@ -87,9 +87,9 @@ def test_the_gm_plays_back_the_faces_rolled_at_the_table(
     from playwright.sync_api import expect
 
     from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-    from tablekeeper.services import access, campaigns, characters
+    from tablekeeper.services import access, campaigns, characters, encounters, settings
 
-    engine = campaigns.open_database(database_url)
+    engine = settings.open_database(database_url)
     campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Ford", "percentile")
     secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
     stats = {
@@ -104,7 +104,7 @@ def test_the_gm_plays_back_the_faces_rolled_at_the_table(
         characters.create_character(
             SqlUnitOfWork(engine), campaign.id, id=name, name=name.title(), kind="npc", sheet=sheet
         )
-    started = campaigns.start_encounter(
+    started = encounters.start_encounter(
         SqlUnitOfWork(engine), campaign.id, characters=["brenna", "wolf"]
     )
     engine.dispose()

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns
+from tablekeeper.services import logs, settings
 from tablekeeper.services.access import GM_VIEWER
 
 from .browser import Screenshots
@@ -191,9 +191,9 @@ def hidden_from(content: str, *numbers: int) -> None:
 def log_kinds(database_url: str, encounter_url: str) -> list[str]:
     """The encounter's log, as the GM reads it from the database: each record's kind."""
     encounter_id = encounter_url.rstrip("/").rsplit("/", 1)[1]
-    engine = campaigns.open_database(database_url)
+    engine = settings.open_database(database_url)
     try:
-        records = campaigns.encounter_log(SqlUnitOfWork(engine), encounter_id, viewer=GM_VIEWER)
+        records = logs.encounter_log(SqlUnitOfWork(engine), encounter_id, viewer=GM_VIEWER)
     finally:
         engine.dispose()
     return [getattr(record, "kind", "undo") for record in records]

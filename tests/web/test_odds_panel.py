@@ -15,7 +15,7 @@ from typing import Any
 from tablekeeper.persistence.memory import InMemoryStore, InMemoryUnitOfWork
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.rulesets.percentile.encounter.commands import order, start
-from tablekeeper.services import access, campaigns, characters
+from tablekeeper.services import access, campaigns, characters, encounters
 from tablekeeper.services.access import GM_VIEWER, Viewer
 from tablekeeper.services.campaigns import ENCOUNTER_KINDS, EncounterView
 from tablekeeper.services.command_odds import command_odds
@@ -51,9 +51,9 @@ def _percentile_table() -> tuple[EncounterView, Viewer]:
     characters.create_character(new_uow(), "k1", id="hero", name="Hero", player="ann", sheet=hero)
     orc = _sheet("Orc", "b", 6)
     characters.create_character(new_uow(), "k1", id="orc", name="Orc", kind="npc", sheet=orc)
-    campaigns.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
-    campaigns.submit_command(new_uow(), "e1", start())
-    view = campaigns.submit_command(new_uow(), "e1", order("engage", pair=("hero", "orc")))
+    encounters.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
+    encounters.submit_command(new_uow(), "e1", start())
+    view = encounters.submit_command(new_uow(), "e1", order("engage", pair=("hero", "orc")))
     return view, access.authenticate(new_uow(), "k1", token)
 
 

@@ -21,6 +21,7 @@ from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.services import campaigns, characters
 from tablekeeper.services.access import list_players, require_gm
+from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.web import access
 from tablekeeper.web.forms import (
     FormItem,
@@ -47,8 +48,7 @@ ENTRY_FIELDS = frozenset({"id", "name", "kind", "player"})
 
 def sheet_items(ruleset: str) -> tuple[FormItem, ...]:
     """The sheet inputs of a ruleset's character form (the id is the character's own)."""
-    kind = campaigns.ENCOUNTER_KINDS[ruleset]
-    schema = kind.creature.model_json_schema()
+    schema = ruleset_named(ruleset).Actor.model_json_schema()
     skip = (
         frozenset({"id", "name"}) if "name" in schema.get("properties", {}) else frozenset({"id"})
     )

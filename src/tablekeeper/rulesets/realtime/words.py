@@ -196,6 +196,8 @@ def _sentence(payload: Any, names: Names, sight: Sight) -> str | None:
             return f"{who}'s Rest ends after {payload.hours} h ({payload.reason}){hp}"
         case ev.CreatureAdded(creature=creature):
             return f"{creature.name} joins ({creature.side})"
+        case ev.AdvanceStarted():
+            return f"The clock runs {payload.seconds} s"
     return None
 
 
