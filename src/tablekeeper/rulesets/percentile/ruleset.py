@@ -52,9 +52,10 @@ class Percentile(RulesetBase):
         return new_encounter(PercentileOptions.model_validate(options))
 
     def actor_spec(self, sheet: Mapping[str, Any], *, id: str, name: str) -> CombatantSpec:
-        """The combatant a stored sheet describes (a combatant spec without its id), known
-        by the character's name unless the sheet names it otherwise."""
-        return CombatantSpec.model_validate({"name": name, **sheet, "id": id})
+        """The combatant a stored character describes: its sheet (a combatant spec without
+        its id), under the character's id and name, the name the table knows it by (two
+        minions of one stat block are "Wolf 1" and "Wolf 2")."""
+        return CombatantSpec.model_validate({**sheet, "id": id, "name": name})
 
     def add_actor(self, spec: Any) -> Command:
         """The GM adds the combatant."""
@@ -63,6 +64,28 @@ class Percentile(RulesetBase):
     def describe_actor(self, spec: Any) -> ActorIdentity:
         combatant = CombatantSpec.model_validate(spec)
         return ActorIdentity(combatant.id, combatant.name or combatant.stats.name, combatant.side)
+
+    def with_secret_numbers(self, spec: Any, marker: int) -> CombatantSpec:
+        """Its hit points (now and at most), Magic Points and Determination Points: the
+        numbers C-03 keeps from a player who does not control it and that no roll made in
+        the open shows (a roll's skill and modifiers stay as logged, C-03)."""
+        combatant = CombatantSpec.model_validate(spec)
+        stats = combatant.stats.model_copy(
+            update={
+                "hit_points": marker,
+                "magic_points": marker,
+                "determination_points": marker,
+                "location_hit_points": None,
+            }
+        )
+        return combatant.model_copy(
+            update={
+                "stats": stats,
+                "hp": marker,
+                "magic_points": marker,
+                "determination_points": marker,
+            }
+        )
 
     def cards(self, state: PercentileState, sight: Sight) -> tuple[ActorCard, ...]:
         return cards.cards(state, sight)

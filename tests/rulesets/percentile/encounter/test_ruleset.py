@@ -50,7 +50,7 @@ def test_a_stored_character_joins_by_the_name_the_table_knows_it_by() -> None:
     assert (spec.id, spec.name, spec.stats.name) == ("wolf_1", "Wolf 1", "Wolf")
     assert PERCENTILE.describe_actor(spec) == ActorIdentity("wolf_1", "Wolf 1", "wolves")
     named = PERCENTILE.actor_spec({**sheet, "name": "Grey"}, id="wolf_2", name="Wolf 2")
-    assert named.name == "Grey"  # a sheet that names itself keeps its name
+    assert named.name == "Wolf 2"  # the character's name, whatever its sheet says
     unnamed = CombatantSpec.model_validate({**sheet, "id": "wolf_3"})
     assert PERCENTILE.describe_actor(unnamed).name == "Wolf"
     session, _ = table()

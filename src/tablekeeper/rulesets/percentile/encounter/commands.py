@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.values import GM, ActorId, Frozen, parse_payload
+from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, parse_payload
 from tablekeeper.rulesets.percentile.attack_input import Intent
 from tablekeeper.rulesets.percentile.encounter.pending import NearHazard
 from tablekeeper.rulesets.percentile.encounter.state import DistanceIntent, Form
@@ -242,7 +242,7 @@ class Engage(Frozen):
 class GmDamage(Frozen):
     """The GM deals damage by ruling (a fall, fire, a spell's effect)."""
 
-    combatant: ActorId
+    combatant: ActorId = actor_field()
     amount: int = Field(ge=0, le=10_000)
     location: str | None = None
     source: str = Field(default="GM", max_length=200)
