@@ -15,6 +15,7 @@ from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.sight import GM_SIGHT, Sight
 from tablekeeper.rulesets.percentile.encounter import add_combatant, order
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
+from tablekeeper.rulesets.percentile.encounter.state import Casting, StuckWeapon
 from tablekeeper.rulesets.percentile.ruleset import PERCENTILE
 
 from .encounter.helpers import SPEAR, act, add, duel, stats, table
@@ -108,3 +109,20 @@ def test_a_name_given_to_the_combatant_is_the_name_on_its_card() -> None:
     assert cards["wolf_1"].name == "Wolf 1"
     assert cards["wolf_2"].name == "Wolf"
     assert session.state.combatant("wolf_1").name == "Wolf 1"
+
+
+def test_casting_and_stuck_weapons_are_public_the_magic_points_put_in_are_not() -> None:
+    # C-03: the spell being cast and the actions spent; not its Magic Points (P-OPT-21)
+    session, _ = duel(9, 2)
+    state = session.state
+    casting = Casting(spell="Bladesharp", magic_points=937, needed=2, spent=1)
+    aldric = state.combatant("aldric").model_copy(update={"casting": casting, "disengaging": True})
+    stuck = StuckWeapon(owner="brenna", target="aldric", weapon="spear")
+    state = state.with_combatant(aldric).model_copy(update={"stuck": (stuck,)})
+    card = {card.id: card for card in PERCENTILE.cards(state, BRENNA)}["aldric"]
+    facts = _facts(card)
+    assert facts["Casting"] == "Bladesharp (1 / 2 actions)"
+    assert facts["Stuck in it"] == "Brenna's spear (held)"
+    assert facts["Disengaging"] == "declared"
+    assert card.summary == "acting · casting Bladesharp"
+    assert "937" not in json.dumps(card.model_dump(mode="json"))

@@ -252,7 +252,13 @@ class PercentileOptions(Frozen):
 def with_settings(data: Any, field: str = "options") -> Any:
     """``data`` (a stored state or a scenario, as a mapping) with an earlier version's
     ``settings`` object moved into ``field``: its rulings are options now. Anything else
-    is returned as it is, for the model to judge."""
+    is returned as it is, for the model to judge.
+
+    >>> with_settings({"options": {"bash": False}, "settings": {"wait_scope": "encounter"}})
+    {'options': {'wait_scope': 'encounter', 'bash': False}}
+    >>> with_settings({"options": {"bash": False}})
+    {'options': {'bash': False}}
+    """
     if not isinstance(data, Mapping) or "settings" not in data:
         return data
     moved = dict(data)

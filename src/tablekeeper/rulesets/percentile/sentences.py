@@ -36,7 +36,11 @@ def roll_words(roll: CheckOutcome, sees: bool) -> str:
 
 
 def distance_words(distance: str | None) -> str:
-    """A melee distance in words (``very long``)."""
+    """A melee distance in words.
+
+    >>> distance_words("very_long"), distance_words(None)
+    ('very long', '')
+    """
     return (distance or "").replace("_", " ")
 
 
