@@ -361,6 +361,13 @@ def build_router() -> APIRouter:
 
         return _act(request, campaign_id, encounter_id, answer, "decision", *_faces_kept(form))
 
+    _add_gm_routes(router, base)
+    return router
+
+
+def _add_gm_routes(router: APIRouter, base: str) -> None:
+    """The GM's writes: undo, redo, overrides and the ruleset's GM commands."""
+
     @router.post(base + "/undo")
     def undo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
         def take_back(uow: SqlUnitOfWork, viewer: Viewer) -> object:
@@ -416,4 +423,3 @@ def build_router() -> APIRouter:
         names = field_names(chosen.items)
         return _act(request, campaign_id, encounter_id, give, f"gm:{kind}", extra, names)
 
-    return router
