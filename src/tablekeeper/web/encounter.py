@@ -422,4 +422,3 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
         extra = {"values": {kind: dict(form)}, "form_kind": kind}
         names = field_names(chosen.items)
         return _act(request, campaign_id, encounter_id, give, f"gm:{kind}", extra, names)
-
