@@ -17,7 +17,7 @@ from starlette.responses import Response
 
 from tablekeeper.api.deps import unit_of_work
 from tablekeeper.engine.campaigns import Character
-from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
+from tablekeeper.errors import ConflictError, ForbiddenError, InvalidInputError, RulesError
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.services import campaigns, characters
 from tablekeeper.services.access import list_players, require_gm
@@ -69,7 +69,6 @@ def build_router() -> APIRouter:
         request: Request, uow: UnitOfWork, campaign_id: str, form: Form
     ) -> Response:
         viewer = access.viewer_of(request, campaign_id)
-        require_gm(viewer, "create a character")
         campaign = campaigns.get_campaign(unit_of_work(request), campaign_id)
         items = sheet_items(campaign.ruleset)
         sheet, unreadable = sheet_from_form(items, form)
@@ -87,6 +86,8 @@ def build_router() -> APIRouter:
                 sheet=sheet,
                 viewer=viewer,
             )
+        except ForbiddenError:
+            raise  # the services' GM check: the error page, not the form
         except RulesError as error:
             found, general = errors_by_field(error, field_names(items) | ENTRY_FIELDS)
             return _form(request, campaign_id, form, found, general, 422)
@@ -97,11 +98,12 @@ def build_router() -> APIRouter:
         request: Request, uow: UnitOfWork, campaign_id: str, form: Form
     ) -> Response:
         viewer = access.viewer_of(request, campaign_id)
-        require_gm(viewer, "import characters")
         text = form.get("document", "")
         chosen: Literal["json", "yaml"] = "yaml" if form.text("format") == "yaml" else "json"
         try:
             characters.import_characters(uow, campaign_id, text, format=chosen, viewer=viewer)
+        except ForbiddenError:
+            raise
         except RulesError as error:
             found, general = errors_by_field(error, {"document", "format"})
             context = {
@@ -113,13 +115,19 @@ def build_router() -> APIRouter:
             return _form(request, campaign_id, {}, {}, [], 422, context)
         return see_other(request, f"/campaigns/{campaign_id}")
 
+    _add_change_routes(router)
+    return router
+
+
+def _add_change_routes(router: APIRouter) -> None:
+    """The routes that change a stored character: its edit form, the edit, its minions."""
+
     @router.get("/campaigns/{campaign_id}/characters/{character_id}/edit")
     def edit_form(
         request: Request, uow: UnitOfWork, campaign_id: str, character_id: str
     ) -> Response:
         """The character's edit form, filled from its stored sheet."""
         viewer = access.viewer_of(request, campaign_id)
-        require_gm(viewer, "edit a character")
         character = characters.get_character(uow, campaign_id, character_id, viewer)
         return _edit(request, campaign_id, character, _stored_values(request, character), {}, [])
 
@@ -130,7 +138,6 @@ def build_router() -> APIRouter:
         """Save the edit (with its reason) if the character is still at the version the
         form was filled from."""
         viewer = access.viewer_of(request, campaign_id)
-        require_gm(viewer, "edit a character")
         stored = characters.get_character(uow, campaign_id, character_id, viewer)
         campaign = campaigns.get_campaign(unit_of_work(request), campaign_id)
         items = sheet_items(campaign.ruleset)
@@ -156,6 +163,8 @@ def build_router() -> APIRouter:
             fresh = characters.get_character(unit_of_work(request), campaign_id, character_id)
             values = _stored_values(request, fresh) | {"reason": form.text("reason")}
             return _edit(request, campaign_id, fresh, values, {}, [STALE], 409, stale=True)
+        except ForbiddenError:
+            raise
         except RulesError as error:
             names = field_names(items) | EDIT_FIELDS
             found, general = errors_by_field(error, names, aliases={"edit.reason": "reason"})
@@ -169,7 +178,6 @@ def build_router() -> APIRouter:
         """The NPC's minions (``count`` of them), listed on the campaign page; a count the
         rules refuse comes back next to that NPC's count field."""
         viewer = access.viewer_of(request, campaign_id)
-        require_gm(viewer, "duplicate an NPC")
         typed = form.text("count")
         try:
             count = _count(typed)
@@ -185,8 +193,6 @@ def build_router() -> APIRouter:
             }
             return campaign_response(request, campaign_id, viewer, context, 422)
         return see_other(request, f"/campaigns/{campaign_id}#character-{minions[0].id}")
-
-    return router
 
 
 def _count(text: str) -> int:
