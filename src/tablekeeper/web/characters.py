@@ -17,7 +17,7 @@ from starlette.responses import Response
 
 from tablekeeper.api.deps import unit_of_work
 from tablekeeper.engine.campaigns import Character
-from tablekeeper.errors import ConflictError, ForbiddenError, InvalidInputError, RulesError
+from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.services import campaigns, characters
 from tablekeeper.services.access import list_players, require_gm
@@ -69,6 +69,7 @@ def build_router() -> APIRouter:
         request: Request, uow: UnitOfWork, campaign_id: str, form: Form
     ) -> Response:
         viewer = access.viewer_of(request, campaign_id)
+        require_gm(viewer, "create a character")
         campaign = campaigns.get_campaign(unit_of_work(request), campaign_id)
         items = sheet_items(campaign.ruleset)
         sheet, unreadable = sheet_from_form(items, form)
@@ -86,8 +87,6 @@ def build_router() -> APIRouter:
                 sheet=sheet,
                 viewer=viewer,
             )
-        except ForbiddenError:
-            raise  # the services' GM check: the error page, not the form
         except RulesError as error:
             found, general = errors_by_field(error, field_names(items) | ENTRY_FIELDS)
             return _form(request, campaign_id, form, found, general, 422)
@@ -98,12 +97,11 @@ def build_router() -> APIRouter:
         request: Request, uow: UnitOfWork, campaign_id: str, form: Form
     ) -> Response:
         viewer = access.viewer_of(request, campaign_id)
+        require_gm(viewer, "import characters")
         text = form.get("document", "")
         chosen: Literal["json", "yaml"] = "yaml" if form.text("format") == "yaml" else "json"
         try:
             characters.import_characters(uow, campaign_id, text, format=chosen, viewer=viewer)
-        except ForbiddenError:
-            raise
         except RulesError as error:
             found, general = errors_by_field(error, {"document", "format"})
             context = {
@@ -128,6 +126,7 @@ def _add_change_routes(router: APIRouter) -> None:
     ) -> Response:
         """The character's edit form, filled from its stored sheet."""
         viewer = access.viewer_of(request, campaign_id)
+        require_gm(viewer, "edit a character")
         character = characters.get_character(uow, campaign_id, character_id, viewer)
         return _edit(request, campaign_id, character, _stored_values(request, character), {}, [])
 
@@ -138,6 +137,7 @@ def _add_change_routes(router: APIRouter) -> None:
         """Save the edit (with its reason) if the character is still at the version the
         form was filled from."""
         viewer = access.viewer_of(request, campaign_id)
+        require_gm(viewer, "edit a character")
         stored = characters.get_character(uow, campaign_id, character_id, viewer)
         campaign = campaigns.get_campaign(unit_of_work(request), campaign_id)
         items = sheet_items(campaign.ruleset)
@@ -163,8 +163,6 @@ def _add_change_routes(router: APIRouter) -> None:
             fresh = characters.get_character(unit_of_work(request), campaign_id, character_id)
             values = _stored_values(request, fresh) | {"reason": form.text("reason")}
             return _edit(request, campaign_id, fresh, values, {}, [STALE], 409, stale=True)
-        except ForbiddenError:
-            raise
         except RulesError as error:
             names = field_names(items) | EDIT_FIELDS
             found, general = errors_by_field(error, names, aliases={"edit.reason": "reason"})
@@ -178,6 +176,7 @@ def _add_change_routes(router: APIRouter) -> None:
         """The NPC's minions (``count`` of them), listed on the campaign page; a count the
         rules refuse comes back next to that NPC's count field."""
         viewer = access.viewer_of(request, campaign_id)
+        require_gm(viewer, "duplicate an NPC")
         typed = form.text("count")
         try:
             count = _count(typed)
