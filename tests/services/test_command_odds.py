@@ -23,7 +23,7 @@ from tablekeeper.rulesets.realtime.encounter.commands import advance, damage, su
 from tablekeeper.rulesets.realtime.injuries import CriticalInjuryInput, death_chance
 from tablekeeper.services import access, campaigns, characters, encounters
 from tablekeeper.services.access import GM_VIEWER, Viewer
-from tablekeeper.services.command_odds import command_odds, dying_odds
+from tablekeeper.services.command_odds import command_odds, standing_odds
 from tablekeeper.services.encounters import EncounterView
 
 from .tables import memory, seat
@@ -176,18 +176,18 @@ def _dying_table() -> tuple[EncounterView, Any, Viewer]:
     return view, table, table.viewer(table.ann)
 
 
-def test_dying_odds_now_and_in_ten_seconds_for_those_who_may_see_them() -> None:
+def test_standing_odds_now_and_in_ten_seconds_for_those_who_may_see_them() -> None:
     # R-LIFE-02, R-CRIT-01, R-CRIT-03
     view, _, ann = _dying_table()
     orc = view.state.creature("orc")
     assert orc.is_dying
-    shown = dying_odds(view, GM_VIEWER)
+    shown = standing_odds(view, GM_VIEWER)
     assert list(shown) == ["orc"]
     base = {"n_wounds": orc.n_wounds, "negative_hp": -orc.hp}
     now = death_chance(CriticalInjuryInput(seconds_negative=orc.seconds_negative, **base))
     later = death_chance(CriticalInjuryInput(seconds_negative=orc.seconds_negative + 10, **base))
     assert dict(shown["orc"].outcomes) == {"now": now, "in 10 s": later}
-    assert dying_odds(view, ann) == {}  # the orc's HP and injuries are the GM's (C-03)
+    assert standing_odds(view, ann) == {}  # the orc's HP and injuries are the GM's (C-03)
 
 
 def test_support_shows_the_death_chance_of_the_roll_it_will_bring() -> None:

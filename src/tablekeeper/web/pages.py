@@ -354,6 +354,13 @@ def build_router() -> APIRouter:
         viewer = access.viewer_of(request, campaign_id)
         return campaign_response(request, campaign_id, viewer)
 
+    _add_table_routes(router)
+    return router
+
+
+def _add_table_routes(router: APIRouter) -> None:
+    """The routes that seat a table: a player joining, the GM's players, a new encounter."""
+
     @router.get("/join/{campaign_id}/{token}")
     def join(request: Request, uow: UnitOfWork, campaign_id: str, token: str) -> Response:
         authenticate(uow, campaign_id, token)
@@ -408,8 +415,6 @@ def build_router() -> APIRouter:
             context = {"encounter_error": str(error), "chosen": set(chosen)}
             return campaign_response(request, campaign_id, viewer, context, 422)
         return see_other(request, f"/campaigns/{campaign_id}/encounters/{view.encounter.id}")
-
-    return router
 
 
 def _json_document(text: str) -> Any:
