@@ -12,6 +12,8 @@ sentence.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import Frozen
 from tablekeeper.engine.words import Names, name_of
@@ -44,111 +46,183 @@ def distance_words(distance: str | None) -> str:
     return (distance or "").replace("_", " ")
 
 
+@dataclass(frozen=True)
+class Say:
+    """Who reads a sentence, about what: the event's kind, the names the viewer knows, its
+    sight; and the combatant the event is about (its name, whether the viewer sees it)."""
+
+    kind: str
+    names: Names
+    sight: Sight
+    name: str
+    sees: bool
+
+    def of(self, actor: object) -> str:
+        """The name the viewer knows ``actor`` by."""
+        return name_of(self.names, actor)
+
+
 def sentence(kind: str, payload: Frozen, names: Names, sight: Sight) -> str | None:
     """The line of one event (its kind and payload model), or ``None`` for bookkeeping."""
     who = str(getattr(payload, "combatant", ""))
-    name, sees = name_of(names, who), sight.sees(who)
+    say = Say(kind, names, sight, name_of(names, who), sight.sees(who))
+    for group in (_round, _blow, _melee, _deed):
+        line = group(payload, say)
+        if line is not None:
+            return line
+    return None
+
+
+def _round(payload: Frozen, say: Say) -> str | None:
+    """Joining, turn orders, rounds and turns, falling out of the fight, the end."""
+    name = say.name
     match payload:
         case ev.CombatantAdded(combatant=combatant):
             return f"{combatant.name} joins ({combatant.side})"
         case ev.TurnOrderRolled(order=rolled):
-            if not sees:
+            if not say.sees:
                 return f"{name}'s turn order ({rolled.reason}): {rolled.total}"
             base = "1D10" if rolled.initiative is None else f"{rolled.initiative} + 1D10"
             mod = f" {rolled.modifier:+d} reach" if rolled.modifier else ""
             made = f"{base} ({rolled.die}){mod} = {rolled.total}"
             return f"{name}'s turn order ({rolled.reason}): {made}"
         case ev.RoundStarted():
-            order = ", ".join(name_of(names, key) for key in payload.order)
+            order = ", ".join(say.of(key) for key in payload.order)
             return f"Round {payload.round}: {order}"
         case ev.TurnStarted(lost=lost):
             return f"{name}'s turn" + (f" (fumble: lost its {lost})" if lost else "")
         case ev.Waited():
             return f"{name} waits (turn order {payload.turn_order})"
+        case ev.CombatantOnly():
+            return _combatant_only(say)
+        case ev.EncounterEnded():
+            return f"The encounter ends: {payload.winner or 'no one'} stands ({payload.reason})"
+    return None
+
+
+def _combatant_only(say: Say) -> str | None:
+    """The events that name a combatant and nothing else."""
+    done = {
+        ev.COMBATANT_DOWN: "is out of the fight",
+        ev.RALLIED: "rallies the allies",
+        ev.FATIGUED: "tires in the melee",
+    }.get(say.kind)
+    return f"{say.name} {done}" if done else None
+
+
+def _blow(payload: Frozen, say: Say) -> str | None:
+    """Attacks and defenses, damage and points, worn gear, fumbles, pushes."""
+    name = say.name
+    match payload:
         case ev.AttackRolled(attack=task, roll=roll):
             return (
-                f"{name_of(names, task.attacker)} attacks {name_of(names, task.target)} with "
-                f"{task.weapon}: {roll_words(roll, sight.sees(task.attacker))}"
+                f"{say.of(task.attacker)} attacks {say.of(task.target)} with "
+                f"{task.weapon}: {roll_words(roll, say.sight.sees(task.attacker))}"
             )
         case ev.AttackResolved(attack=task, outcome=outcome):
             defense = outcome.defense
             if defense is None:
                 return None
-            words = roll_words(defense.check, sight.sees(task.target))
-            return (
-                f"{name_of(names, task.target)}'s {defense.kind}: {words} ({defense.effect.value})"
-            )
+            words = roll_words(defense.check, say.sight.sees(task.target))
+            return f"{say.of(task.target)}'s {defense.kind}: {words} ({defense.effect.value})"
         case ev.Damaged():
             where = f" to the {payload.location}" if payload.location else ""
-            after = f": {payload.hp_after} HP" if sees else ""
+            after = f": {payload.hp_after} HP" if say.sees else ""
             return f"{name} takes {payload.amount} damage{where} ({payload.source}){after}"
         case ev.PointsChanged():
-            points = POINTS_WORDS[payload.points]
-            if sees:
-                return f"{name}: {points} {payload.before} → {payload.after} ({payload.source})"
-            change = payload.after - payload.before
-            verb = "loses" if change < 0 else "gains"
-            return f"{name} {verb} {abs(change)} {points} ({payload.source})"
+            return _points(payload, say)
         case ev.GearWorn():
-            if sees:
+            if say.sees:
                 return f"{name}'s {payload.item}: {payload.hp_before} → {payload.hp_after} HP"
             return f"{name}'s {payload.item} is damaged"
+        case ev.Fumbled(outcome=outcome):
+            return f"{name} fumbles: {outcome.roll}, {outcome.text}"
+        case ev.Pushed():
+            return _pushed(payload, say)
+    return None
+
+
+def _points(payload: ev.PointsChanged, say: Say) -> str:
+    """Magic or Determination Points: before and after for whoever may see them, else by
+    how much they changed."""
+    points = POINTS_WORDS[payload.points]
+    if say.sees:
+        return f"{say.name}: {points} {payload.before} → {payload.after} ({payload.source})"
+    change = payload.after - payload.before
+    verb = "loses" if change < 0 else "gains"
+    return f"{say.name} {verb} {abs(change)} {points} ({payload.source})"
+
+
+def _pushed(payload: ev.Pushed, say: Say) -> str:
+    """A Bash's push, and the hazardous zone it pushes toward (P-OPT-23, P-OPT-24)."""
+    push = f"{payload.meters} m by {say.of(payload.by)}"
+    if payload.into_hazard is None:
+        return f"{say.name} is pushed {push}"
+    if payload.into_hazard:
+        return f"{say.name} is pushed into the hazard ({push})"
+    return f"{say.name} stops at the edge (pushed {push})"
+
+
+def _melee(payload: Frozen, say: Say) -> str | None:
+    """Engagements and distances, spirit combat, grapples, stuck weapons, checks."""
+    name, sees = say.name, say.sees
+    match payload:
         case ev.Engaged():
-            a, b = (name_of(names, key) for key in payload.pair)
+            a, b = (say.of(key) for key in payload.pair)
             at = f" at {distance_words(payload.distance)} distance" if payload.distance else ""
             return f"{a} and {b} are engaged in melee{at}"
         case ev.DistanceChanged():
-            a, b = (name_of(names, key) for key in payload.pair)
+            a, b = (say.of(key) for key in payload.pair)
             return f"{a} and {b} are now at {distance_words(payload.distance)} distance"
         case ev.Disengagement():
-            return _disengagement(kind, payload, name, names)
+            return _disengagement(say.kind, payload, name, say.names)
         case ev.SpiritEngaged():
-            a, b = (name_of(names, key) for key in payload.pair)
+            a, b = (say.of(key) for key in payload.pair)
             return f"{a} and {b} are engaged in spirit combat"
-        case ev.Fumbled(outcome=outcome):
-            return f"{name} fumbles: {outcome.roll}, {outcome.text}"
         case ev.SpiritRolled(roll=roll):
             return f"{name} rolls Spirit Combat ({payload.role}): {roll_words(roll, sees)}"
         case ev.SpiritResolved():
-            return _spirit(payload, names)
+            return _spirit(payload, say.names)
         case ev.CheckRolled(purpose="bash_edge", roll=roll):
             return f"{name} rolls to stop at the edge: {roll_words(roll, sees)}"
         case ev.CheckRolled(roll=roll):
             return f"{name} rolls {payload.purpose.replace('_', ' ')}: {roll_words(roll, sees)}"
-        case ev.Pushed(into_hazard=into):
-            push = f"{payload.meters} m by {name_of(names, payload.by)}"
-            if into is None:
-                return f"{name} is pushed {push}"
-            if into:
-                return f"{name} is pushed into the hazard ({push})"
-            return f"{name} stops at the edge (pushed {push})"
-        case ev.SpellCast():
-            return _spell(payload, names, sight)
         case ev.Grappled(grapple=grapple):
-            return f"{name_of(names, grapple.grappler)} grapples {name_of(names, grapple.grappled)}"
+            return f"{say.of(grapple.grappler)} grapples {say.of(grapple.grappled)}"
         case ev.GrappleChange():
-            grappler, grappled = name_of(names, payload.grappler), name_of(names, payload.grappled)
-            if kind == ev.GRAPPLE_TIGHTENED:
-                return f"{grappler} tightens the grapple on {grappled}"
-            reason = f" ({payload.reason})" if payload.reason else ""
-            return f"{grappled} is free of {grappler}'s grapple{reason}"
+            return _grapple(payload, say)
         case ev.WeaponStuck(stuck=stuck):
             broken = " and breaks" if stuck.broken else ""
             return (
-                f"{name_of(names, stuck.owner)}'s {stuck.weapon} is stuck in "
-                f"{name_of(names, stuck.target)}{broken}"
+                f"{say.of(stuck.owner)}'s {stuck.weapon} is stuck in {say.of(stuck.target)}{broken}"
             )
         case ev.StuckWeaponChange():
-            return _stuck(kind, payload, names)
+            return _stuck(say.kind, payload, say.names)
+    return None
+
+
+def _grapple(payload: ev.GrappleChange, say: Say) -> str:
+    grappler, grappled = say.of(payload.grappler), say.of(payload.grappled)
+    if say.kind == ev.GRAPPLE_TIGHTENED:
+        return f"{grappler} tightens the grapple on {grappled}"
+    reason = f" ({payload.reason})" if payload.reason else ""
+    return f"{grappled} is free of {grappler}'s grapple{reason}"
+
+
+def _deed(payload: Frozen, say: Say) -> str | None:
+    """Spells, gear in hand, getting up or down, moving, speaking, passions, forms."""
+    name = say.name
+    match payload:
+        case ev.SpellCast():
+            return _spell(payload, say.names, say.sight)
         case ev.ItemMoved():
             far = f" ({payload.meters} m away)" if payload.meters else ""
-            verb = "drops" if kind == ev.ITEM_DROPPED else "loses"
+            verb = "drops" if say.kind == ev.ITEM_DROPPED else "loses"
             return f"{name} {verb} {payload.item}{far}"
         case ev.Equipped():
             held = ", ".join(payload.ready) or "nothing"
-            return f"{name} now holds {held}" + (
-                f" (picked up {', '.join(payload.picked_up)})" if payload.picked_up else ""
-            )
+            picked = f" (picked up {', '.join(payload.picked_up)})" if payload.picked_up else ""
+            return f"{name} now holds {held}{picked}"
         case ev.ProneChanged():
             return f"{name} falls prone" if payload.prone else f"{name} gets up"
         case ev.Moved():
@@ -161,18 +235,10 @@ def sentence(kind: str, payload: Frozen, names: Names, sight: Sight) -> str | No
         case ev.Spoke():
             return f'{name}: "{payload.text}"'
         case ev.PassionUsed(roll=roll):
-            words = f": {roll_words(roll, sees)}" if roll is not None else ""
+            words = f": {roll_words(roll, say.sees)}" if roll is not None else ""
             return f"{name} uses the passion {payload.passion}{words}"
         case ev.FormChanged():
             return f"{name} {FORM_WORDS[payload.form]}"
-        case ev.CombatantOnly() if kind == ev.COMBATANT_DOWN:
-            return f"{name} is out of the fight"
-        case ev.CombatantOnly() if kind == ev.RALLIED:
-            return f"{name} rallies the allies"
-        case ev.CombatantOnly() if kind == ev.FATIGUED:
-            return f"{name} tires in the melee"
-        case ev.EncounterEnded():
-            return f"The encounter ends: {payload.winner or 'no one'} stands ({payload.reason})"
     return None
 
 
