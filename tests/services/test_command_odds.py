@@ -16,7 +16,14 @@ from typing import Any
 from tablekeeper.rulesets.percentile.attack_input import AttackerInput, AttackInput, DefenderInput
 from tablekeeper.rulesets.percentile.attack_odds import attack_outcome_odds
 from tablekeeper.rulesets.percentile.checks import D100, level_of
-from tablekeeper.rulesets.percentile.encounter.commands import order, start
+from tablekeeper.rulesets.percentile.encounter import order, start
+from tablekeeper.rulesets.percentile.encounter.commands import (
+    ABILITY,
+    ATTACK,
+    DEFEND,
+    END_TURN,
+    ENGAGE,
+)
 from tablekeeper.rulesets.percentile.stats import Weapon
 from tablekeeper.rulesets.realtime.encounter import events as rev
 from tablekeeper.rulesets.realtime.encounter.commands import advance, damage, support
@@ -64,7 +71,7 @@ def _percentile_table() -> tuple[EncounterView, Viewer]:
     )
     encounters.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
     encounters.submit_command(new_uow(), "e1", start())
-    view = encounters.submit_command(new_uow(), "e1", order("engage", pair=("hero", "orc")))
+    view = encounters.submit_command(new_uow(), "e1", order(ENGAGE, pair=("hero", "orc")))
     return view, access.authenticate(new_uow(), "k1", token)
 
 
@@ -113,7 +120,7 @@ def _damage_at_least(chances: dict[str, Fraction], least: int) -> Fraction:
 def test_the_gm_sees_an_attacks_roll_and_each_defenses_outcomes() -> None:
     # P-ATK-01 (the roll), P-ATK-04/05 (the target's defense), P-ATK-08 (damage), G-P-27
     view, _ = _percentile_table()
-    odds = command_odds(view, order("attack", "hero", targets=["orc"]), GM_VIEWER)
+    odds = command_odds(view, order(ATTACK, "hero", targets=["orc"]), GM_VIEWER)
     assert odds is not None
     assert odds.title == "Attack Orc"
     shown = dict(odds.outcomes)
@@ -133,7 +140,7 @@ def test_the_gm_sees_an_attacks_roll_and_each_defenses_outcomes() -> None:
 def test_a_player_sees_only_their_own_attack_roll_against_an_npc() -> None:
     # C-10 on C-03: the orc's Dodge, armor and HP are the GM's
     view, ann = _percentile_table()
-    attack = order("attack", "hero", targets=["orc"])
+    attack = order(ATTACK, "hero", targets=["orc"])
     odds = command_odds(view, attack, ann)
     assert odds is not None
     assert dict(odds.outcomes) == _faces(65)
@@ -148,10 +155,10 @@ def test_a_player_sees_only_their_own_attack_roll_against_an_npc() -> None:
 def test_an_ability_check_is_its_d100_and_hidden_from_other_players() -> None:
     # P-ACT-01, G-P-01: skill plus the GM's modifier
     view, ann = _percentile_table()
-    mine = command_odds(view, order("ability", "hero", skill="Dodge", modifier=-10), ann)
+    mine = command_odds(view, order(ABILITY, "hero", skill="Dodge", modifier=-10), ann)
     assert mine is not None
     assert dict(mine.outcomes) == _faces(30)
-    theirs = order("ability", "orc", skill="Dodge")
+    theirs = order(ABILITY, "orc", skill="Dodge")
     assert command_odds(view, theirs, ann) is None
     gm = command_odds(view, theirs, GM_VIEWER)
     assert gm is not None
@@ -160,7 +167,7 @@ def test_an_ability_check_is_its_d100_and_hidden_from_other_players() -> None:
 
 def test_commands_without_a_roll_have_no_odds() -> None:
     view, _ = _percentile_table()
-    for command in (order("end_turn", "hero"), order("defend", "hero"), start()):
+    for command in (order(END_TURN, "hero"), order(DEFEND, "hero"), start()):
         assert command_odds(view, command, GM_VIEWER) is None
 
 

@@ -406,13 +406,13 @@ def test_a_percentile_encounter_starts_from_its_button(client: TestClient) -> No
     assert refused.status_code == 422
     assert '<span class="error" id="table-faces-error">1 face was left over: 4' in refused.text
     assert 'value="7, 3, 4"' in refused.text
-    assert "Turn order rolled" not in refused.text
+    assert "turn order (start)" not in refused.text
     played = client.post(f"{url}/commands", data={"command": start, "faces": "7, 3"})
     assert played.status_code == 303
     page = client.get(url).text
-    assert "Turn order rolled" in page
+    assert "Brenna&#39;s turn order (start): 13 + 1D10 (7) = 20" in page
     for who, face in (("brenna", 7), ("wolf", 3)):  # each rolled its die in order
         assert re.search(rf'{who}</dd>.{{0,400}}<span class="die">{face}</span>', page, re.S)
     ended = client.post(f"{url}/gm/percentile.end", data={})
     assert ended.status_code == 303
-    assert "Encounter ended" in client.get(url).text
+    assert "The encounter ends: no one stands (the GM ended it)" in client.get(url).text

@@ -272,24 +272,24 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
     # The player answers on their own page; the GM's page shows it live.
     decision.get_by_role("button", name=re.compile("^Opportunity Attack")).click()
     expect(player.locator("#decision")).to_have_count(0)
-    expect(player.locator("#log")).to_contain_text("Reaction used")
+    expect(player.locator("#log")).to_contain_text("uses Opportunity Attack")
     expect(gm.locator("#decision")).to_have_count(0, timeout=LIVE_MS)
-    expect(gm.locator("#log")).to_contain_text("Reaction used", timeout=LIVE_MS)
+    expect(gm.locator("#log")).to_contain_text("uses Opportunity Attack", timeout=LIVE_MS)
 
     # The GM takes the answer back: its records are struck through, the decision is back.
     settled(gm)
     gm.get_by_role("button", name="Undo the last command").click()
     expect(gm.locator("#log")).to_contain_text("Undo of")
-    expect(gm.locator("#log s", has_text="Reaction used")).to_be_visible()
+    expect(gm.locator("#log s", has_text="uses Opportunity Attack")).to_be_visible()
     expect(gm.locator("#decision")).to_contain_text("Aliena must choose")
-    expect(player.locator("#log s", has_text="Reaction used")).to_be_visible(timeout=LIVE_MS)
+    expect(player.locator("#log s", has_text="uses Opportunity Attack")).to_be_visible(timeout=LIVE_MS)
     expect(player.locator("#decision")).to_contain_text("Aliena must choose", timeout=LIVE_MS)
 
     # ... and answers for Aliena this time.
     settled(gm)
     gm.locator("#decision").get_by_role("button", name="Decline").click()
-    expect(gm.locator("#log")).to_contain_text("Reaction declined")
-    expect(player.locator("#log")).to_contain_text("Reaction declined", timeout=LIVE_MS)
+    expect(gm.locator("#log")).to_contain_text("declines to react")
+    expect(player.locator("#log")).to_contain_text("declines to react", timeout=LIVE_MS)
     expect(player.locator("#decision")).to_have_count(0)
 
     # A falling beam: the GM's damage form, a bad amount first, then the ogre goes down.

@@ -14,7 +14,8 @@ from typing import Any
 
 from tablekeeper.persistence.memory import InMemoryStore, InMemoryUnitOfWork
 from tablekeeper.persistence.unit_of_work import UnitOfWork
-from tablekeeper.rulesets.percentile.encounter.commands import order, start
+from tablekeeper.rulesets.percentile.encounter import order, start
+from tablekeeper.rulesets.percentile.encounter.commands import ATTACK, ENGAGE
 from tablekeeper.services import access, campaigns, characters, encounters
 from tablekeeper.services.access import GM_VIEWER, Viewer
 from tablekeeper.services.command_odds import command_odds
@@ -54,7 +55,7 @@ def _percentile_table() -> tuple[EncounterView, Viewer]:
     characters.create_character(new_uow(), "k1", id="orc", name="Orc", kind="npc", sheet=orc)
     encounters.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
     encounters.submit_command(new_uow(), "e1", start())
-    view = encounters.submit_command(new_uow(), "e1", order("engage", pair=("hero", "orc")))
+    view = encounters.submit_command(new_uow(), "e1", order(ENGAGE, pair=("hero", "orc")))
     return view, access.authenticate(new_uow(), "k1", token)
 
 
@@ -105,7 +106,7 @@ def test_a_player_sees_their_hp_but_not_the_npcs() -> None:
 
 def test_the_odds_bars_write_out_each_chance() -> None:
     view, _ = _percentile_table()
-    odds = command_odds(view, order("attack", "hero", targets=["orc"]), GM_VIEWER)
+    odds = command_odds(view, order(ATTACK, "hero", targets=["orc"]), GM_VIEWER)
     assert odds is not None
     template = environment().from_string(
         '{% from "_odds.html" import odds_bars %}{{ odds_bars(odds) }}'

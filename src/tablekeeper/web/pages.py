@@ -41,6 +41,7 @@ from tablekeeper.services.access import (
     issue_gm_secret,
     list_players,
     new_secret,
+    require_gm,
     rotate_player_token,
 )
 from tablekeeper.services.rulesets import installed_rulesets, ruleset_named
@@ -371,6 +372,7 @@ def _add_table_routes(router: APIRouter) -> None:
     @router.post("/campaigns/{campaign_id}/players")
     def new_player(request: Request, uow: UnitOfWork, campaign_id: str, form: Form) -> Response:
         viewer = access.viewer_of(request, campaign_id)
+        require_gm(viewer, "add a player")  # before the form: a player's post is a 403 page
         name = form.text("player_name")
         context: dict[str, Any] = {"player_value": name}
         status = 201
