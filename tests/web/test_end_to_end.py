@@ -282,7 +282,9 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
     expect(gm.locator("#log")).to_contain_text("Undo of")
     expect(gm.locator("#log s", has_text="uses Opportunity Attack")).to_be_visible()
     expect(gm.locator("#decision")).to_contain_text("Aliena must choose")
-    expect(player.locator("#log s", has_text="uses Opportunity Attack")).to_be_visible(timeout=LIVE_MS)
+    expect(player.locator("#log s", has_text="uses Opportunity Attack")).to_be_visible(
+        timeout=LIVE_MS
+    )
     expect(player.locator("#decision")).to_contain_text("Aliena must choose", timeout=LIVE_MS)
 
     # ... and answers for Aliena this time.
