@@ -37,6 +37,15 @@ def roll_words(roll: CheckOutcome, sees: bool) -> str:
     return f"{roll.roll}{against}, {roll.level.value}"
 
 
+def possessive(name: str) -> str:
+    """``travellers'``, ``Brenna's``.
+
+    >>> possessive("travellers"), possessive("Brenna")
+    ("travellers'", "Brenna's")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def distance_words(distance: str | None) -> str:
     """A melee distance in words.
 

@@ -30,6 +30,7 @@ from tablekeeper.rulesets.percentile.encounter.social import abilities, arguing
 from tablekeeper.rulesets.percentile.encounter.social import commands as scmd
 from tablekeeper.rulesets.percentile.encounter.social.state import Party, SocialEncounter
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.sentences import possessive
 from tablekeeper.rulesets.percentile.social.appeal import appeal_breakdown, rounds_after
 from tablekeeper.rulesets.percentile.social.argue_input import ArgueInput, ArgueSide, WinnerChoice
 from tablekeeper.rulesets.percentile.social.argue_odds import argue_distribution, damage_odds
@@ -37,7 +38,6 @@ from tablekeeper.rulesets.percentile.social.investigate import investigation_cou
 from tablekeeper.rulesets.percentile.social.provoke import provoke_odds
 from tablekeeper.rulesets.percentile.social.scale import spell_rounds
 from tablekeeper.rulesets.percentile.social.tables import social_tables
-from tablekeeper.rulesets.percentile.social_sentences import possessive
 
 Rows = list[tuple[str, Fraction]]
 

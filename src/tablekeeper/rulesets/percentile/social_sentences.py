@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.percentile.encounter.social import events as sev
-from tablekeeper.rulesets.percentile.sentences import Say, roll_words
+from tablekeeper.rulesets.percentile.sentences import Say, possessive, roll_words
 from tablekeeper.rulesets.percentile.social.ending import RESULT_WORDS
 from tablekeeper.rulesets.percentile.social.scale import (
     SCALE_WORDS,
@@ -31,15 +31,6 @@ PURPOSES = {
     "identify_motivations": "Identify Motivations",
     "passion": "a passion",
 }
-
-
-def possessive(name: str) -> str:
-    """``travellers'``, ``Brenna's``.
-
-    >>> possessive("travellers"), possessive("Brenna")
-    ("travellers'", "Brenna's")
-    """
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def specialization_words(name: str) -> str:

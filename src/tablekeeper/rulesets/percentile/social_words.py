@@ -14,6 +14,7 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.words import Names, name_of
 from tablekeeper.rulesets.percentile.encounter.social import commands as scmd
 from tablekeeper.rulesets.percentile.encounter.social.state import SocialEncounter
+from tablekeeper.rulesets.percentile.sentences import possessive
 from tablekeeper.rulesets.percentile.social.scale import SCALE_WORDS
 from tablekeeper.rulesets.percentile.social_sentences import results_words, specialization_words
 
@@ -33,7 +34,7 @@ def _gm_label(kind: str, payload: Mapping[str, Any], names: Names) -> str | None
         sides = "" if payload.get("parties") else ", one party per side"
         return f"Start a social encounter: {scale} scale, {length} length{sides}"
     if kind == scmd.RULE_TARGET:
-        return f"Rule {payload.get('side')}'s target DP"
+        return f"Rule {possessive(str(payload.get('side')))} target DP"
     if kind == scmd.GM_GRUDGE:
         return f"The GM's grudge: -20% to {name_of(names, payload.get('combatant'))}'s next roll"
     if kind == scmd.TO_COMBAT:

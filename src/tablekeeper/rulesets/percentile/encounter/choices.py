@@ -97,7 +97,7 @@ def candidates(state: PercentileState, actor: ActorId) -> list[Command]:
     """What ``actor`` might do now, best first (none when it is not its turn)."""
     if state.over or state.awaiting is not None:
         return []
-    if state.social is not None:
+    if state.social is not None and state.clock is None:  # talking, not (yet) fighting
         return social_candidates(state, actor) if actor != GM else []
     if actor == GM:
         opening = [start(), Command.of(GM, START_SOCIAL, StartSocial())]

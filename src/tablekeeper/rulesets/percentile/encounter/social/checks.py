@@ -24,6 +24,7 @@ from tablekeeper.rulesets.percentile.encounter.social import commands as scmd
 from tablekeeper.rulesets.percentile.encounter.social.setup import parties, setups, sides
 from tablekeeper.rulesets.percentile.encounter.social.state import SocialEncounter
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.sentences import possessive
 from tablekeeper.rulesets.percentile.social.investigate import allowed
 from tablekeeper.rulesets.percentile.social.scale import SCALE_WORDS, refusal
 
@@ -136,7 +137,8 @@ def argue(state: S, command: Command, order: scmd.Argue) -> None:
     if party.speaker is not None:
         speaker = state.combatant(party.speaker).name
         raise refuse(
-            f"{speaker} is {party.side}'s turn speaker this round: only they argue (P-SOC-10)",
+            f"{speaker} is {possessive(party.side)} turn speaker this round: only they argue "
+            "(P-SOC-10)",
             "kind",
         )
     _specialization(state, order)

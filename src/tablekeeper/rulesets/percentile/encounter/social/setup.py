@@ -1,5 +1,5 @@
 """The GM's commands of a social encounter: starting it, ruling a target DP, turning it
-into combat (P-SOC-02, P-SOC-05 .. P-SOC-09, P-SOC-11; encounters combined, P-ENC).
+into combat (P-SOC-02, P-SOC-05 .. P-SOC-09, P-SOC-11; encounters combined, P-ENC-02).
 
 Starting: the GM declares the time scale (and, if the table's is not the one, a round's
 maximum duration, G-P-23), the length, active or passive opposition and the two parties
