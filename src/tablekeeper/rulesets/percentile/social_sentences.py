@@ -114,7 +114,14 @@ def _argument(payload: Frozen, say: Say) -> str | None:
             )
             won = f": {say.of(winner)} wins" if winner is not None else ": no one wins"
             chose = f" and {outcome.winner_choice}s" if outcome.winner_choice else ""
-            return f"Argument, {' against '.join(parts)}{won}{chose}"
+            fumbled = [say.of(who) for who, roll, _ in sides if roll.level.value == "fumble"]
+            table = (
+                f"; {' and '.join(fumbled)} fumbled: the GM rules it (the Social Combat "
+                "Fumble table is missing)"
+                if fumbled
+                else ""
+            )
+            return f"Argument, {' against '.join(parts)}{won}{chose}{table}"
         case sev.TargetDpChanged():
             return (
                 f"{possessive(payload.party)} target DP: {payload.before} → {payload.after} "
