@@ -75,10 +75,10 @@ def test_a_defended_argument_asks_the_winner_to_deal_or_block() -> None:
     assert pending is not None
     assert pending.chooser == "brenna"
     assert pending.option_ids == ("block", "deal")
-    assert "travellers' party" not in pending.prompt
+    assert pending.prompt.startswith("Brenna wins the argument (2 against 2 social damage)")
     assert [option.label for option in pending.options] == [
-        "block: Brenna's party -0, Garth's party -0",
-        "deal directly: Brenna's party -2, Garth's party -2",
+        "block: travellers' target DP -0, bandits' target DP -0",
+        "deal directly: travellers' target DP -2, bandits' target DP -2",
     ]
     awaiting = of_kind(events, ev.AWAITING_SET)[0].payload["awaiting"]
     assert awaiting["kind"] == "argument_choice"  # type: ignore[index]

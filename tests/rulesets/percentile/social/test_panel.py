@@ -90,7 +90,7 @@ def test_the_turn_speaker_and_the_actions_with_their_odds() -> None:
     session, _ = talk(10, 1, 5, 2)
     say(session, scmd.ARGUE, "brenna")
     html = render(session, GM_SIGHT)
-    assert "Turn speaker: <strong>Brenna</strong>, argues (negotiation)" in html
+    assert "Turn speaker: <strong>Brenna</strong>, argues (Negotiation)" in html
     assert '<span class="tag">turn speaker</span>' in html
     actions = html.split('id="social-actions"')[1]
     assert "Brenna's actions" in actions

@@ -29,7 +29,8 @@ from tablekeeper.rulesets.percentile.encounter.social.state import (
 )
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.opposed import Winner
-from tablekeeper.rulesets.percentile.social.argue_input import Side, WinnerChoice
+from tablekeeper.rulesets.percentile.sentences import possessive
+from tablekeeper.rulesets.percentile.social.argue_input import SIDES, Side, WinnerChoice
 from tablekeeper.rulesets.percentile.social.exchange import Exchange, roll_exchange, settle
 
 
@@ -160,20 +161,23 @@ def _speaker(argument: Argument | None) -> ActorId | None:
 
 def choice_decision(state: PercentileState, about: ArgumentChoice) -> Decision:
     """The winner's choice, each option saying how far each party's target DP would fall."""
-    names = {key: state.combatant(key).name for key in (about.attacker, about.defender)}
-    sides = {"attacker": about.attacker, "defender": about.defender}
+    social = state.social
+    assert social is not None
+    winner = state.combatant(about.winner).name
+    sides: dict[Side, str] = {
+        "attacker": social.seat(about.attacker).party,
+        "defender": social.seat(about.defender).party,
+    }
 
     def said(choice: WinnerChoice) -> str:
         falls = settle(about.exchange, choice, state.options).target_dp_reduction
-        return ", ".join(
-            f"{names[sides[side]]}'s party -{falls[side]}" for side in ("attacker", "defender")
-        )
+        return ", ".join(f"{possessive(sides[side])} target DP -{falls[side]}" for side in SIDES)
 
     exchange = about.exchange
     return Decision(
         chooser=about.winner,
         prompt=(
-            f"{names[about.winner]} wins the argument ({exchange.dealt('attacker')} against "
+            f"{winner} wins the argument ({exchange.dealt('attacker')} against "
             f"{exchange.dealt('defender')} social damage): deal it directly, or block the "
             "other side's with it?"
         ),
