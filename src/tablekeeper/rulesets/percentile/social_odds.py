@@ -18,7 +18,9 @@ speaker's skill, an interlocutor's trait score or personal DP is the GM's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from tablekeeper.engine.breakdown import Breakdown
 from tablekeeper.engine.chances import CommandOdds
@@ -118,46 +120,39 @@ def _appeal(state: PercentileState, social: SocialEncounter, order: scmd.Appeal)
     return list(found.items())
 
 
-def _own_roll(state: PercentileState, command: Command) -> tuple[str, str, Breakdown] | None:
-    """The acting character, a title and the breakdown of a roll of its own."""
-    kind = command.kind
-    if kind == scmd.SOCIAL_ABILITY:
-        ability = command.payload_as(scmd.SocialAbility)
-        term = abilities.ability(state, ability.combatant, ability.skill, "P-SOC-13")
-        return (
-            ability.combatant,
-            ability.skill,
-            abilities.breakdown(state, ability.combatant, [term], ability.modifier),
-        )
-    if kind == scmd.SOCIAL_HELP:
-        helping = command.payload_as(scmd.SocialHelp)
-        term = abilities.ability(state, helping.combatant, helping.skill, "P-SOC-18")
-        title = f"{helping.skill} to help {state.combatant(helping.ally).name}"
-        return (
-            helping.combatant,
-            title,
-            abilities.breakdown(state, helping.combatant, [term], helping.modifier),
-        )
-    if kind == scmd.IDENTIFY:
-        reading = command.payload_as(scmd.Identify)
-        term = abilities.ability(state, reading.combatant, reading.skill, "P-SOC-19")
-        title = f"Identify {state.combatant(reading.interlocutor).name}'s motivations"
-        return (
-            reading.combatant,
-            title,
-            abilities.breakdown(state, reading.combatant, [term], reading.modifier),
-        )
-    if kind == scmd.SOCIAL_PASSION:
+_ROLLS: dict[str, tuple[type[Any], str, Callable[[PercentileState, Any], str]]] = {
+    scmd.SOCIAL_ABILITY: (scmd.SocialAbility, "P-SOC-13", lambda state, order: order.skill),
+    scmd.SOCIAL_HELP: (
+        scmd.SocialHelp,
+        "P-SOC-18",
+        lambda state, order: f"{order.skill} to help {state.combatant(order.ally).name}",
+    ),
+    scmd.IDENTIFY: (
+        scmd.Identify,
+        "P-SOC-19",
+        lambda state, order: f"Identify {state.combatant(order.interlocutor).name}'s motivations",
+    ),
+}
+"""The commands that roll an ability of the acting character's: the payload, the rule,
+the title of the odds."""
+
+
+def _own_roll(state: PercentileState, command: Command) -> tuple[str, Breakdown] | None:
+    """A title and the breakdown of a roll of the acting character's own."""
+    if command.kind == scmd.SOCIAL_PASSION:
         passion = command.payload_as(scmd.SocialPassion)
         if not abilities.has_ability(state.combatant(passion.combatant), passion.passion):
             return None
         term = abilities.ability(state, passion.combatant, passion.passion, "P-SOC-24")
-        return (
-            passion.combatant,
-            passion.passion,
-            abilities.breakdown(state, passion.combatant, [term]),
-        )
-    return None
+        return passion.passion, abilities.breakdown(state, passion.combatant, [term])
+    found = _ROLLS.get(command.kind)
+    if found is None:
+        return None
+    model, source, title = found
+    order = command.payload_as(model)
+    term = abilities.ability(state, order.combatant, order.skill, source)
+    made = abilities.breakdown(state, order.combatant, [term], order.modifier)
+    return title(state, order), made
 
 
 def _pressing(state: PercentileState, command: Command, sight: Sight) -> CommandOdds | None:
@@ -232,5 +227,5 @@ def social_odds(state: PercentileState, command: Command, sight: Sight) -> Comma
     rolled = _own_roll(state, command)
     if rolled is None:
         return None
-    _, title, made = rolled
+    title, made = rolled
     return CommandOdds(title=title, outcomes=tuple(_levels(made.total, state)))

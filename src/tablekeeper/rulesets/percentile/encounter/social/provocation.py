@@ -93,21 +93,8 @@ def provoke(draft: PercentileDraft, order: scmd.Provoke) -> Decision | None:
     _, terms = persuasion_terms(state, order, "P-SOC-21")
     take(draft, who, "provoke", target)
     score = abilities.passions(state.combatant(target)).get(order.trait)
-    if score is None:
-        draft.emit(
-            sev.PROVOKED,
-            sev.Provoked(
-                combatant=who,
-                interlocutor=target,
-                trait=order.trait,
-                roll=None,
-                result="no_trait",
-                reaction=order.reaction,
-            ),
-        )
-        return None
-    outcome = abilities.roll(draft, who, terms)
-    result = provoke_result(outcome.level, outcome.roll, score)
+    outcome = None if score is None else abilities.roll(draft, who, terms)
+    result = "no_trait" if outcome is None else provoke_result(outcome.level, outcome.roll, score)
     draft.emit(
         sev.PROVOKED,
         sev.Provoked(

@@ -35,7 +35,11 @@ from tablekeeper.rulesets.percentile.social.initiative import (
 )
 from tablekeeper.rulesets.percentile.social.scale import round_seconds
 from tablekeeper.rulesets.percentile.social.tables import social_tables
-from tablekeeper.rulesets.percentile.social.target import TargetDpInput, rule_target
+from tablekeeper.rulesets.percentile.social.target import (
+    TargetDpInput,
+    TargetDpOutcome,
+    rule_target,
+)
 
 
 def sides(state: PercentileState) -> list[str]:
@@ -56,6 +60,18 @@ def setups(state: PercentileState, order: scmd.StartSocial) -> list[scmd.PartySe
     return [declared.get(side) or scmd.PartySetup(side=side) for side in names]
 
 
+def targeted(setup: scmd.PartySetup | scmd.RuleTarget) -> TargetDpOutcome:
+    """The target DP a party's goal and circumstances give (``social/target.py``)."""
+    return rule_target(
+        TargetDpInput(
+            goal=setup.goal_kind,
+            party_size=setup.party_size,
+            recent_events=setup.recent_events,
+            gm_adjustment=setup.gm_adjustment,
+        )
+    )
+
+
 def parties(state: PercentileState, order: scmd.StartSocial) -> tuple[Party, Party]:
     """The two parties with their target DP (none for a passive party, P-SOC-05)."""
     first, second = setups(state, order)[:2]
@@ -63,16 +79,7 @@ def parties(state: PercentileState, order: scmd.StartSocial) -> tuple[Party, Par
     made = []
     for setup in (first, second):
         active = order.opposition == "active" or setup.side == petitioner
-        target = None
-        if active:
-            target = rule_target(
-                TargetDpInput(
-                    goal=setup.goal_kind,
-                    party_size=setup.party_size,
-                    recent_events=setup.recent_events,
-                    gm_adjustment=setup.gm_adjustment,
-                )
-            )
+        target = targeted(setup) if active else None
         made.append(Party(side=setup.side, goal=setup.goal, target=target))
     return made[0], made[1]
 
@@ -141,15 +148,7 @@ def join(draft: PercentileDraft, who: ActorId, modifier: int = 0) -> None:
 
 def rule(draft: PercentileDraft, order: scmd.RuleTarget) -> None:
     """The GM's final say on a party's target DP (P-SOC-08)."""
-    target = rule_target(
-        TargetDpInput(
-            goal=order.goal_kind,
-            party_size=order.party_size,
-            recent_events=order.recent_events,
-            gm_adjustment=order.gm_adjustment,
-        )
-    )
-    draft.emit(sev.TARGET_RULED, sev.TargetRuled(party=order.side, target=target))
+    draft.emit(sev.TARGET_RULED, sev.TargetRuled(party=order.side, target=targeted(order)))
 
 
 def to_combat(draft: PercentileDraft, order: Nothing) -> None:
