@@ -10,8 +10,8 @@ check as an encounter's (``uow.campaigns.append``). Its kinds:
   :mod:`tablekeeper.services.dice` plus ``label`` and ``by``; a secret roll (the GM's
   only) is shown to the GM only;
 - ``table.resolved``: a registered resolver run into the log. A check with a hidden
-  modifier (``realtime``, R-TEST-04) is logged twice: the GM's full outcome, shown to the
-  GM only, and, when the outcome has a player view, that view for everyone;
+  modifier is logged twice: the GM's full outcome, shown to the GM only, and, when the
+  outcome has a player view (``player_view()``), that view for everyone;
 - ``campaign.downtime`` and ``campaign.note``: the GM's;
 - ``campaign.character_edited``: written by :mod:`tablekeeper.services.characters`.
 
