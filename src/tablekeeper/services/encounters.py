@@ -14,7 +14,7 @@ do not control, answering someone else's decision, or undoing.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -24,6 +24,7 @@ from tablekeeper.engine.campaigns import Encounter
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER, Answer
 from tablekeeper.engine.rulesets import Ruleset
+from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, invalid_input
 from tablekeeper.errors import ForbiddenError, RulesError, UnknownNameError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
@@ -213,12 +214,7 @@ def undo(
 ) -> EncounterView:
     """Take back the encounter's last command (its audit record is stored); the GM only."""
     require_gm(viewer, "undo a command")
-    with uow:
-        encounter, session = load(uow, encounter_id, RandomRoller())
-        expect(encounter, expected_version)
-        before = len(session.log)
-        session.undo()
-        return store(uow, encounter, session, before, snapshot_every)
+    return _through_history(uow, encounter_id, Session.undo, expected_version, snapshot_every)
 
 
 def redo(
@@ -232,11 +228,22 @@ def redo(
     """Play the last undone command's events again (stored under fresh numbers); the GM
     only."""
     require_gm(viewer, "redo a command")
+    return _through_history(uow, encounter_id, Session.redo, expected_version, snapshot_every)
+
+
+def _through_history(
+    uow: UnitOfWork,
+    encounter_id: str,
+    move: Callable[[Session[Any]], object],
+    expected_version: int | None,
+    snapshot_every: int,
+) -> EncounterView:
+    """Undo or redo (``move``) in the stored encounter, and store the records it appends."""
     with uow:
         encounter, session = load(uow, encounter_id, RandomRoller())
         expect(encounter, expected_version)
         before = len(session.log)
-        session.redo()
+        move(session)
         return store(uow, encounter, session, before, snapshot_every)
 
 
