@@ -111,28 +111,31 @@ def line_squares(grid: GridMap, origin: Square, end: Square) -> list[Square]:
     return found
 
 
-def blast_squares(
-    grid: GridMap, centre: Square, radius: int, metric: GridDistance = "chebyshev"
-) -> set[Square]:
-    """Every square a blast of ``radius`` paces centred on ``centre`` reaches (S-TGT-13):
-    the centre and each open square a path of at most ``radius`` paces reaches, never
-    entering a wall nor slipping diagonally between two walls."""
-    if not grid.open(centre):
-        return set()
-    # Dijkstra over (square, diagonals taken so far is odd) for the alternating count.
-    best: dict[tuple[Square, bool], int] = {(centre, False): 0}
-    queue: list[tuple[int, Square, bool]] = [(0, centre, False)]
-    reached = {centre}
+def reachable(
+    grid: GridMap,
+    start: Square,
+    limit: int,
+    metric: GridDistance = "chebyshev",
+    blocked: frozenset[Square] = frozenset(),
+) -> dict[Square, int]:
+    """Each open square a path of at most ``limit`` paces reaches from ``start``, with its
+    cost: never entering a wall or a ``blocked`` square, nor slipping diagonally between
+    two walls (Dijkstra over the square and, for ``alternating``, the diagonals' parity)."""
+    if not grid.open(start):
+        return {}
+    best: dict[tuple[Square, bool], int] = {(start, False): 0}
+    queue: list[tuple[int, Square, bool]] = [(0, start, False)]
+    found = {start: 0}
     while queue:
         cost, square, odd = heapq.heappop(queue)
-        if cost > best.get((square, odd), radius + 1):
+        if cost > best.get((square, odd), limit + 1):
             continue
         for dx, dy in _STEPS:
             diagonal = dx != 0 and dy != 0
             if diagonal and metric == "manhattan":
                 continue
             step = (square[0] + dx, square[1] + dy)
-            if not grid.open(step):
+            if not grid.open(step) or step in blocked:
                 continue
             if (
                 diagonal
@@ -143,11 +146,19 @@ def blast_squares(
             price = 2 if diagonal and metric == "alternating" and odd else 1
             parity = odd != diagonal if metric == "alternating" else False
             total = cost + price
-            if total <= radius and total < best.get((step, parity), radius + 1):
+            if total <= limit and total < best.get((step, parity), limit + 1):
                 best[(step, parity)] = total
-                reached.add(step)
+                found[step] = min(found.get(step, total), total)
                 heapq.heappush(queue, (total, step, parity))
-    return reached
+    return found
+
+
+def blast_squares(
+    grid: GridMap, centre: Square, radius: int, metric: GridDistance = "chebyshev"
+) -> set[Square]:
+    """Every square a blast of ``radius`` paces centred on ``centre`` reaches (S-TGT-13):
+    it spreads around walls but never through them."""
+    return set(reachable(grid, centre, radius, metric))
 
 
 def within(

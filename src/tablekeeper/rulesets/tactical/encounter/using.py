@@ -1,0 +1,480 @@
+"""Using a skill (document 004, "Type", "Targets", "Defense", "Effects", "Concentration").
+
+:func:`check_use` is the one legality check of ``tactical.use_skill`` (``submit`` and the
+candidates share it): the skill is the character's to use (``traits.available``), its
+type fits what is left of the turn (S-TYPE-02, S-TYPE-04, S-TYPE-07; passives are never
+used, S-TYPE-09; reactions answer triggers, S-TYPE-08), its targets are legal (S-TGT-01),
+its defense cost can be paid unless a final gambit is invoked (S-DEF-02, S-DEF-03), and a
+second concentration says what becomes of the first (S-CONC-02).
+
+:func:`play_use` plays it in the document's order: targets first (S-TGT-01), then the
+defense paid or gained (S-DEF-01, S-DEF-02), then the effects (S-EFF-01), then what the
+skill sets going (``flow.advance``: reactions, defenses, rolls).
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.decisions import Decision, Option
+from tablekeeper.engine.values import GM, ActorId
+from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.tactical.catalogue import SkillDef
+from tablekeeper.rulesets.tactical.encounter import commands as cmd
+from tablekeeper.rulesets.tactical.encounter import events as ev
+from tablekeeper.rulesets.tactical.encounter.effects import (
+    add_condition,
+    apply_effects,
+    change_pool,
+    interrupt,
+    let_go,
+)
+from tablekeeper.rulesets.tactical.encounter.flow import advance
+from tablekeeper.rulesets.tactical.encounter.reach import targets_for
+from tablekeeper.rulesets.tactical.encounter.state import (
+    Character,
+    Concentration,
+    HinderRuling,
+    TacticalState,
+)
+from tablekeeper.rulesets.tactical.encounter.traits import available, bonus_movement, can_act
+from tablekeeper.rulesets.tactical.encounter.work import Work
+from tablekeeper.rulesets.tactical.grid import distance
+from tablekeeper.rulesets.tactical.targeting import TargetsOutcome
+
+
+def _refuse(reason: str, field: str = "skill") -> IllegalCommandError:
+    return IllegalCommandError(reason, field=field)
+
+
+def acting(state: TacticalState, command: Command, key: str) -> Character:
+    """The character ``key``, who must be standing, able to act, and played by the
+    command's actor (or the GM)."""
+    if ActorId(key) not in state.characters:
+        raise _refuse(f"there is no character {key!r}", "character")
+    if command.actor not in (GM, key):
+        raise _refuse(f"{command.actor} does not play {key}", "actor")
+    character = state.character(key)
+    if not can_act(state.catalogue, character):
+        raise _refuse(f"{character.name} cannot act", "character")
+    return character
+
+
+def own_turn(state: TacticalState, key: str) -> None:
+    if state.turn is None or state.turn.actor != key:
+        whose = state.turn.actor if state.turn else "nobody"
+        raise _refuse(f"it is {whose}'s turn, not {key}'s", "character")
+
+
+def turn_allows(state: TacticalState, character: Character, skill: SkillDef) -> None:
+    """The skill's type against what is left of the turn."""
+    turn = state.turn
+    assert turn is not None
+    if skill.type == "passive":
+        raise _refuse(f"{skill.name} is passive: always in effect, never used (S-TYPE-09)")
+    if skill.type == "reaction":
+        raise _refuse(f"{skill.name} is a reaction: use it when its trigger comes (S-TYPE-08)")
+    if turn.maneuver is not None:
+        raise _refuse("finish the maneuver first: no skill in the middle of one (S-TYPE-07)")
+    if skill.type in ("action", "other"):
+        if turn.action_used:
+            raise _refuse("the action of this turn is used (S-TYPE-02)")
+        return
+    if turn.maneuvers >= 1 and turn.action_used and character.extra_maneuvers < 1:
+        raise _refuse("no maneuver is left this turn (S-TYPE-04)")
+
+
+def cost_of(skill: SkillDef) -> int:
+    return -skill.defense.amount if skill.defense is not None and skill.defense.amount < 0 else 0
+
+
+def aim(state: TacticalState, key: str, order: cmd.UseSkill, skill_key: str) -> TargetsOutcome:
+    outcome = targets_for(state, key, skill_key, target=order.target, point=order.point)
+    if not outcome.legal:
+        raise _refuse(outcome.reason or "the skill cannot be aimed so", "target")
+    return outcome
+
+
+def check_use(state: TacticalState, command: Command, order: cmd.UseSkill) -> None:
+    character = acting(state, command, order.character)
+    own_turn(state, order.character)
+    reason = available(state, character, order.skill)
+    if reason is not None:
+        raise _refuse(reason)
+    skill = state.catalogue.skills[order.skill]
+    turn_allows(state, character, skill)
+    aim(state, order.character, order, order.skill)
+    cost = cost_of(skill)
+    if cost and not order.final_gambit:
+        assert skill.defense is not None
+        have = character.pool(skill.defense.track)
+        if have < cost:
+            raise _refuse(
+                f"{skill.name} costs {cost} {skill.defense.track} and {character.name} has "
+                f"{have}: it cannot be used, unless by a final gambit (S-DEF-02, S-DEF-03)",
+                "final_gambit",
+            )
+    if order.final_gambit and not cost:
+        raise _refuse(f"{skill.name} has no defense cost to gamble away", "final_gambit")
+    if skill.concentration and character.id in state.concentrations and order.concentration is None:
+        held = state.concentrations[character.id].skill
+        raise _refuse(
+            f"{character.name} already concentrates on {held}: release it first or ignore "
+            f"this skill's concentration (S-CONC-02)",
+            "concentration",
+        )
+
+
+def zone_enemies(state: TacticalState, character: Character) -> tuple[ActorId, ...]:
+    """The standing enemies whose zone of control holds ``character`` (G-S-08)."""
+    zone = state.options.zone_of_control
+    return tuple(
+        other.id
+        for other in state.standing()
+        if other.is_enemy_of(character)
+        and distance(other.position, character.position, state.options.distance) <= zone
+    )
+
+
+def play_use(work: Work, order: cmd.UseSkill) -> Decision | None:
+    state = work.state
+    skill = state.catalogue.skills[order.skill]
+    character = state.character(order.character)
+    careful = any(state.catalogue.tags[tag].careful for tag in skill.tags)
+    if skill.type == "maneuver" and not careful:
+        enemies = zone_enemies(state, character)
+        if enemies:
+            ruling = HinderRuling(
+                character=character.id,
+                skill=order.skill,
+                enemies=enemies,
+                order=order.model_dump(mode="json"),
+            )
+            work.emit(ev.AWAITING, ev.AwaitingSet(awaiting=ruling))
+            return Decision(
+                chooser=GM,
+                prompt=f"{character.name} uses {skill.name} in an enemy's zone of control: hindered?",
+                options=(
+                    Option(id="hindered", label="Hindered: no bonus movement"),
+                    Option(id="free", label="Not hindered"),
+                ),
+                default="hindered",
+            )
+    return carry_out(work, order)
+
+
+def resume_hinder(
+    work: Work, about: HinderRuling, chooser: ActorId, option: str
+) -> Decision | None:
+    work.emit(ev.AWAITING, ev.AwaitingSet(awaiting=None))
+    if option == "hindered":
+        add_condition(work, about.character, "hindered", "zone of control (S-TYPE-06)")
+    return carry_out(work, cmd.UseSkill.model_validate(about.order))
+
+
+def carry_out(work: Work, order: cmd.UseSkill) -> Decision | None:
+    """Targets, defense, effects, concentration, then the flow."""
+    state = work.state
+    key = order.character
+    skill = state.catalogue.skills[order.skill]
+    character = state.character(key)
+    catalogue = state.catalogue
+    aimed = targets_for(state, key, order.skill, target=order.target, point=order.point)
+    targets = tuple(ActorId(t) for t in aimed.targets if _affected(state, skill, t))
+    careful = any(catalogue.tags[tag].careful for tag in skill.tags)
+    slow = any(catalogue.tags[tag].slow for tag in skill.tags)
+    paces = None
+    if skill.type == "maneuver":
+        paces = skill.move + (
+            character.agility if not slow and bonus_movement(catalogue, character) else 0
+        )
+    held = tuple(
+        c
+        for c in character.conditions
+        if c in catalogue.conditions and catalogue.conditions[c].temporary
+    )
+    banes = len(aimed.zone_of_control_banes) if state.options.zone_banes_automatic else 0
+    if not character.visible:
+        stealthy = any(catalogue.tags[tag].stealthy for tag in skill.tags)
+        work.emit(ev.HIDDEN_CHECK, ev.HiddenCheck(character=character.id, revealed=not stealthy))
+    if skill.concentration and character.id in state.concentrations:
+        if order.concentration == "release_first":
+            interrupt(work, key, "replaced")
+    ignore_concentration = (
+        skill.concentration
+        and order.concentration == "ignore_new"
+        and character.id in work.state.concentrations
+    )
+    origin = "other" if skill.type == "other" else skill.type
+    work.emit(
+        ev.SKILL_USED,
+        ev.SkillUsed(
+            user=character.id,
+            skill=order.skill,
+            origin=origin,  # type: ignore[arg-type]
+            targets=targets,
+            point=order.point,
+            squares=aimed.squares,
+            banes=banes,
+            final_gambit=order.final_gambit,
+            maneuver_paces=paces,
+            careful=careful,
+            held_temporary=held,
+            resolves=skill.type != "other",
+        ),
+    )
+    paid = _defense(work, key, skill, order.final_gambit)
+    if skill.type == "other":
+        work.emit(
+            ev.CONCENTRATION_STARTED,
+            ev.ConcentrationStarted(
+                character=character.id,
+                concentration=Concentration(
+                    skill=order.skill,
+                    weapon=skill.weapon,
+                    turns_left=(skill.duration or 2) - 1,
+                    paid=paid,
+                    paid_track=skill.defense.track if skill.defense else None,
+                    point=order.point,
+                    target=order.target,
+                ),
+            ),
+        )
+        return None
+    if skill.concentration and not ignore_concentration:
+        work.emit(
+            ev.CONCENTRATION_STARTED,
+            ev.ConcentrationStarted(
+                character=character.id,
+                concentration=Concentration(skill=order.skill, weapon=skill.weapon),
+            ),
+        )
+    effects = skill.effects
+    if ignore_concentration:
+        effects = tuple(e for e in effects if not getattr(e, "while_concentrating", False))
+    for target in targets or (character.id,):
+        apply_effects(work, key, target, effects, order.skill)
+    if "thrown" in skill.tags and skill.weapon is not None and targets:
+        weapon = next((w for w in character.wielding if w.name == skill.weapon), None)
+        if weapon is not None:
+            let_go(work, key, weapon, "thrown", work.state.character(targets[0]).position)
+    return advance(work)
+
+
+def _affected(state: TacticalState, skill: SkillDef, target: str) -> bool:
+    """A skill is ineffective on a character with the condition its tag names (S-ELEM-18,
+    S-ELEM-19: sight on the blinded, sound on the deafened)."""
+    character = state.character(target)
+    for tag in skill.tags:
+        condition = state.catalogue.tags[tag].ineffective_on
+        if condition is not None and character.has(condition):
+            return False
+    return True
+
+
+def _defense(work: Work, key: str, skill: SkillDef, final_gambit: bool) -> int:
+    """Pay the skill's defense cost, or gain its defense (S-DEF-01, S-DEF-02)."""
+    if skill.defense is None or skill.defense.amount == 0:
+        return 0
+    if skill.defense.amount < 0:
+        if final_gambit:
+            return 0
+        return -change_pool(work, key, skill.defense.track, skill.defense.amount, "cost")
+    change_pool(work, key, skill.defense.track, skill.defense.amount, "gain")
+    return 0
+
+
+def complete_other(work: Work, key: str) -> Decision | None:
+    """At the start of ``key``'s turn its 'other' skill counts down, then completes."""
+    held = work.state.concentrations[ActorId(key)]
+    assert held.turns_left is not None
+    if held.turns_left > 1:
+        changed = held.model_copy(update={"turns_left": held.turns_left - 1})
+        work.emit(
+            ev.CONCENTRATION_STARTED,
+            ev.ConcentrationStarted(character=ActorId(key), concentration=changed),
+        )
+        return None
+    work.emit(
+        ev.CONCENTRATION_ENDED,
+        ev.ConcentrationEnded(character=ActorId(key), skill=held.skill, reason="completed"),
+    )
+    state = work.state
+    aimed = targets_for(state, key, held.skill, target=held.target, point=held.point)
+    skill = state.catalogue.skills[held.skill]
+    targets = tuple(ActorId(t) for t in aimed.targets if _affected(state, skill, t))
+    work.emit(
+        ev.SKILL_USED,
+        ev.SkillUsed(
+            user=ActorId(key),
+            skill=held.skill,
+            origin="other",
+            targets=targets if aimed.legal else (),
+            point=held.point,
+            squares=aimed.squares,
+            resolves=True,
+            completes=True,
+        ),
+    )
+    for target in targets or (ActorId(key),):
+        apply_effects(work, key, target, skill.effects, held.skill)
+    return advance(work)
+
+
+def movement_left(state: TacticalState) -> int:
+    turn = state.turn
+    if turn is None:
+        return 0
+    return turn.free_paces + (turn.maneuver.paces if turn.maneuver is not None else 0)
+
+
+def check_move(state: TacticalState, command: Command, order: cmd.Move) -> None:
+    from tablekeeper.rulesets.tactical.grid import reachable
+
+    character = acting(state, command, order.character)
+    own_turn(state, order.character)
+    left = movement_left(state)
+    if left <= 0:
+        raise _refuse("no movement is left: use a maneuver that is not slow (S-TYPE-05)", "to")
+    if not state.map.open(order.to) or state.occupied(order.to, besides=character.id):
+        raise _refuse(f"{list(order.to)} is a wall, off the map or taken", "to")
+    blocked = frozenset(other.position for other in state.standing() if other.id != character.id)
+    costs = reachable(state.map, character.position, left, state.options.distance, blocked)
+    if order.to not in costs or order.to == character.position:
+        raise _refuse(f"{list(order.to)} is more than {left} paces away", "to")
+
+
+def play_move(work: Work, order: cmd.Move) -> None:
+    from tablekeeper.rulesets.tactical.grid import reachable
+
+    state = work.state
+    character = state.character(order.character)
+    blocked = frozenset(other.position for other in state.standing() if other.id != character.id)
+    costs = reachable(
+        state.map, character.position, movement_left(state), state.options.distance, blocked
+    )
+    work.emit(
+        ev.MOVED,
+        ev.Moved(
+            character=character.id,
+            origin=character.position,
+            destination=order.to,
+            paces=costs[order.to],
+        ),
+    )
+
+
+def check_end_maneuver(state: TacticalState, command: Command, order: cmd.CharacterOnly) -> None:
+    acting(state, command, order.character)
+    own_turn(state, order.character)
+    if state.turn is None or state.turn.maneuver is None:
+        raise _refuse("no maneuver is in progress", "character")
+
+
+def play_end_maneuver(work: Work, order: cmd.CharacterOnly) -> None:
+    work.emit(ev.MANEUVER_ENDED, ev.ManeuverEnded(character=order.character))
+
+
+def check_end_turn(state: TacticalState, command: Command, order: cmd.CharacterOnly) -> None:
+    if ActorId(order.character) not in state.characters:
+        raise _refuse(f"there is no character {order.character!r}", "character")
+    if command.actor not in (GM, order.character):
+        raise _refuse(f"{command.actor} does not play {order.character}", "actor")
+    own_turn(state, order.character)
+
+
+def play_react(work: Work, order: cmd.React) -> Decision | None:
+    """A reaction to an open trigger (S-TYPE-08): defense and effects, once per event."""
+    state = work.state
+    skill = state.catalogue.skills[order.skill]
+    target = order.target or order.character
+    work.emit(
+        ev.REACTED, ev.Reacted(character=order.character, skill=order.skill, trigger=order.trigger)
+    )
+    quick_reaction(work, order.character, order.skill, target)
+    return None
+
+
+def quick_reaction(work: Work, key: str, skill_key: str, target: str) -> None:
+    """A reaction's defense and effects: reactions roll nothing (S-TGT-03)."""
+    skill = work.state.catalogue.skills[skill_key]
+    work.emit(
+        ev.SKILL_USED,
+        ev.SkillUsed(
+            user=ActorId(key),
+            skill=skill_key,
+            origin="reaction",
+            targets=(ActorId(target),),
+            resolves=False,
+        ),
+    )
+    _defense(work, key, skill, False)
+    apply_effects(work, key, target, skill.effects, skill_key)
+
+
+def check_react(state: TacticalState, command: Command, order: cmd.React) -> None:
+    character = acting(state, command, order.character)
+    trigger = next((t for t in state.triggers if t.id == order.trigger), None)
+    if trigger is None:
+        raise _refuse(f"no triggering event {order.trigger!r} is open", "trigger")
+    reason = available(state, character, order.skill)
+    if reason is not None:
+        raise _refuse(reason)
+    skill = state.catalogue.skills[order.skill]
+    if skill.type != "reaction" or skill.trigger != trigger.kind:
+        raise _refuse(f"{skill.name} does not answer a {trigger.kind} trigger", "skill")
+    if f"{order.character}:{order.skill}:{order.trigger}" in state.reacted:
+        raise _refuse(f"{skill.name} was already used for this event (S-TYPE-08)", "trigger")
+    cost = cost_of(skill)
+    if cost and skill.defense is not None and character.pool(skill.defense.track) < cost:
+        raise _refuse(f"{skill.name} costs {cost} {skill.defense.track} (S-DEF-02)", "skill")
+
+
+def check_release(state: TacticalState, command: Command, order: cmd.CharacterOnly) -> None:
+    """Release only on an ally's turn, your own included (S-CONC-01)."""
+    if ActorId(order.character) not in state.characters:
+        raise _refuse(f"there is no character {order.character!r}", "character")
+    if command.actor not in (GM, order.character):
+        raise _refuse(f"{command.actor} does not play {order.character}", "actor")
+    character = state.character(order.character)
+    if character.id not in state.concentrations:
+        raise _refuse(f"{character.name} concentrates on nothing", "character")
+    if state.turn is None or state.character(state.turn.actor).is_enemy_of(character):
+        raise _refuse("concentration is released on an ally's turn, never an enemy's (S-CONC-01)")
+
+
+def play_release(work: Work, order: cmd.CharacterOnly) -> None:
+    interrupt(work, order.character, "released")
+
+
+def check_weapon(state: TacticalState, command: Command, order: cmd.WeaponOrder) -> None:
+    character = acting(state, command, order.character)
+    if not character.holds(order.weapon):
+        raise _refuse(f"{character.name} holds no {order.weapon}", "weapon")
+
+
+def play_drop(work: Work, order: cmd.WeaponOrder) -> None:
+    character = work.state.character(order.character)
+    weapon = next(w for w in character.wielding if w.name == order.weapon)
+    let_go(work, order.character, weapon, "dropped", character.position)
+
+
+def check_pick_up(state: TacticalState, command: Command, order: cmd.WeaponOrder) -> None:
+    character = acting(state, command, order.character)
+    if not any(
+        item.weapon.name == order.weapon and item.position == character.position
+        for item in state.ground
+    ):
+        raise _refuse(f"no {order.weapon} lies where {character.name} stands", "weapon")
+
+
+def play_pick_up(work: Work, order: cmd.WeaponOrder) -> None:
+    character = work.state.character(order.character)
+    item = next(
+        i
+        for i in work.state.ground
+        if i.weapon.name == order.weapon and i.position == character.position
+    )
+    work.emit(
+        ev.WEAPON_CHANGED,
+        ev.WeaponChanged(character=character.id, weapon=item.weapon, change="picked_up"),
+    )
