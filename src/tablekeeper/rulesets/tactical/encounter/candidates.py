@@ -29,41 +29,27 @@ def _skills(state: TacticalState, character: Character) -> list[str]:
     return [key for key in keys if key in state.catalogue.skills]
 
 
-def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
-    turn = state.turn
-    if state.ended is not None or turn is None or state.use is not None:
-        return []
-    if actor != turn.actor and actor != "gm":
-        return []
-    character = state.character(turn.actor)
+def _reach(state: TacticalState, character: Character) -> int:
+    """How far the character's attacks reach: where the policy wants to stand."""
+    reaches = [1]
+    for key in _skills(state, character):
+        skill = state.catalogue.skills[key]
+        if not skill.is_attack:
+            continue
+        if skill.target == "ranged":
+            reaches.append(skill.range + character.cunning)
+        elif skill.target in ("line", "blast") and skill.blast != "central":
+            reaches.append(max(1, skill.range))
+    return max(reaches)
+
+
+def _attack_commands(state: TacticalState, character: Character, keys: list[str]) -> list[Command]:
     who = character.id
-    found: list[Command] = []
-    if movement_left(state) > 0:
-        blocked = frozenset(o.position for o in state.standing() if o.id != who)
-        costs = reachable(
-            state.map, character.position, movement_left(state), state.options.distance, blocked
-        )
-        here = _nearest_enemy_distance(state, character, character.position)
-        best = min(
-            (sq for sq in costs if sq != character.position),
-            key=lambda sq: (_nearest_enemy_distance(state, character, sq), costs[sq], sq),
-            default=None,
-        )
-        if best is not None and _nearest_enemy_distance(state, character, best) < here:
-            found.append(cmd.move(who, best))
-    if turn.maneuver is not None:
-        found.append(cmd.simple(cmd.END_MANEUVER, who))
     enemies = [o for o in state.standing() if o.is_enemy_of(character)]
     enemies.sort(key=lambda o: distance(o.position, character.position, state.options.distance))
-    catalogue = state.catalogue
-    skills = _skills(state, character)
-    attacks = [
-        k
-        for k in skills
-        if catalogue.skills[k].is_attack and catalogue.skills[k].type in ("action", "other")
-    ]
-    for key in attacks:
-        skill = catalogue.skills[key]
+    found: list[Command] = []
+    for key in keys:
+        skill = state.catalogue.skills[key]
         concentration = (
             "release_first" if skill.concentration and who in state.concentrations else None
         )
@@ -71,15 +57,80 @@ def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
             if skill.target in ("melee", "ranged"):
                 found.append(cmd.use_skill(who, key, target=enemy.id, concentration=concentration))
             elif skill.target in ("line", "blast"):
-                found.append(
-                    cmd.use_skill(who, key, point=enemy.position, concentration=concentration)
-                )
+                point = character.position if skill.blast == "central" else enemy.position
+                found.append(cmd.use_skill(who, key, point=point, concentration=concentration))
+    return found
+
+
+def _hits_friends(state: TacticalState, command: Command) -> bool:
+    """Whether a line or blast would take the user or an ally (the policy avoids it)."""
+    from tablekeeper.rulesets.tactical.encounter.reach import targets_for
+
+    payload = command.payload
+    point = payload.get("point")
+    if not isinstance(point, list):
+        return False
+    who = str(payload["character"])
+    aimed = targets_for(
+        state, who, str(payload["skill"]), target=None, point=(int(point[0]), int(point[1]))
+    )
+    me = state.character(who)
+    return any(not state.character(t).is_enemy_of(me) for t in aimed.targets)
+
+
+def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
+    """What the acting character may sensibly do now, best first."""
+    turn = state.turn
+    if state.ended is not None or turn is None or state.use is not None:
+        return []
+    if actor != turn.actor:
+        return []
+    character = state.character(turn.actor)
+    who = character.id
+    catalogue = state.catalogue
+    found: list[Command] = []
+    want = _reach(state, character)
+    here = _nearest_enemy_distance(state, character, character.position)
+    if movement_left(state) > 0 and here > 0:
+        blocked = frozenset(o.position for o in state.standing() if o.id != who)
+        costs = reachable(
+            state.map, character.position, movement_left(state), state.options.distance, blocked
+        )
+
+        def badness(square: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
+            gap = _nearest_enemy_distance(state, character, square)
+            return (abs(gap - want) if gap <= want else 2 * (gap - want), costs[square], square)
+
+        best = min((sq for sq in costs if sq != character.position), key=badness, default=None)
+        if best is not None and badness(best)[0] < badness(character.position)[0]:
+            found.append(cmd.move(who, best))
+    if turn.maneuver is not None:
+        found.append(cmd.simple(cmd.END_MANEUVER, who))
+    skills = _skills(state, character)
+    actions = [
+        k for k in skills if catalogue.skills[k].is_attack and catalogue.skills[k].type == "action"
+    ]
+    others = [
+        k for k in skills if catalogue.skills[k].is_attack and catalogue.skills[k].type == "other"
+    ]
+    found += [c for c in _attack_commands(state, character, actions) if not _hits_friends(state, c)]
+    wards = [
+        k
+        for k in skills
+        if not catalogue.skills[k].is_attack
+        and catalogue.skills[k].type == "action"
+        and catalogue.skills[k].concentration
+        and catalogue.skills[k].target == "personal"
+    ]
+    if who not in state.concentrations:
+        found += [cmd.use_skill(who, key) for key in wards]
+    found += [c for c in _attack_commands(state, character, others) if not _hits_friends(state, c)]
     movers = [
         k
         for k in skills
         if catalogue.skills[k].type == "maneuver" and catalogue.skills[k].target == "personal"
     ]
-    if enemies and _nearest_enemy_distance(state, character, character.position) > 1:
+    if here > want or (want > 1 and here < want):
         found += [cmd.use_skill(who, key) for key in movers]
     utilities = [
         k
@@ -87,6 +138,7 @@ def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
         if not catalogue.skills[k].is_attack
         and catalogue.skills[k].type == "action"
         and catalogue.skills[k].target == "personal"
+        and not catalogue.skills[k].concentration
         and k != "act"
     ]
     found += [cmd.use_skill(who, key) for key in utilities]

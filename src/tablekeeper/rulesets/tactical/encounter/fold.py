@@ -60,7 +60,7 @@ def _skill_used(state: TacticalState, event: ev.SkillUsed) -> TacticalState:
                     "maneuver": maneuver,
                 }
             )
-    use = None
+    use = state.use  # a reaction inside another skill leaves that skill in use
     if event.resolves:
         use = Use(
             user=event.user,
