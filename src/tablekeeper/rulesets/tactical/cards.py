@@ -38,7 +38,10 @@ def card(state: TacticalState, character: Character, sight: Sight) -> ActorCard:
         facts += [
             Fact(
                 label="Attributes",
-                value=f"agility {character.agility}, brawn {character.brawn}, cunning {character.cunning}",
+                value=(
+                    f"agility {character.agility}, brawn {character.brawn}, "
+                    f"cunning {character.cunning}"
+                ),
             ),
             Fact(
                 label="Armor",

@@ -15,8 +15,8 @@ from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.tactical.attack import yield_dice
 from tablekeeper.rulesets.tactical.attack import scoring as attack_scoring
+from tablekeeper.rulesets.tactical.attack import yield_dice
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter.flow import attack_input
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
@@ -38,14 +38,13 @@ def command_odds(state: TacticalState, command: Command, sight: Sight) -> Comman
         aimed = targets_for(state, user.id, order.skill, target=order.target, point=order.point)
         if not aimed.legal or not sight.sees_all(aimed.targets):
             return None
-        origin = "other" if skill.type == "other" else skill.type
         use = Use(
             user=user.id,
             skill=order.skill,
-            origin=origin,
+            origin="other" if skill.type == "other" else "action",
             targets=tuple(ActorId(t) for t in aimed.targets),
             banes=len(aimed.zone_of_control_banes),
-        )  # type: ignore[arg-type]
+        )
         outcomes: list[tuple[str, Fraction]] = []
         for target in aimed.targets:
             check = attack_input(state, use, target)
@@ -81,10 +80,10 @@ def command_odds(state: TacticalState, command: Command, sight: Sight) -> Comman
     if skill.type not in ("action", "other") or not sight.sees(user.id):
         return None
     up, down = own_boons(state.catalogue, user)
-    check = UtilityInput(
+    roll = UtilityInput(
         cunning=user.cunning, boons=up, banes=down, kind="action", options=state.options
     )
-    chances = tally_distribution(utility_dice(check), utility_scoring(check))
+    chances = tally_distribution(utility_dice(roll), utility_scoring(roll))
     return CommandOdds(
         title=f"{skill.name}: 2d8 against cunning {user.cunning}",
         outcomes=(

@@ -19,7 +19,8 @@ from tablekeeper.rulesets.tactical.encounter.flow import attack_input
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import DefenseChoice, TacticalState
 from tablekeeper.rulesets.tactical.encounter.traits import available
-from tablekeeper.rulesets.tactical.grid import distance
+from tablekeeper.rulesets.tactical.encounter.using import movement_left
+from tablekeeper.rulesets.tactical.grid import distance, reachable
 
 
 def _key(square: tuple[int, int]) -> str:
@@ -36,6 +37,24 @@ def skill_previews(state: TacticalState, sight: Sight) -> dict[str, JsonValue]:
         return {}
     character = state.character(turn.actor)
     found: dict[str, JsonValue] = {}
+    left = movement_left(state)
+    if left > 0:
+        blocked = frozenset(o.position for o in state.standing() if o.id != character.id)
+        costs = reachable(state.map, character.position, left, state.options.distance, blocked)
+        found["_move"] = {
+            "name": "Move",
+            "type": "movement",
+            "target": "square",
+            "attack": False,
+            "reach": [[x, y] for (x, y) in costs if (x, y) != character.position],
+            "points": {
+                _key(sq): {"squares": [], "targets": [], "cost": c}
+                for sq, c in costs.items()
+                if sq != character.position
+            },
+        }
+    if state.turn is not None and state.turn.maneuver is not None:
+        return found  # nothing but movement in the middle of a maneuver (S-TYPE-07)
     keys = dict.fromkeys([*character.style, *state.catalogue.universal()])
     for key in keys:
         skill = state.catalogue.skills.get(key)

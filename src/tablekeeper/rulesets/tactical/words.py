@@ -54,7 +54,10 @@ class TacticalWords:
         if shared is not None or event.kind not in ev.EVENT_MODELS:
             return shared
         p = read(event.kind, event.payload)
-        n = lambda key: name_of(names, key)  # noqa: E731
+
+        def n(key: object) -> str:
+            return name_of(names, key)
+
         match p:
             case ev.Joined():
                 return f"{p.character.name} joins the {p.character.side}"

@@ -68,12 +68,13 @@ def _hits_friends(state: TacticalState, command: Command) -> bool:
 
     payload = command.payload
     point = payload.get("point")
-    if not isinstance(point, list):
+    if not isinstance(point, list) or len(point) != 2:
+        return False
+    x, y = point
+    if not isinstance(x, int) or not isinstance(y, int):
         return False
     who = str(payload["character"])
-    aimed = targets_for(
-        state, who, str(payload["skill"]), target=None, point=(int(point[0]), int(point[1]))
-    )
+    aimed = targets_for(state, who, str(payload["skill"]), target=None, point=(x, y))
     me = state.character(who)
     return any(not state.character(t).is_enemy_of(me) for t in aimed.targets)
 

@@ -145,9 +145,9 @@ def interrupt(work: Work, key: str, reason: EndReason) -> None:
     )
     for link in held.links:
         remove_condition(work, link.character, link.condition, f"{held.skill} ended")
-    if held.turns_left is not None and reason != "completed" and held.paid and held.paid_track:
-        if not work.state.character(key).defeated:
-            change_pool(work, key, held.paid_track, held.paid, "refund")
+    refund = held.turns_left is not None and reason != "completed" and held.paid
+    if refund and held.paid_track and not work.state.character(key).defeated:
+        change_pool(work, key, held.paid_track, held.paid, "refund")
 
 
 def let_go(

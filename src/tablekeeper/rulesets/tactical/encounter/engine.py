@@ -82,7 +82,10 @@ def _resume_reaction(work: Work, about: ReactionOffer, chooser: ActorId, option:
 
 def _resume_defense(work: Work, about: DefenseChoice, chooser: ActorId, option: str) -> None:
     _clear(work)
-    work.emit(ev.DEFENSE_CHOSEN, ev.DefenseChosen(target=about.target, defense=option))  # type: ignore[arg-type]
+    work.emit(
+        ev.DEFENSE_CHOSEN,
+        ev.DefenseChosen.model_validate({"target": about.target, "defense": option}),
+    )
 
 
 def _resume_cunning(work: Work, about: CunningChoice, chooser: ActorId, option: str) -> None:

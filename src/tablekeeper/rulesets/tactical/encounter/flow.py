@@ -258,7 +258,10 @@ def _next_defense(work: Work, use: Use, skill: SkillDef) -> Decision | None:
         _await(work, DefenseChoice(target=target, threat=threat, options=open_))
         return Decision(
             chooser=target,
-            prompt=f"{state.character(use.user).name}'s {skill.name}: threat {threat}. Defend or yield?",
+            prompt=(
+                f"{state.character(use.user).name}'s {skill.name}: threat {threat}. "
+                "Defend or yield?"
+            ),
             options=tuple(
                 Option(id=d, label=defense_label(state, target, d, threat)) for d in open_
             ),
@@ -288,7 +291,6 @@ def default_defense(state: TacticalState, target: str, open_: tuple[Defense, ...
 
 
 def _resolve(work: Work, use: Use, skill: SkillDef) -> Decision | None:
-    state = work.state
     if use.current is not None and (use.cunning_left or use.critical_left):
         return _effects_choice(work, use, skill)
     if use.current is not None:
@@ -366,7 +368,10 @@ def _effects_choice(work: Work, use: Use, skill: SkillDef) -> Decision | None:
         )
         return Decision(
             chooser=use.user,
-            prompt=f"Cunning effect on {state.character(use.current).name} ({use.cunning_left} to choose)",
+            prompt=(
+                f"Cunning effect on {state.character(use.current).name} "
+                f"({use.cunning_left} to choose)"
+            ),
             options=tuple(Option(id=o.id, label=o.label) for o in options),
             default=options[0].id,
         )

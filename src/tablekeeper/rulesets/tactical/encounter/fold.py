@@ -125,8 +125,8 @@ def _maneuver_ended(state: TacticalState, event: ev.ManeuverEnded) -> TacticalSt
 def _turn_ended(state: TacticalState, event: ev.TurnEnded) -> TacticalState:
     if state.clock is None:
         return state
-    state = _character(state, event.character, extra_maneuvers=0)
     clock = state.clock.next_turn()
+    state = _character(state, event.character, extra_maneuvers=0)
     for _ in range(len(clock.order)):
         if not state.character(clock.current).defeated:
             break
@@ -168,12 +168,12 @@ def _weapon(state: TacticalState, event: ev.WeaponChanged) -> TacticalState:
             state = state.model_copy(update={"ground": ground})
         return state
     if event.change == "picked_up":
-        ground = list(state.ground)
-        for item in ground:
+        lying = list(state.ground)
+        for item in lying:
             if item.weapon == event.weapon and item.position == character.position:
-                ground.remove(item)
+                lying.remove(item)
                 break
-        state = state.model_copy(update={"ground": tuple(ground)})
+        state = state.model_copy(update={"ground": tuple(lying)})
     return _character(state, event.character, wielding=(*character.wielding, event.weapon))
 
 

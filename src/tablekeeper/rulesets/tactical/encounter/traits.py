@@ -137,9 +137,9 @@ def available(state: TacticalState, character: Character, key: str) -> str | Non
     permanent = any(tag.permanent for tag in tags.values()) and key in character.unlocked
     if not (universal or permanent or key in character.style):
         return f"{skill.name} is not in {character.name}'s fighting style"
-    for held in conditions_of(catalogue, character):
-        if key in held.blocks_skills:
-            return f"{character.name} is {held.name}: no {skill.name}"
+    for condition in conditions_of(catalogue, character):
+        if key in condition.blocks_skills:
+            return f"{character.name} is {condition.name}: no {skill.name}"
     if any(tag.berserk for tag in tags.values()):
         if not character.berserking:
             return f"{skill.name} is a berserk skill: only while berserking (S-TAG-19)"

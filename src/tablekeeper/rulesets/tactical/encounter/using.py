@@ -14,6 +14,8 @@ skill sets going (``flow.advance``: reactions, defenses, rolls).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import GM, ActorId
@@ -152,7 +154,9 @@ def play_use(work: Work, order: cmd.UseSkill) -> Decision | None:
             work.emit(ev.AWAITING, ev.AwaitingSet(awaiting=ruling))
             return Decision(
                 chooser=GM,
-                prompt=f"{character.name} uses {skill.name} in an enemy's zone of control: hindered?",
+                prompt=(
+                    f"{character.name} uses {skill.name} in an enemy's zone of control: hindered?"
+                ),
                 options=(
                     Option(id="hindered", label="Hindered: no bonus movement"),
                     Option(id="free", label="Not hindered"),
@@ -196,21 +200,26 @@ def carry_out(work: Work, order: cmd.UseSkill) -> Decision | None:
     if not character.visible:
         stealthy = any(catalogue.tags[tag].stealthy for tag in skill.tags)
         work.emit(ev.HIDDEN_CHECK, ev.HiddenCheck(character=character.id, revealed=not stealthy))
-    if skill.concentration and character.id in state.concentrations:
-        if order.concentration == "release_first":
-            interrupt(work, key, "replaced")
+    if (
+        skill.concentration
+        and character.id in state.concentrations
+        and order.concentration == "release_first"
+    ):
+        interrupt(work, key, "replaced")
     ignore_concentration = (
         skill.concentration
         and order.concentration == "ignore_new"
         and character.id in work.state.concentrations
     )
-    origin = "other" if skill.type == "other" else skill.type
+    origin: Literal["action", "maneuver", "reaction", "other"] = (
+        "maneuver" if skill.type == "maneuver" else "action" if skill.type == "action" else "other"
+    )
     work.emit(
         ev.SKILL_USED,
         ev.SkillUsed(
             user=character.id,
             skill=order.skill,
-            origin=origin,  # type: ignore[arg-type]
+            origin=origin,
             targets=targets,
             point=order.point,
             squares=aimed.squares,
@@ -384,8 +393,6 @@ def check_end_turn(state: TacticalState, command: Command, order: cmd.CharacterO
 
 def play_react(work: Work, order: cmd.React) -> Decision | None:
     """A reaction to an open trigger (S-TYPE-08): defense and effects, once per event."""
-    state = work.state
-    skill = state.catalogue.skills[order.skill]
     target = order.target or order.character
     work.emit(
         ev.REACTED, ev.Reacted(character=order.character, skill=order.skill, trigger=order.trigger)

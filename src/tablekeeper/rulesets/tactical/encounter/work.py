@@ -1,4 +1,4 @@
-"""The ``tactical`` engine's work pad: a :class:`~tablekeeper.engine.drafts.Draft` over its state."""
+"""The ``tactical`` engine's work pad: a :class:`~tablekeeper.engine.drafts.Draft`."""
 
 from __future__ import annotations
 

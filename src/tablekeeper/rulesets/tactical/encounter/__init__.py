@@ -1,0 +1,9 @@
+"""The ``tactical`` encounter engine: turn-based play of rule document 004 on a grid.
+
+``state.py`` (characters, the turn, what is pending), ``events.py`` and ``fold.py`` (what
+happens and the state it folds to), ``commands.py`` (what is asked), ``joining.py``,
+``using.py`` (a skill's checks and play), ``flow.py`` (reactions, defenses, outcomes),
+``effects.py`` (pools, conditions, defeat, concentration), ``turns.py``, ``traits.py``
+(what conditions and the fighting style allow), ``reach.py`` (the grid as a user sees
+it), ``candidates.py`` (what to offer) and ``engine.py`` (the command table).
+"""
