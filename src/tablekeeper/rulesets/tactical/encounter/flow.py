@@ -398,7 +398,7 @@ def choose_cunning(work: Work, about: CunningChoice, option: str) -> None:
         ev.CUNNING_CHOSEN,
         ev.CunningChosen(user=about.user, target=about.target, option=option, label=chosen.label),
     )
-    apply_effects(work, about.user, about.target, chosen.effects, option)
+    apply_effects(work, about.user, about.target, chosen.effects, use.skill if use else option)
 
 
 def finish(work: Work, use: Use) -> None:
