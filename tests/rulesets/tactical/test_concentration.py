@@ -34,7 +34,8 @@ def test_release_on_an_allys_turn_not_an_enemys() -> None:
     s = table(hero(**MAGE), hero("ally", position=[1, 3]), foe())
     use(s, "hero", "stone_ward")
     do(s, cmd.END_TURN, "hero")
-    assert s.state.turn is not None and s.state.turn.actor == "ally"
+    assert s.state.turn is not None
+    assert s.state.turn.actor == "ally"
     do(s, cmd.END_TURN, "ally")
     with pytest.raises(IllegalCommandError, match="enemy"):
         release(s, "hero")
@@ -170,7 +171,8 @@ def test_an_other_skill_completes_after_its_duration() -> None:
     do(s, cmd.END_TURN, "hero")
     do(s, cmd.END_TURN, "foe")  # the hero's next turn begins: the storm breaks
     assert "hero" not in s.state.concentrations
-    assert s.pending is not None and s.pending.chooser == "foe"
+    assert s.pending is not None
+    assert s.pending.chooser == "foe"
     faces(s, 1, 1, 1)
     s.answer("yield")
     assert s.state.character("foe").momentum == 20 - 3

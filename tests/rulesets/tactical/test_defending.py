@@ -21,10 +21,12 @@ def test_each_target_chooses_before_any_outcome() -> None:
         foe("b", position=[5, 3]),
     )
     use(s, "hero", "fire_burst", point=[5, 2])
-    assert s.pending is not None and s.pending.chooser == "a"
+    assert s.pending is not None
+    assert s.pending.chooser == "a"
     first = s.answer("dodge")
     assert ev.YIELD_ROLLED not in kinds(first)
-    assert s.pending is not None and s.pending.chooser == "b"
+    assert s.pending is not None
+    assert s.pending.chooser == "b"
     faces(s, 6, 6)
     second = s.answer("yield")
     order = kinds(second)
@@ -120,7 +122,8 @@ def test_knocked_down_gains_no_momentum_but_may_use_the_skill() -> None:
     events = use(s, "hero", "dash")
     assert s.state.character("hero").momentum == 1
     assert any(e.kind == ev.POOL_CHANGED and e.payload["cause"] == "no_gain" for e in events)
-    assert s.state.turn is not None and s.state.turn.maneuver is not None
+    assert s.state.turn is not None
+    assert s.state.turn.maneuver is not None
 
 
 @pytest.mark.parametrize(
@@ -209,7 +212,8 @@ def test_a_utility_action_rolls_and_offers_cunning_effects() -> None:
     )
     faces(s, 4, 8)
     use(s, "hero", "mend", target="ally")
-    assert s.pending is not None and s.pending.chooser == "hero"
+    assert s.pending is not None
+    assert s.pending.chooser == "hero"
     assert "holy.target_blessed" in options_of(s)
     s.answer("holy.target_blessed")
     assert s.state.character("ally").has("blessed")
@@ -228,7 +232,8 @@ def test_cunning_effects_are_the_attackers_choice() -> None:
     foe_now = s.state.character("foe")
     assert foe_now.has("unbalanced")
     assert foe_now.poise == 9 - (2 + 3 + 1) - 2  # the yield, then +2 poise
-    assert s.state.turn is not None and s.state.turn.free_paces == 2
+    assert s.state.turn is not None
+    assert s.state.turn.free_paces == 2
 
 
 def test_critical_effects_are_prompted_to_the_gm() -> None:
@@ -247,7 +252,8 @@ def test_critical_effects_are_prompted_to_the_gm() -> None:
     s.answer("yield")
     s.answer("slashing.unbalanced")
     s.answer("interrupt")
-    assert s.pending is not None and s.pending.chooser == "gm"
+    assert s.pending is not None
+    assert s.pending.chooser == "gm"
     assert "1 critical" in s.pending.prompt
     events = s.answer("described")
     assert ev.CRITICAL_NOTED in kinds(events)
@@ -261,7 +267,8 @@ def test_a_ranged_attack_in_a_zone_of_control_takes_banes() -> None:
         foe("far", position=[8, 2], focus=9),
     )
     use(s, "hero", "arrow_shot", target="far")
-    assert s.pending is not None and s.pending.chooser == "near"  # its Shout Out (ally_targeted)
+    assert s.pending is not None
+    assert s.pending.chooser == "near"
     s.answer("none")
     s.answer("yield")
     rolled = next(e for e in s.log.events if e.kind == ev.YIELD_ROLLED)

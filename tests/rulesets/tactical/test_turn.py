@@ -18,7 +18,8 @@ def test_only_one_action_a_turn() -> None:
     with pytest.raises(IllegalCommandError, match="action of this turn is used"):
         use(s, "hero", "defend")
     do(s, cmd.END_TURN, "hero")
-    assert s.state.turn is not None and s.state.turn.actor == "foe"
+    assert s.state.turn is not None
+    assert s.state.turn.actor == "foe"
 
 
 def test_not_on_another_characters_turn() -> None:
@@ -110,7 +111,8 @@ def test_a_slow_maneuver_gives_no_agility_movement() -> None:
     """S-TAG-03: Shift is slow: only its own pace, not the agility's."""
     s = table(hero(agility=3, position=[0, 0]), foe(position=[9, 5]))
     use(s, "hero", "shift")
-    assert s.state.turn is not None and s.state.turn.maneuver is not None
+    assert s.state.turn is not None
+    assert s.state.turn.maneuver is not None
     assert s.state.turn.maneuver.paces == 1
     with pytest.raises(IllegalCommandError):
         s.submit(cmd.move("hero", (2, 0)))
@@ -137,11 +139,13 @@ def test_a_maneuver_in_a_zone_of_control_may_be_hindered() -> None:
     it gives no agility movement."""
     s = table(hero(position=[2, 2], agility=3), foe(position=[3, 2]))
     use(s, "hero", "dash")
-    assert s.pending is not None and s.pending.chooser == "gm"
+    assert s.pending is not None
+    assert s.pending.chooser == "gm"
     assert options_of(s) == ("hindered", "free")
     s.answer("hindered")
     assert s.state.character("hero").has("hindered")
-    assert s.state.turn is not None and s.state.turn.maneuver is not None
+    assert s.state.turn is not None
+    assert s.state.turn.maneuver is not None
     assert s.state.turn.maneuver.paces == 2  # Dash's own 2, no agility
 
 
@@ -149,7 +153,8 @@ def test_not_hindered_keeps_the_movement() -> None:
     s = table(hero(position=[2, 2], agility=3), foe(position=[3, 2]))
     use(s, "hero", "dash")
     s.answer("free")
-    assert s.state.turn is not None and s.state.turn.maneuver is not None
+    assert s.state.turn is not None
+    assert s.state.turn.maneuver is not None
     assert s.state.turn.maneuver.paces == 5
 
 
@@ -201,12 +206,14 @@ def test_reactions_when_targeted_once_per_event() -> None:
         ),
     )
     use(s, "hero", "kick", target="foe")
-    assert s.pending is not None and s.pending.chooser == "foe"
+    assert s.pending is not None
+    assert s.pending.chooser == "foe"
     assert options_of(s) == ("none", "parry")
     events = s.answer("parry")
     assert ev.REACTED in kinds(events)
     assert s.state.character("foe").momentum == 3
-    assert s.pending is not None and s.pending.chooser == "foe"  # now the defense
+    assert s.pending is not None
+    assert s.pending.chooser == "foe"
     assert "parry" not in options_of(s)
     faces(s, 6)  # no cunning effect: 6 is above the hero's cunning of 3
     s.answer("yield")
@@ -263,6 +270,8 @@ def test_turns_skip_the_defeated_and_rounds_go_on() -> None:
 
     s.submit(Command.of("gm", "tactical.defeat", cmd.CharacterOnly(character="a")))
     do(s, cmd.END_TURN, "hero")
-    assert s.state.turn is not None and s.state.turn.actor == "b"
+    assert s.state.turn is not None
+    assert s.state.turn.actor == "b"
     do(s, cmd.END_TURN, "b")
-    assert s.state.clock is not None and s.state.clock.round == 2
+    assert s.state.clock is not None
+    assert s.state.clock.round == 2
