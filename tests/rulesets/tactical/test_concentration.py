@@ -190,3 +190,14 @@ def test_an_interrupted_other_skill_does_nothing_and_costs_nothing() -> None:
     do(s, cmd.END_TURN, "foe")
     assert s.pending is None
     assert all(e.kind != ev.YIELD_ROLLED for e in s.log.events)
+
+
+def test_a_concentration_condition_outlasts_the_action() -> None:
+    """S-TYPE-03 with S-CONC-05 (G-S-E3): guarded is temporary, but while it lasts by
+    concentration the next action does not remove it."""
+    s = table(hero(**MAGE), foe())
+    use(s, "hero", "stone_ward")
+    do(s, cmd.END_TURN, "hero")
+    do(s, cmd.END_TURN, "foe")
+    use(s, "hero", "defend")
+    assert s.state.character("hero").has("guarded")

@@ -108,6 +108,13 @@ def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
     if turn.maneuver is not None:
         found.append(cmd.simple(cmd.END_MANEUVER, who))
     skills = _skills(state, character)
+    movers = [
+        k
+        for k in skills
+        if catalogue.skills[k].type == "maneuver" and catalogue.skills[k].target == "personal"
+    ]
+    if want > 1 and here <= 1 and turn.maneuvers == 0:  # step back before using the reach
+        found += [cmd.use_skill(who, key) for key in movers]
     actions = [
         k for k in skills if catalogue.skills[k].is_attack and catalogue.skills[k].type == "action"
     ]
@@ -126,11 +133,6 @@ def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
     if who not in state.concentrations:
         found += [cmd.use_skill(who, key) for key in wards]
     found += [c for c in _attack_commands(state, character, others) if not _hits_friends(state, c)]
-    movers = [
-        k
-        for k in skills
-        if catalogue.skills[k].type == "maneuver" and catalogue.skills[k].target == "personal"
-    ]
     if here > want or (want > 1 and here < want):
         found += [cmd.use_skill(who, key) for key in movers]
     utilities = [

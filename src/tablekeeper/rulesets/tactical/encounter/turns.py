@@ -26,7 +26,11 @@ def after_action(work: Work, user: str, held: tuple[str, ...], origin: str) -> N
     second = origin == "maneuver" and turn is not None and turn.maneuvers >= 2
     if origin == "action" or second:
         catalogue = work.state.catalogue
+        concentration = work.state.concentrations.get(ActorId(user))
+        kept = {link.condition for link in concentration.links} if concentration else set()
         for condition in held:
+            if condition in kept:  # it lasts while the concentration does (G-S-E3)
+                continue
             definition = catalogue.conditions.get(condition)
             if definition is not None and definition.temporary:
                 remove_condition(work, user, condition, "after the action (S-TYPE-03)")
