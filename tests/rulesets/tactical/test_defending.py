@@ -274,3 +274,17 @@ def test_a_ranged_attack_in_a_zone_of_control_takes_banes() -> None:
     rolled = next(e for e in s.log.events if e.kind == ev.YIELD_ROLLED)
     assert rolled.payload["outcome"]["dice"] == []
     assert rolled.payload["outcome"]["banes"] == 1
+
+
+def test_piercing_ignores_armor_and_adds_two_focus() -> None:
+    """S-ELEM-03 in play: +2 focus damage and ignore the target's armor."""
+    s = table(
+        hero(position=[2, 2], style=["thrust"], wielding=[{"name": "spear"}], brawn=1, cunning=2),
+        foe(position=[3, 2], armor=3, focus=20, max_focus=20, momentum=0, poise=0),
+    )
+    faces(s, 2, 6)  # 8 + 1 brawn = 9, armor 3: 6 through; the 2 earns one cunning effect
+    use(s, "hero", "thrust", target="foe")
+    s.answer("yield")
+    assert s.state.character("foe").focus == 20 - 6
+    s.answer("piercing.focus_ignore_armor")
+    assert s.state.character("foe").focus == 20 - 6 - 2 - 3

@@ -113,8 +113,9 @@ def test_bonus_and_core_skills_do_not_count_in_the_style() -> None:
 
 
 def test_skills_above_basic_must_be_unlocked_in_order() -> None:
-    """S-TAG-13 .. S-TAG-17: basic is free; novice is learned; expert needs novices, master
-    experts, grandmaster masters (G-S-08: 2 each, provisionally)."""
+    """Basic is free (S-TAG-13); novice is learned (S-TAG-14); expert needs novices
+    (S-TAG-15), master experts (S-TAG-16), grandmaster masters (S-TAG-17); "a certain
+    number" is 2 each, provisionally (G-S-08)."""
     tiers = {
         f"{tier}_{n}": {
             "name": f"{tier} {n}",
