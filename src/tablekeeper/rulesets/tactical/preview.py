@@ -62,33 +62,9 @@ def skill_previews(state: TacticalState, sight: Sight) -> dict[str, JsonValue]:
             continue
         if available(state, character, key) is not None:
             continue
-        points: dict[str, JsonValue] = {}
-        reach: list[JsonValue] = []
-        if skill.target == "personal":
-            points[_key(character.position)] = {"squares": [], "targets": [character.id]}
-        elif skill.target in ("melee", "ranged"):
-            for other in state.characters.values():
-                if other.defeated:
-                    continue
-                aimed = targets_for(state, character.id, key, target=other.id, point=None)
-                if aimed.legal:
-                    points[_key(other.position)] = {
-                        "squares": [],
-                        "targets": list(aimed.targets),
-                        "target": other.id,
-                        "banes": list(aimed.zone_of_control_banes),
-                    }
-        else:
-            for x in range(state.map.width):
-                for y in range(state.map.height):
-                    aimed = targets_for(state, character.id, key, target=None, point=(x, y))
-                    if aimed.legal and (skill.blast != "central" or (x, y) == character.position):
-                        points[_key((x, y))] = {
-                            "squares": [list(s) for s in aimed.squares],
-                            "targets": list(aimed.targets),
-                        }
+        points = _points(state, character.id, key)
         limit = targets_for(state, character.id, key, target=None, point=None).reach
-        reach = [
+        reach: list[JsonValue] = [
             [x, y]
             for x in range(state.map.width)
             for y in range(state.map.height)
@@ -104,6 +80,36 @@ def skill_previews(state: TacticalState, sight: Sight) -> dict[str, JsonValue]:
             "points": points,
         }
     return found
+
+
+def _points(state: TacticalState, user: str, key: str) -> dict[str, JsonValue]:
+    """Each square the skill may be aimed at, with what it would cover and take."""
+    skill = state.catalogue.skills[key]
+    character = state.character(user)
+    points: dict[str, JsonValue] = {}
+    if skill.target == "personal":
+        points[_key(character.position)] = {"squares": [], "targets": [character.id]}
+        return points
+    if skill.target in ("melee", "ranged"):
+        for other in state.characters.values():
+            aimed = targets_for(state, user, key, target=other.id, point=None)
+            if not other.defeated and aimed.legal:
+                points[_key(other.position)] = {
+                    "squares": [],
+                    "targets": list(aimed.targets),
+                    "target": other.id,
+                    "banes": list(aimed.zone_of_control_banes),
+                }
+        return points
+    for x in range(state.map.width):
+        for y in range(state.map.height):
+            aimed = targets_for(state, user, key, target=None, point=(x, y))
+            if aimed.legal and (skill.blast != "central" or (x, y) == character.position):
+                points[_key((x, y))] = {
+                    "squares": [list(s) for s in aimed.squares],
+                    "targets": list(aimed.targets),
+                }
+    return points
 
 
 def pending_defense(state: TacticalState, sight: Sight) -> dict[str, JsonValue] | None:

@@ -118,61 +118,82 @@ def zone_banes(check: TargetsInput) -> tuple[str, ...]:
     )
 
 
-def choose_targets(check: TargetsInput) -> TargetsOutcome:
-    """The rule: whom the skill targets, or why it cannot be used so."""
-    skill, user, grid = check.skill, check.user, check.map
-    metric = check.options.distance
+def _refusal(check: TargetsInput, reason: str) -> TargetsOutcome:
+    return TargetsOutcome(
+        legal=False, reason=reason, reach=reach_of(check.skill, check.user.cunning)
+    )
+
+
+def _seen(check: TargetsInput, other: Placed) -> bool:
+    return other.visible and sees(check.map, check.user.position, other.position)
+
+
+def _one_character(check: TargetsInput) -> TargetsOutcome:
+    """Melee and ranged: one character within reach that the user sees (S-TGT-09, 10)."""
+    skill, user = check.skill, check.user
     reach = reach_of(skill, user.cunning)
+    chosen = _chosen(check)
+    if chosen is None:
+        return _refusal(check, "choose the character the skill targets")
+    if chosen.id == user.id:
+        if skill.attack:
+            return _refusal(check, "you cannot attack yourself (S-TGT-04, S-TGT-09)")
+        if skill.target == "melee":
+            return TargetsOutcome(legal=True, targets=(user.id,), reach=reach)
+    if distance(user.position, chosen.position, check.options.distance) > reach:
+        return _refusal(check, f"{chosen.id} is beyond the skill's reach of {reach} paces")
+    if chosen.id != user.id and not _seen(check, chosen):
+        return _refusal(check, f"you cannot see {chosen.id} (S-TGT-01)")
+    return TargetsOutcome(
+        legal=True, targets=(chosen.id,), reach=reach, zone_of_control_banes=zone_banes(check)
+    )
 
-    def refuse(reason: str) -> TargetsOutcome:
-        return TargetsOutcome(legal=False, reason=reason, reach=reach)
 
-    def seen(other: Placed) -> bool:
-        return other.visible and sees(grid, user.position, other.position)
+def _line(check: TargetsInput, point: Square) -> TargetsOutcome:
+    """Every character the user sees on the line towards ``point`` (S-TGT-12)."""
+    user = check.user
+    reach = reach_of(check.skill, user.cunning)
+    if distance(user.position, point, check.options.distance) > reach:
+        return _refusal(check, f"the line's end is beyond its range of {reach} paces")
+    squares = line_squares(check.map, user.position, point)
+    on_line = [other for other in check.characters if other.position in squares]
+    targets = tuple(o.id for o in on_line if _seen(check, o) and o.id != user.id)
+    return TargetsOutcome(legal=True, targets=targets, squares=tuple(squares), reach=reach)
 
-    if skill.target == "personal":
-        return TargetsOutcome(legal=True, targets=(user.id,), reach=0)
-    if skill.target in ("melee", "ranged"):
-        chosen = _chosen(check)
-        if chosen is None:
-            return refuse("choose the character the skill targets")
-        if chosen.id == user.id:
-            if skill.attack:
-                return refuse("you cannot attack yourself (S-TGT-04, S-TGT-09)")
-            if skill.target == "melee":
-                return TargetsOutcome(legal=True, targets=(user.id,), reach=reach)
-        if distance(user.position, chosen.position, metric) > reach:
-            return refuse(f"{chosen.id} is beyond the skill's reach of {reach} paces")
-        if chosen.id != user.id and not seen(chosen):
-            return refuse(f"you cannot see {chosen.id} (S-TGT-01)")
-        return TargetsOutcome(
-            legal=True, targets=(chosen.id,), reach=reach, zone_of_control_banes=zone_banes(check)
-        )
-    if check.point is None:
-        return refuse("choose the point the skill is aimed at")
-    point = check.point
-    if not grid.inside(point):
-        return refuse(f"{list(point)} is off the map")
-    if skill.target == "line":
-        if distance(user.position, point, metric) > reach:
-            return refuse(f"the line's end is beyond its range of {reach} paces")
-        squares = line_squares(grid, user.position, point)
-        on_line = [other for other in check.characters if other.position in squares]
-        targets = tuple(other.id for other in on_line if seen(other) and other.id != user.id)
-        return TargetsOutcome(legal=True, targets=targets, squares=tuple(squares), reach=reach)
+
+def _blast(check: TargetsInput, point: Square) -> TargetsOutcome:
+    """Everyone within the radius, the user and the unseen included (S-TGT-13, S-TGT-14)."""
+    skill, user, grid = check.skill, check.user, check.map
+    reach = reach_of(skill, user.cunning)
     centre = user.position if skill.blast == "central" else point
-    if distance(user.position, centre, metric) > reach:
-        return refuse(f"the blast's centre is beyond its reach of {reach} paces")
+    if distance(user.position, centre, check.options.distance) > reach:
+        return _refusal(check, f"the blast's centre is beyond its reach of {reach} paces")
     if grid.is_wall(centre):
-        return refuse("a blast cannot be centred in a wall")
+        return _refusal(check, "a blast cannot be centred in a wall")
     if centre != user.position and not sees(grid, user.position, centre):
-        return refuse("you cannot see the blast's centre through the wall")
-    area = blast_squares(grid, centre, skill.radius, metric)
+        return _refusal(check, "you cannot see the blast's centre through the wall")
+    area = blast_squares(grid, centre, skill.radius, check.options.distance)
     placed = list(check.characters)
     if all(other.id != user.id for other in placed):
         placed.append(Placed(id=user.id, position=user.position, side=user.side))
     targets = tuple(other.id for other in placed if other.position in area)
     return TargetsOutcome(legal=True, targets=targets, squares=tuple(sorted(area)), reach=reach)
+
+
+def choose_targets(check: TargetsInput) -> TargetsOutcome:
+    """The rule: whom the skill targets, or why it cannot be used so."""
+    target = check.skill.target
+    if target == "personal":
+        return TargetsOutcome(legal=True, targets=(check.user.id,), reach=0)
+    if target in ("melee", "ranged"):
+        return _one_character(check)
+    if check.point is None:
+        return _refusal(check, "choose the point the skill is aimed at")
+    if not check.map.inside(check.point):
+        return _refusal(check, f"{list(check.point)} is off the map")
+    if target == "line":
+        return _line(check, check.point)
+    return _blast(check, check.point)
 
 
 def _chosen(check: TargetsInput) -> Placed | None:

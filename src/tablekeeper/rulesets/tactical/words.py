@@ -6,7 +6,10 @@ damage its armor let through, are the GM's and its player's (``views.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pydantic import BaseModel
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import Event
@@ -53,83 +56,15 @@ class TacticalWords:
         shared = engine_sentence(event, names, sight)
         if shared is not None or event.kind not in ev.EVENT_MODELS:
             return shared
-        p = read(event.kind, event.payload)
+        payload = read(event.kind, event.payload)
+        say = _SENTENCES.get(type(payload))
+        if say is None:
+            return None
 
         def n(key: object) -> str:
             return name_of(names, key)
 
-        match p:
-            case ev.Joined():
-                return f"{p.character.name} joins the {p.character.side}"
-            case ev.SkillUsed(completes=True):
-                return f"{n(p.user)} completes {_skill(p.skill)}"
-            case ev.SkillUsed():
-                aimed = ", ".join(n(t) for t in p.targets if t != p.user)
-                tail = f" on {aimed}" if aimed else ""
-                gambit = " as a final gambit" if p.final_gambit else ""
-                return f"{n(p.user)} uses {_skill(p.skill)}{tail}{gambit}"
-            case ev.PoolChanged(cause="no_gain"):
-                return f"{n(p.character)} cannot gain {p.track} now"
-            case ev.PoolChanged():
-                if not sight.sees(p.character):
-                    return None
-                return f"{n(p.character)}'s {p.track}: {p.before} -> {p.after} ({p.cause})"
-            case ev.ConditionAdded():
-                return f"{n(p.character)} becomes {p.condition.replace('_', ' ')}"
-            case ev.ConditionRemoved():
-                return f"{n(p.character)} is no longer {p.condition.replace('_', ' ')}"
-            case ev.Defeated():
-                return f"{n(p.character)} is defeated"
-            case ev.Moved():
-                verb = "moves" if p.voluntary else "is shoved"
-                return f"{n(p.character)} {verb} to {list(p.destination)}"
-            case ev.DefenseChosen(forced=True):
-                return f"{n(p.target)} must yield"
-            case ev.DefenseChosen():
-                return f"{n(p.target)} chooses to {p.defense}"
-            case ev.YieldRolled():
-                o = p.outcome
-                if o.defense_track is not None:
-                    return f"{n(p.target)} takes the threat of {o.threat} to {o.defense_track}"
-                dice = ", ".join(str(d) for d in o.dice) or "no dice"
-                damage = f": {o.damage} damage" if sight.sees(p.target) else ""
-                effects = f", {o.cunning_effects} cunning" if o.cunning_effects else ""
-                crits = f", {o.critical_effects} critical" if o.critical_effects else ""
-                return f"{n(p.target)} yields to {_skill(p.skill)} ({dice}){damage}{effects}{crits}"
-            case ev.UtilityRolled():
-                o2 = p.outcome
-                dice = ", ".join(str(d) for d in o2.dice) or "no dice"
-                return f"{n(p.user)}'s {_skill(p.skill)}: {dice}, {o2.cunning_effects} cunning"
-            case ev.DoomChanged():
-                return f"The GM's doom: {p.before} -> {p.after} ({p.reason})"
-            case ev.CunningChosen():
-                return f"{n(p.user)}'s cunning effect: {p.label}"
-            case ev.CriticalNoted():
-                return f"{n(p.user)}'s {p.count} critical effect(s) on {n(p.target)}"
-            case ev.ConcentrationStarted():
-                return f"{n(p.character)} concentrates on {_skill(p.concentration.skill)}"
-            case ev.ConcentrationEnded():
-                return f"{n(p.character)}'s concentration on {_skill(p.skill)} ends ({p.reason})"
-            case ev.WeaponChanged():
-                return f"{n(p.character)}'s {p.weapon.name}: {p.change.replace('_', ' ')}"
-            case ev.TriggerOpened():
-                return None
-            case ev.Reacted():
-                return f"{n(p.character)} reacts with {_skill(p.skill)}"
-            case ev.TurnEnded():
-                return f"{n(p.character)} ends the turn"
-            case ev.Berserk():
-                drawn = _skill(p.skill) if p.skill else "nothing"
-                return (
-                    f"{n(p.character)} {'begins berserking' if p.begins else 'rages on'}: {drawn}"
-                )
-            case ev.HiddenCheck(revealed=True):
-                return f"{n(p.character)} is revealed"
-            case ev.HiddenCheck():
-                return f"{n(p.character)} acts stealthily: the GM may call for an agility roll"
-            case ev.Ended():
-                return f"The fight is over: {p.result}"
-        return None
+        return say(payload, n, sight)
 
     def command_summary(self, events: Sequence[Event], names: Names, sight: Sight) -> str | None:
         lines = [self.event_sentence(event, names, sight) for event in events]
@@ -143,6 +78,99 @@ class TacticalWords:
             return "waiting for characters"
         name = state.character(state.turn.actor).name
         return f"round {state.clock.round}: {name}'s turn"
+
+
+Name = Callable[[object], str]
+
+
+def _used(p: Any, n: Name, sight: Sight) -> str:
+    if p.completes:
+        return f"{n(p.user)} completes {_skill(p.skill)}"
+    aimed = ", ".join(n(t) for t in p.targets if t != p.user)
+    tail = f" on {aimed}" if aimed else ""
+    gambit = " as a final gambit" if p.final_gambit else ""
+    return f"{n(p.user)} uses {_skill(p.skill)}{tail}{gambit}"
+
+
+def _pool(p: Any, n: Name, sight: Sight) -> str | None:
+    if p.cause == "no_gain":
+        return f"{n(p.character)} cannot gain {p.track} now"
+    if not sight.sees(p.character):
+        return None
+    return f"{n(p.character)}'s {p.track}: {p.before} -> {p.after} ({p.cause})"
+
+
+def _yielded(p: Any, n: Name, sight: Sight) -> str:
+    o = p.outcome
+    if o.defense_track is not None:
+        return f"{n(p.target)} takes the threat of {o.threat} to {o.defense_track}"
+    dice = ", ".join(str(d) for d in o.dice) or "no dice"
+    damage = f": {o.damage} damage" if sight.sees(p.target) else ""
+    effects = f", {o.cunning_effects} cunning" if o.cunning_effects else ""
+    crits = f", {o.critical_effects} critical" if o.critical_effects else ""
+    return f"{n(p.target)} yields to {_skill(p.skill)} ({dice}){damage}{effects}{crits}"
+
+
+def _utility(p: Any, n: Name, sight: Sight) -> str:
+    dice = ", ".join(str(d) for d in p.outcome.dice) or "no dice"
+    return f"{n(p.user)}'s {_skill(p.skill)}: {dice}, {p.outcome.cunning_effects} cunning"
+
+
+def _chosen(p: Any, n: Name, sight: Sight) -> str:
+    if p.forced:
+        return f"{n(p.target)} must yield"
+    return f"{n(p.target)} chooses to {p.defense}"
+
+
+def _berserk(p: Any, n: Name, sight: Sight) -> str:
+    drawn = _skill(p.skill) if p.skill else "nothing"
+    return f"{n(p.character)} {'begins berserking' if p.begins else 'rages on'}: {drawn}"
+
+
+def _hidden(p: Any, n: Name, sight: Sight) -> str:
+    if p.revealed:
+        return f"{n(p.character)} is revealed"
+    return f"{n(p.character)} acts stealthily: the GM may call for an agility roll"
+
+
+def _condition(p: Any) -> str:
+    return str(p.condition).replace("_", " ")
+
+
+_SENTENCES: dict[type[BaseModel], Callable[[Any, Name, Sight], str | None]] = {
+    ev.Joined: lambda p, n, s: f"{p.character.name} joins the {p.character.side}",
+    ev.SkillUsed: _used,
+    ev.PoolChanged: _pool,
+    ev.ConditionAdded: lambda p, n, s: f"{n(p.character)} becomes {_condition(p)}",
+    ev.ConditionRemoved: lambda p, n, s: f"{n(p.character)} is no longer {_condition(p)}",
+    ev.Defeated: lambda p, n, s: f"{n(p.character)} is defeated",
+    ev.Moved: lambda p, n, s: (
+        f"{n(p.character)} {'moves' if p.voluntary else 'is shoved'} to {list(p.destination)}"
+    ),
+    ev.DefenseChosen: _chosen,
+    ev.YieldRolled: _yielded,
+    ev.UtilityRolled: _utility,
+    ev.DoomChanged: lambda p, n, s: f"The GM's doom: {p.before} -> {p.after} ({p.reason})",
+    ev.CunningChosen: lambda p, n, s: f"{n(p.user)}'s cunning effect: {p.label}",
+    ev.CriticalNoted: lambda p, n, s: (
+        f"{n(p.user)}'s {p.count} critical effect(s) on {n(p.target)}"
+    ),
+    ev.ConcentrationStarted: lambda p, n, s: (
+        f"{n(p.character)} concentrates on {_skill(p.concentration.skill)}"
+    ),
+    ev.ConcentrationEnded: lambda p, n, s: (
+        f"{n(p.character)}'s concentration on {_skill(p.skill)} ends ({p.reason})"
+    ),
+    ev.WeaponChanged: lambda p, n, s: (
+        f"{n(p.character)}'s {p.weapon.name}: {p.change.replace('_', ' ')}"
+    ),
+    ev.Reacted: lambda p, n, s: f"{n(p.character)} reacts with {_skill(p.skill)}",
+    ev.TurnEnded: lambda p, n, s: f"{n(p.character)} ends the turn",
+    ev.Berserk: _berserk,
+    ev.HiddenCheck: _hidden,
+    ev.Ended: lambda p, n, s: f"The fight is over: {p.result}",
+}
+"""One sentence per kind of event (triggers opened, bookkeeping, have none)."""
 
 
 WORDS: Words[TacticalState] = TacticalWords()
