@@ -16,10 +16,10 @@ from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.tactical.attack import attack_odds
 from tablekeeper.rulesets.tactical.encounter.flow import attack_input
+from tablekeeper.rulesets.tactical.encounter.moving import movement_left
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import DefenseChoice, TacticalState
 from tablekeeper.rulesets.tactical.encounter.traits import available
-from tablekeeper.rulesets.tactical.encounter.using import movement_left
 from tablekeeper.rulesets.tactical.grid import distance, reachable
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
+from tablekeeper.rulesets.tactical.encounter.moving import movement_left
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
-from tablekeeper.rulesets.tactical.encounter.using import movement_left
 from tablekeeper.rulesets.tactical.grid import distance, reachable
 
 

@@ -23,14 +23,10 @@ from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.tactical.catalogue import load_catalogue
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import events as ev
-from tablekeeper.rulesets.tactical.encounter import using
+from tablekeeper.rulesets.tactical.encounter import holding, moving, reacting, using
 from tablekeeper.rulesets.tactical.encounter.candidates import candidates
 from tablekeeper.rulesets.tactical.encounter.effects import damage, defeat, interrupt
-from tablekeeper.rulesets.tactical.encounter.flow import (
-    advance,
-    choose_cunning,
-    reaction_target,
-)
+from tablekeeper.rulesets.tactical.encounter.flow import advance, choose_cunning
 from tablekeeper.rulesets.tactical.encounter.fold import fold, read
 from tablekeeper.rulesets.tactical.encounter.joining import check_add, play_add
 from tablekeeper.rulesets.tactical.encounter.state import (
@@ -42,6 +38,7 @@ from tablekeeper.rulesets.tactical.encounter.state import (
     TacticalState,
     Trigger,
 )
+from tablekeeper.rulesets.tactical.encounter.triggers import reaction_target
 from tablekeeper.rulesets.tactical.encounter.turns import berserk_skills, draw_berserk, end_turn
 from tablekeeper.rulesets.tactical.encounter.work import Work
 from tablekeeper.rulesets.tactical.grid import GridMap
@@ -77,7 +74,7 @@ def _resume_reaction(work: Work, about: ReactionOffer, chooser: ActorId, option:
     work.emit(
         ev.REACTED, ev.Reacted(character=about.character, skill=option, trigger=about.trigger)
     )
-    using.quick_reaction(work, about.character, option, target)
+    reacting.quick_reaction(work, about.character, option, target)
 
 
 def _resume_defense(work: Work, about: DefenseChoice, chooser: ActorId, option: str) -> None:
@@ -176,29 +173,35 @@ COMMANDS: CommandTable[TacticalState, Work] = CommandTable(
     [
         CommandSpec(cmd.ADD_CHARACTER, cmd.CharacterSpec, play_add, check_add, gm_only=True),
         CommandSpec(cmd.USE_SKILL, cmd.UseSkill, using.play_use, using.check_use),
-        CommandSpec(cmd.MOVE, cmd.Move, using.play_move, using.check_move),
+        CommandSpec(cmd.MOVE, cmd.Move, moving.play_move, moving.check_move),
         CommandSpec(
             cmd.END_MANEUVER,
             cmd.CharacterOnly,
-            using.play_end_maneuver,
-            using.check_end_maneuver,
+            moving.play_end_maneuver,
+            moving.check_end_maneuver,
             free_action=True,
         ),
         CommandSpec(
             cmd.END_TURN, cmd.CharacterOnly, _end_turn, using.check_end_turn, free_action=True
         ),
-        CommandSpec(cmd.REACT, cmd.React, using.play_react, using.check_react, free_action=True),
+        CommandSpec(
+            cmd.REACT, cmd.React, reacting.play_react, reacting.check_react, free_action=True
+        ),
         CommandSpec(
             cmd.RELEASE,
             cmd.CharacterOnly,
-            using.play_release,
-            using.check_release,
+            holding.play_release,
+            holding.check_release,
             free_action=True,
         ),
         CommandSpec(
-            cmd.DROP_WEAPON, cmd.WeaponOrder, using.play_drop, using.check_weapon, free_action=True
+            cmd.DROP_WEAPON,
+            cmd.WeaponOrder,
+            holding.play_drop,
+            holding.check_weapon,
+            free_action=True,
         ),
-        CommandSpec(cmd.PICK_UP, cmd.WeaponOrder, using.play_pick_up, using.check_pick_up),
+        CommandSpec(cmd.PICK_UP, cmd.WeaponOrder, holding.play_pick_up, holding.check_pick_up),
         CommandSpec(
             cmd.BEGIN_BERSERKING, cmd.CharacterOnly, _berserk, _check_berserk, free_action=True
         ),

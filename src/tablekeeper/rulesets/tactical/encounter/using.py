@@ -44,7 +44,7 @@ from tablekeeper.rulesets.tactical.grid import distance
 from tablekeeper.rulesets.tactical.targeting import TargetsOutcome
 
 
-def _refuse(reason: str, field: str = "skill") -> IllegalCommandError:
+def refuse(reason: str, field: str = "skill") -> IllegalCommandError:
     return IllegalCommandError(reason, field=field)
 
 
@@ -52,19 +52,19 @@ def acting(state: TacticalState, command: Command, key: str) -> Character:
     """The character ``key``, who must be standing, able to act, and played by the
     command's actor (or the GM)."""
     if ActorId(key) not in state.characters:
-        raise _refuse(f"there is no character {key!r}", "character")
+        raise refuse(f"there is no character {key!r}", "character")
     if command.actor not in (GM, key):
-        raise _refuse(f"{command.actor} does not play {key}", "actor")
+        raise refuse(f"{command.actor} does not play {key}", "actor")
     character = state.character(key)
     if not can_act(state.catalogue, character):
-        raise _refuse(f"{character.name} cannot act", "character")
+        raise refuse(f"{character.name} cannot act", "character")
     return character
 
 
 def own_turn(state: TacticalState, key: str) -> None:
     if state.turn is None or state.turn.actor != key:
         whose = state.turn.actor if state.turn else "nobody"
-        raise _refuse(f"it is {whose}'s turn, not {key}'s", "character")
+        raise refuse(f"it is {whose}'s turn, not {key}'s", "character")
 
 
 def turn_allows(state: TacticalState, character: Character, skill: SkillDef) -> None:
@@ -72,17 +72,17 @@ def turn_allows(state: TacticalState, character: Character, skill: SkillDef) -> 
     turn = state.turn
     assert turn is not None
     if skill.type == "passive":
-        raise _refuse(f"{skill.name} is passive: always in effect, never used (S-TYPE-09)")
+        raise refuse(f"{skill.name} is passive: always in effect, never used (S-TYPE-09)")
     if skill.type == "reaction":
-        raise _refuse(f"{skill.name} is a reaction: use it when its trigger comes (S-TYPE-08)")
+        raise refuse(f"{skill.name} is a reaction: use it when its trigger comes (S-TYPE-08)")
     if turn.maneuver is not None:
-        raise _refuse("finish the maneuver first: no skill in the middle of one (S-TYPE-07)")
+        raise refuse("finish the maneuver first: no skill in the middle of one (S-TYPE-07)")
     if skill.type in ("action", "other"):
         if turn.action_used:
-            raise _refuse("the action of this turn is used (S-TYPE-02)")
+            raise refuse("the action of this turn is used (S-TYPE-02)")
         return
     if turn.maneuvers >= 1 and turn.action_used and character.extra_maneuvers < 1:
-        raise _refuse("no maneuver is left this turn (S-TYPE-04)")
+        raise refuse("no maneuver is left this turn (S-TYPE-04)")
 
 
 def cost_of(skill: SkillDef) -> int:
@@ -92,7 +92,7 @@ def cost_of(skill: SkillDef) -> int:
 def aim(state: TacticalState, key: str, order: cmd.UseSkill, skill_key: str) -> TargetsOutcome:
     outcome = targets_for(state, key, skill_key, target=order.target, point=order.point)
     if not outcome.legal:
-        raise _refuse(outcome.reason or "the skill cannot be aimed so", "target")
+        raise refuse(outcome.reason or "the skill cannot be aimed so", "target")
     return outcome
 
 
@@ -101,7 +101,7 @@ def check_use(state: TacticalState, command: Command, order: cmd.UseSkill) -> No
     own_turn(state, order.character)
     reason = available(state, character, order.skill)
     if reason is not None:
-        raise _refuse(reason)
+        raise refuse(reason)
     skill = state.catalogue.skills[order.skill]
     turn_allows(state, character, skill)
     aim(state, order.character, order, order.skill)
@@ -110,16 +110,16 @@ def check_use(state: TacticalState, command: Command, order: cmd.UseSkill) -> No
         assert skill.defense is not None
         have = character.pool(skill.defense.track)
         if have < cost:
-            raise _refuse(
+            raise refuse(
                 f"{skill.name} costs {cost} {skill.defense.track} and {character.name} has "
                 f"{have}: it cannot be used, unless by a final gambit (S-DEF-02, S-DEF-03)",
                 "final_gambit",
             )
     if order.final_gambit and not cost:
-        raise _refuse(f"{skill.name} has no defense cost to gamble away", "final_gambit")
+        raise refuse(f"{skill.name} has no defense cost to gamble away", "final_gambit")
     if skill.concentration and character.id in state.concentrations and order.concentration is None:
         held = state.concentrations[character.id].skill
-        raise _refuse(
+        raise refuse(
             f"{character.name} already concentrates on {held}: release it first or ignore "
             f"this skill's concentration (S-CONC-02)",
             "concentration",
@@ -231,7 +231,7 @@ def carry_out(work: Work, order: cmd.UseSkill) -> Decision | None:
             resolves=skill.type != "other",
         ),
     )
-    paid = _defense(work, key, skill, order.final_gambit)
+    paid = settle_defense(work, key, skill, order.final_gambit)
     if skill.type == "other":
         work.emit(
             ev.CONCENTRATION_STARTED,
@@ -280,7 +280,7 @@ def _affected(state: TacticalState, skill: SkillDef, target: str) -> bool:
     return True
 
 
-def _defense(work: Work, key: str, skill: SkillDef, final_gambit: bool) -> int:
+def settle_defense(work: Work, key: str, skill: SkillDef, final_gambit: bool) -> int:
     """Pay the skill's defense cost, or gain its defense (S-DEF-01, S-DEF-02)."""
     if skill.defense is None or skill.defense.amount == 0:
         return 0
@@ -329,159 +329,9 @@ def complete_other(work: Work, key: str) -> Decision | None:
     return advance(work)
 
 
-def movement_left(state: TacticalState) -> int:
-    turn = state.turn
-    if turn is None:
-        return 0
-    return turn.free_paces + (turn.maneuver.paces if turn.maneuver is not None else 0)
-
-
-def check_move(state: TacticalState, command: Command, order: cmd.Move) -> None:
-    from tablekeeper.rulesets.tactical.grid import reachable
-
-    character = acting(state, command, order.character)
-    own_turn(state, order.character)
-    left = movement_left(state)
-    if left <= 0:
-        raise _refuse("no movement is left: use a maneuver that is not slow (S-TYPE-05)", "to")
-    if not state.map.open(order.to) or state.occupied(order.to, besides=character.id):
-        raise _refuse(f"{list(order.to)} is a wall, off the map or taken", "to")
-    blocked = frozenset(other.position for other in state.standing() if other.id != character.id)
-    costs = reachable(state.map, character.position, left, state.options.distance, blocked)
-    if order.to not in costs or order.to == character.position:
-        raise _refuse(f"{list(order.to)} is more than {left} paces away", "to")
-
-
-def play_move(work: Work, order: cmd.Move) -> None:
-    from tablekeeper.rulesets.tactical.grid import reachable
-
-    state = work.state
-    character = state.character(order.character)
-    blocked = frozenset(other.position for other in state.standing() if other.id != character.id)
-    costs = reachable(
-        state.map, character.position, movement_left(state), state.options.distance, blocked
-    )
-    work.emit(
-        ev.MOVED,
-        ev.Moved(
-            character=character.id,
-            origin=character.position,
-            destination=order.to,
-            paces=costs[order.to],
-        ),
-    )
-
-
-def check_end_maneuver(state: TacticalState, command: Command, order: cmd.CharacterOnly) -> None:
-    acting(state, command, order.character)
-    own_turn(state, order.character)
-    if state.turn is None or state.turn.maneuver is None:
-        raise _refuse("no maneuver is in progress", "character")
-
-
-def play_end_maneuver(work: Work, order: cmd.CharacterOnly) -> None:
-    work.emit(ev.MANEUVER_ENDED, ev.ManeuverEnded(character=order.character))
-
-
 def check_end_turn(state: TacticalState, command: Command, order: cmd.CharacterOnly) -> None:
     if ActorId(order.character) not in state.characters:
-        raise _refuse(f"there is no character {order.character!r}", "character")
+        raise refuse(f"there is no character {order.character!r}", "character")
     if command.actor not in (GM, order.character):
-        raise _refuse(f"{command.actor} does not play {order.character}", "actor")
+        raise refuse(f"{command.actor} does not play {order.character}", "actor")
     own_turn(state, order.character)
-
-
-def play_react(work: Work, order: cmd.React) -> Decision | None:
-    """A reaction to an open trigger (S-TYPE-08): defense and effects, once per event."""
-    target = order.target or order.character
-    work.emit(
-        ev.REACTED, ev.Reacted(character=order.character, skill=order.skill, trigger=order.trigger)
-    )
-    quick_reaction(work, order.character, order.skill, target)
-    return None
-
-
-def quick_reaction(work: Work, key: str, skill_key: str, target: str) -> None:
-    """A reaction's defense and effects: reactions roll nothing (S-TGT-03)."""
-    skill = work.state.catalogue.skills[skill_key]
-    work.emit(
-        ev.SKILL_USED,
-        ev.SkillUsed(
-            user=ActorId(key),
-            skill=skill_key,
-            origin="reaction",
-            targets=(ActorId(target),),
-            resolves=False,
-        ),
-    )
-    _defense(work, key, skill, False)
-    apply_effects(work, key, target, skill.effects, skill_key)
-
-
-def check_react(state: TacticalState, command: Command, order: cmd.React) -> None:
-    character = acting(state, command, order.character)
-    trigger = next((t for t in state.triggers if t.id == order.trigger), None)
-    if trigger is None:
-        raise _refuse(f"no triggering event {order.trigger!r} is open", "trigger")
-    reason = available(state, character, order.skill)
-    if reason is not None:
-        raise _refuse(reason)
-    skill = state.catalogue.skills[order.skill]
-    if skill.type != "reaction" or skill.trigger != trigger.kind:
-        raise _refuse(f"{skill.name} does not answer a {trigger.kind} trigger", "skill")
-    if f"{order.character}:{order.skill}:{order.trigger}" in state.reacted:
-        raise _refuse(f"{skill.name} was already used for this event (S-TYPE-08)", "trigger")
-    cost = cost_of(skill)
-    if cost and skill.defense is not None and character.pool(skill.defense.track) < cost:
-        raise _refuse(f"{skill.name} costs {cost} {skill.defense.track} (S-DEF-02)", "skill")
-
-
-def check_release(state: TacticalState, command: Command, order: cmd.CharacterOnly) -> None:
-    """Release only on an ally's turn, your own included (S-CONC-01)."""
-    if ActorId(order.character) not in state.characters:
-        raise _refuse(f"there is no character {order.character!r}", "character")
-    if command.actor not in (GM, order.character):
-        raise _refuse(f"{command.actor} does not play {order.character}", "actor")
-    character = state.character(order.character)
-    if character.id not in state.concentrations:
-        raise _refuse(f"{character.name} concentrates on nothing", "character")
-    if state.turn is None or state.character(state.turn.actor).is_enemy_of(character):
-        raise _refuse("concentration is released on an ally's turn, never an enemy's (S-CONC-01)")
-
-
-def play_release(work: Work, order: cmd.CharacterOnly) -> None:
-    interrupt(work, order.character, "released")
-
-
-def check_weapon(state: TacticalState, command: Command, order: cmd.WeaponOrder) -> None:
-    character = acting(state, command, order.character)
-    if not character.holds(order.weapon):
-        raise _refuse(f"{character.name} holds no {order.weapon}", "weapon")
-
-
-def play_drop(work: Work, order: cmd.WeaponOrder) -> None:
-    character = work.state.character(order.character)
-    weapon = next(w for w in character.wielding if w.name == order.weapon)
-    let_go(work, order.character, weapon, "dropped", character.position)
-
-
-def check_pick_up(state: TacticalState, command: Command, order: cmd.WeaponOrder) -> None:
-    character = acting(state, command, order.character)
-    if not any(
-        item.weapon.name == order.weapon and item.position == character.position
-        for item in state.ground
-    ):
-        raise _refuse(f"no {order.weapon} lies where {character.name} stands", "weapon")
-
-
-def play_pick_up(work: Work, order: cmd.WeaponOrder) -> None:
-    character = work.state.character(order.character)
-    item = next(
-        i
-        for i in work.state.ground
-        if i.weapon.name == order.weapon and i.position == character.position
-    )
-    work.emit(
-        ev.WEAPON_CHANGED,
-        ev.WeaponChanged(character=character.id, weapon=item.weapon, change="picked_up"),
-    )
