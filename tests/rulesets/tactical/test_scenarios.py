@@ -105,8 +105,10 @@ def test_a_player_sees_no_other_characters_hidden_numbers() -> None:
     assert "poise" in characters["brenna"]  # type: ignore[operator]
     grask = characters["grask"]
     assert isinstance(grask, dict)
-    for hidden in ("poise", "momentum", "focus", "armor", "agility", "style", "resistant"):
+    for hidden in ("poise", "momentum", "focus", "max_poise", "style", "resistant"):
         assert hidden not in grask
+    for public in ("agility", "brawn", "cunning", "armor", "conditions", "position"):
+        assert public in grask
     gm = TACTICAL.player_view(state, GM_SIGHT)
     assert "poise" in gm["characters"]["grask"]  # type: ignore[index,operator]
 
@@ -196,3 +198,55 @@ def test_attack_odds_for_the_gm_are_the_resolvers_exact_odds() -> None:
     assert chances["Foe yields: defeated"] == Fraction(over, 36)
     assert chances["Foe yields: cunning"] == 1 - Fraction(4, 6) ** 2
     assert TACTICAL.command_odds(s.state, command, Sight.player({"hero"})) is None
+
+
+MARKER = 937
+
+
+@pytest.mark.parametrize("name", ["skirmish", "duel"])
+def test_a_player_receives_no_hidden_pool(name: str) -> None:
+    """G-S-E6: with every NPC pool set to a marker, nothing a player receives shows it."""
+    import json
+
+    from tablekeeper.engine.session import Session
+
+    assert TACTICAL.scenarios is not None
+    scenario = TACTICAL.scenarios.parse(
+        yaml.safe_load((FOLDER / f"{name}.yaml").read_text()), source=name
+    )
+    party = TACTICAL.scenarios.party(scenario)
+    session = Session(TACTICAL.engine, scenario.initial_state(), roller=RandomRoller(3))
+    mine = next(a.id for a in scenario.actors() if a.side == party)
+    for actor in scenario.actors():
+        spec = actor if actor.side == party else TACTICAL.with_secret_numbers(actor, MARKER)
+        session.submit(TACTICAL.add_actor(spec))
+    assert str(MARKER) in json.dumps(TACTICAL.player_view(session.state, GM_SIGHT))
+    sight = Sight.player({mine})
+    policy = TACTICAL.policy()
+    seen: list[object] = []
+    for _ in range(150):
+        state = session.state
+        cards = TACTICAL.cards(state, sight)
+        names = {card.id: card.name for card in cards}
+        events = [e for e in session.log.events if e.visibility.shown_to(mine)]
+        mine_now = session.legal_commands(mine)
+        seen.append(
+            {
+                "state": TACTICAL.player_view(state, sight),
+                "cards": [card.model_dump(mode="json") for card in cards],
+                "payloads": [TACTICAL.public_payload(e.kind, e.payload, sight) for e in events],
+                "sentences": [TACTICAL.words.event_sentence(e, names, sight) for e in events],
+                "odds": [str(TACTICAL.command_odds(state, c, sight)) for c in mine_now],
+                "decision": session.pending.model_dump(mode="json") if session.pending else None,
+            }
+        )
+        if state.ended is not None:
+            break
+        if session.pending is not None:
+            session.submit(policy.answer(state, session.pending))
+            continue
+        assert state.turn is not None
+        session.submit(
+            policy.choose(state, state.turn.actor, session.legal_commands(state.turn.actor))
+        )
+    assert str(MARKER) not in json.dumps(seen, default=str)

@@ -1,8 +1,8 @@
 """The ``tactical`` actor cards: each character as a viewer may see it.
 
-A card shows the pools as bars (poise, momentum, focus) and the attributes, armor and
-fighting style only to the GM and the character's player; its conditions, concentration
-and defeat to everyone (``views.py`` says what is public).
+A card shows the pools as bars (poise, momentum, focus) and the fighting style only to
+the GM and the character's player; its attributes, armor, conditions, concentration and
+defeat to everyone (``views.py`` says what is public).
 """
 
 from __future__ import annotations
@@ -28,28 +28,27 @@ def card(state: TacticalState, character: Character, sight: Sight) -> ActorCard:
         facts.append(Fact(label="Minion", value="yes"))
     if character.wielding:
         facts.append(Fact(label="Holds", value=", ".join(w.name for w in character.wielding)))
+    armor = armor_of(state.catalogue, character)
+    facts += [
+        Fact(
+            label="Attributes",
+            value=(
+                f"agility {character.agility}, brawn {character.brawn}, cunning {character.cunning}"
+            ),
+        ),
+        Fact(
+            label="Armor",
+            value=str(armor),
+            explain=f"{character.armor} worn + {armor - character.armor} from passives",
+        ),
+    ]
     gauges: tuple[Gauge, ...] = ()
     if sees:
         gauges = tuple(
             Gauge(label=track, value=character.pool(track), maximum=character.maximum(track))
             for track in TRACKS
         )
-        armor = armor_of(state.catalogue, character)
-        facts += [
-            Fact(
-                label="Attributes",
-                value=(
-                    f"agility {character.agility}, brawn {character.brawn}, "
-                    f"cunning {character.cunning}"
-                ),
-            ),
-            Fact(
-                label="Armor",
-                value=str(armor),
-                explain=f"{character.armor} worn + {armor - character.armor} from passives",
-            ),
-            Fact(label="Style", value=", ".join(character.style) or "none"),
-        ]
+        facts.append(Fact(label="Style", value=", ".join(character.style) or "none"))
     summary = "defeated" if character.defeated else "standing"
     if sees:
         summary = " · ".join(f"{t} {character.pool(t)}/{character.maximum(t)}" for t in TRACKS)

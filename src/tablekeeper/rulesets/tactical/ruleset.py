@@ -27,6 +27,9 @@ from tablekeeper.rulesets.tactical.words import WORDS
 
 __all__ = ["TACTICAL", "Tactical"]
 
+SECRET_POOLS = ("poise", "momentum", "focus", "max_poise", "max_momentum", "max_focus")
+"""A character's hidden numbers: its pools and their maximums."""
+
 
 class Tactical(RulesetBase):
     """Rule document 004: skills, threat and yield, cunning effects, on a grid."""
@@ -59,6 +62,13 @@ class Tactical(RulesetBase):
         character = CharacterSpec.model_validate(spec)
         name = character.name or character.id.replace("_", " ").capitalize()
         return ActorIdentity(character.id, name, character.side)
+
+    def with_secret_numbers(self, spec: Any, marker: int) -> CharacterSpec:
+        """The sheet with ``marker`` in every pool and pool maximum: the numbers a player
+        who does not play the character may not see (``views.py``)."""
+        character = CharacterSpec.model_validate(spec)
+        secret = dict.fromkeys(SECRET_POOLS, marker)
+        return character.model_copy(update=secret)
 
     def cards(self, state: TacticalState, sight: Sight) -> tuple[ActorCard, ...]:
         return cards.cards(state, sight)

@@ -2,10 +2,13 @@
 
 Hidden information is enforced, not hoped for (ARCHITECTURE.md, idea 9). A player sees in
 full the characters they control; of every other character what stands in plain sight at
-the table: its name, side, square (unless it is hidden from the viewer's side), the
+the table: its name, side, square (unless it is hidden from the viewer's side), its
+agility, brawn, cunning and armor (every attack tells them: the threat is the skill's
+base threat plus the agility, a blow's damage shows the brawn and the armor), the
 weapons it holds, its conditions, whether it is a minion and whether it is defeated, and
-what it concentrates on. Its pools, attributes, armor, fighting style, learned skills and
-tag traits (vulnerable, resistant, immune) are the GM's. The GM's view is never filtered.
+what it concentrates on. Its pools (poise, momentum, focus and their maximums), fighting
+style, learned skills and tag traits (vulnerable, resistant, immune) are the GM's
+(docs/rulings.md, G-S-E6). The GM's view is never filtered.
 """
 
 from __future__ import annotations
@@ -24,6 +27,10 @@ PUBLIC_FIELDS = (
     "name",
     "side",
     "position",
+    "agility",
+    "brawn",
+    "cunning",
+    "armor",
     "wielding",
     "conditions",
     "minion",

@@ -27,6 +27,9 @@ DEAL_DAMAGE = "tactical.deal_damage"
 SPEND_DOOM = "tactical.spend_doom"
 INTERRUPT = "tactical.interrupt"
 
+MAX_POOL = 1000
+"""The largest pool a sheet may give (no document number bounds them)."""
+
 Id = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
 
 
@@ -46,12 +49,12 @@ class CharacterSpec(Frozen):
     brawn: int = Field(default=1, ge=0, le=20)
     cunning: int = Field(default=3, ge=0, le=20)
     armor: int = Field(default=0, ge=0, le=20)
-    poise: int = Field(default=4, ge=0, le=100)
-    momentum: int = Field(default=4, ge=0, le=100)
-    focus: int = Field(default=4, ge=0, le=100)
-    max_poise: int | None = Field(default=None, ge=0, le=100)
-    max_momentum: int | None = Field(default=None, ge=0, le=100)
-    max_focus: int | None = Field(default=None, ge=0, le=100)
+    poise: int = Field(default=4, ge=0, le=MAX_POOL)
+    momentum: int = Field(default=4, ge=0, le=MAX_POOL)
+    focus: int = Field(default=4, ge=0, le=MAX_POOL)
+    max_poise: int | None = Field(default=None, ge=0, le=MAX_POOL)
+    max_momentum: int | None = Field(default=None, ge=0, le=MAX_POOL)
+    max_focus: int | None = Field(default=None, ge=0, le=MAX_POOL)
     minion: bool = False
     character_class: str | None = Field(default=None, max_length=40)
     style: tuple[str, ...] = ()

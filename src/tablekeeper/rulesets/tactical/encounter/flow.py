@@ -222,9 +222,7 @@ def _next_defense(work: Work, use: Use, skill: SkillDef) -> Decision | None:
 def defense_label(state: TacticalState, target: str, defense: Defense, threat: int) -> str:
     if defense == "yield":
         return "Yield: take the yield"
-    track = DEFENSE_TRACK[defense]
-    have = state.character(target).pool(track)
-    return f"{defense.capitalize()}: pay {threat} {track} (has {have})"
+    return f"{defense.capitalize()}: pay {threat} {DEFENSE_TRACK[defense]}"
 
 
 def default_defense(state: TacticalState, target: str, open_: tuple[Defense, ...]) -> str:
