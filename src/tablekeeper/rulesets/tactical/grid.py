@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
+from typing import Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
 from tablekeeper.engine.values import Frozen
-from tablekeeper.rulesets.tactical.options import GridDistance
+
+GridDistance: TypeAlias = Literal["chebyshev", "alternating", "manhattan"]
+"""How paces are counted on the grid: every diagonal step 1 pace (``chebyshev``), every
+second diagonal 2 (``alternating``), or no diagonals (``manhattan``) (G-S-E1)."""
 
 Square = tuple[int, int]
 """A square's ``(x, y)``, from ``(0, 0)`` at the top left."""

@@ -3,8 +3,9 @@
 :class:`TacticalOptions` is the ruleset's one ``Options`` model: a campaign plays by it,
 it travels in the encounter's state (a replay plays by the options it was played with),
 and every default is the ruling written in ``docs/rulings.md`` under the gap id named on
-the field. What the document names but never defines (conditions, universal skills, the
-Defending section's numbers) is data in ``data/`` instead, marked ``provisional``.
+the field; it also holds the battlefield new encounters are laid on. What the document
+names but never defines (conditions, universal skills, the Defending section's numbers)
+is data in ``data/`` instead, marked ``provisional``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Literal, TypeAlias
 from pydantic import Field
 
 from tablekeeper.engine.values import Frozen
+from tablekeeper.rulesets.tactical.grid import GridDistance, GridMap
 
 CunningThreshold: TypeAlias = Literal["at_or_below", "below"]
 """Which dice earn a cunning effect: ``face <= cunning`` or ``face < cunning`` (G-S-05)."""
@@ -21,10 +23,6 @@ CunningThreshold: TypeAlias = Literal["at_or_below", "below"]
 CriticalCounting: TypeAlias = Literal["instead", "as_well"]
 """With three or more successes, whether each success after the second gives a critical
 effect instead of a cunning effect, or both (G-S-06)."""
-
-GridDistance: TypeAlias = Literal["chebyshev", "alternating", "manhattan"]
-"""How paces are counted on the grid: every diagonal step 1 pace (``chebyshev``), every
-second diagonal 2 (``alternating``), or no diagonals (``manhattan``) (G-S-E1)."""
 
 
 class TacticalOptions(Frozen):
@@ -67,6 +65,11 @@ class TacticalOptions(Frozen):
         description="G-S-08 / S-TGT-11: every enemy whose zone of control holds the user of "
         "a ranged skill imposes its bane (true), or the GM asks each enemy (false: the "
         "engine imposes none and the GM adds banes by hand).",
+    )
+    battlefield: GridMap = Field(
+        default_factory=lambda: GridMap(width=12, height=8),
+        description="G-S-E1: the grid a new encounter is laid on (its size and walls); a "
+        "scenario's map, or a campaign's own.",
     )
     fighting_style_size: int = Field(
         default=6,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from tablekeeper.dice.roller import Roller
 from tablekeeper.engine.commands import Command
@@ -43,6 +43,16 @@ class TacticalScenario(Frozen):
     house_rules: dict[str, Any] = Field(default_factory=dict)
     party: str | None = Field(default=None, description="The players' side (default: the first).")
     characters: tuple[CharacterSpec, ...] = Field(min_length=2)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _map_is_the_battlefield(cls, data: Any) -> Any:
+        """The scenario's map is the battlefield its options lay encounters on."""
+        if isinstance(data, dict) and "map" in data:
+            options = data.get("options") or {}
+            if isinstance(options, dict):
+                data = {**data, "options": {**options, "battlefield": data["map"]}}
+        return data
 
     @field_validator("schema_version")
     @classmethod

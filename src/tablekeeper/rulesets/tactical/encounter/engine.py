@@ -56,7 +56,7 @@ def new_encounter(
     return TacticalState(
         options=options or TacticalOptions(),
         catalogue=load_catalogue(house_rules),
-        map=map or GridMap(width=12, height=8),
+        map=map or (options or TacticalOptions()).battlefield,
     )
 
 
