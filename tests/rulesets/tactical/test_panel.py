@@ -19,7 +19,9 @@ PANEL = Path(__file__).parents[3] / "src" / "tablekeeper" / "rulesets" / "tactic
 
 
 def render(state: Any, sight: Sight) -> str:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(PANEL), autoescape=True)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(PANEL), autoescape=True, undefined=jinja2.StrictUndefined
+    )
     return env.get_template("panel.html").render(
         state=TACTICAL.player_view(state, sight),
         cards=TACTICAL.cards(state, sight),
