@@ -275,3 +275,23 @@ def test_turns_skip_the_defeated_and_rounds_go_on() -> None:
     do(s, cmd.END_TURN, "b")
     assert s.state.clock is not None
     assert s.state.clock.round == 2
+
+
+def test_gm_tools_refuse_what_would_change_nothing() -> None:
+    """Every accepted command records something: the GM's tools refuse an empty one."""
+    from tablekeeper.engine.commands import Command
+
+    s = table(hero(), foe())
+    with pytest.raises(IllegalCommandError, match="concentrates on nothing"):
+        s.submit(Command.of("gm", cmd.INTERRUPT, cmd.CharacterOnly(character="hero")))
+    s.submit(Command.of("gm", "tactical.defeat", cmd.CharacterOnly(character="foe")))
+    with pytest.raises(IllegalCommandError, match="already defeated"):
+        s.submit(Command.of("gm", "tactical.defeat", cmd.CharacterOnly(character="foe")))
+    with pytest.raises(IllegalCommandError, match="doom"):
+        s.submit(Command.of("gm", cmd.SPEND_DOOM, cmd.SpendDoom(amount=1)))
+    with pytest.raises(IllegalCommandError, match="only the GM"):
+        s.submit(
+            Command.of(
+                "hero", cmd.DEAL_DAMAGE, cmd.DealDamage(character="foe", track="poise", amount=1)
+            )
+        )

@@ -39,7 +39,11 @@ def card(state: TacticalState, character: Character, sight: Sight) -> ActorCard:
         Fact(
             label="Armor",
             value=str(armor),
-            explain=f"{character.armor} worn + {armor - character.armor} from passives",
+            explain=(
+                f"{character.armor} worn + {armor - character.armor} from passives"
+                if armor != character.armor
+                else None
+            ),
         ),
     ]
     gauges: tuple[Gauge, ...] = ()

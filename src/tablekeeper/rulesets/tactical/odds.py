@@ -9,6 +9,7 @@ resolver is defined with; a player sees them only for targets whose numbers they
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from tablekeeper.engine.chances import CommandOdds
@@ -18,12 +19,34 @@ from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.tactical.attack import scoring as attack_scoring
 from tablekeeper.rulesets.tactical.attack import yield_dice
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
+from tablekeeper.rulesets.tactical.encounter.effects import defeats
 from tablekeeper.rulesets.tactical.encounter.flow import attack_input
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState, Use
 from tablekeeper.rulesets.tactical.encounter.traits import own_boons
-from tablekeeper.rulesets.tactical.tally import tally_distribution
+from tablekeeper.rulesets.tactical.tally import Tally, tally_distribution
 from tablekeeper.rulesets.tactical.utility import UtilityInput, utility_dice, utility_scoring
+
+
+def _chance(chances: list[tuple[Tally, Fraction]], happens: Callable[[Tally], bool]) -> Fraction:
+    return sum((chance for result, chance in chances if happens(result)), Fraction(0))
+
+
+def _yield_chances(state: TacticalState, use: Use, target: str) -> list[tuple[str, Fraction]]:
+    """If ``target`` yields to ``use``: any damage, defeat, a cunning, a critical effect."""
+    check = attack_input(state, use, target)
+    aimed = state.character(target)
+    chances = tally_distribution(yield_dice(check), attack_scoring(check))
+    track = check.yield_track
+    return [
+        (f"{aimed.name} yields: damage", _chance(chances, lambda t: t.damage > 0)),
+        (
+            f"{aimed.name} yields: defeated",
+            _chance(chances, lambda t: defeats(aimed, track, t.damage, state.options)),
+        ),
+        (f"{aimed.name} yields: cunning", _chance(chances, lambda t: t.cunning_effects > 0)),
+        (f"{aimed.name} yields: critical", _chance(chances, lambda t: t.critical_effects > 0)),
+    ]
 
 
 def command_odds(state: TacticalState, command: Command, sight: Sight) -> CommandOdds | None:
@@ -47,35 +70,7 @@ def command_odds(state: TacticalState, command: Command, sight: Sight) -> Comman
         )
         outcomes: list[tuple[str, Fraction]] = []
         for target in aimed.targets:
-            check = attack_input(state, use, target)
-            pool = state.character(target).pool(check.yield_track)
-            chances = tally_distribution(yield_dice(check), attack_scoring(check))
-            name = state.character(target).name
-            outcomes += [
-                (
-                    f"{name} yields: damage",
-                    sum((c for t, c in chances if t.damage > 0), Fraction(0)),
-                ),
-                (
-                    f"{name} yields: defeated",
-                    sum(
-                        (
-                            c
-                            for t, c in chances
-                            if t.damage > pool or (t.damage > 0 and state.character(target).minion)
-                        ),
-                        Fraction(0),
-                    ),
-                ),
-                (
-                    f"{name} yields: cunning",
-                    sum((c for t, c in chances if t.cunning_effects > 0), Fraction(0)),
-                ),
-                (
-                    f"{name} yields: critical",
-                    sum((c for t, c in chances if t.critical_effects > 0), Fraction(0)),
-                ),
-            ]
+            outcomes += _yield_chances(state, use, target)
         return CommandOdds(title=f"{skill.name}: if each target yields", outcomes=tuple(outcomes))
     if skill.type not in ("action", "other") or not sight.sees(user.id):
         return None
@@ -89,11 +84,11 @@ def command_odds(state: TacticalState, command: Command, sight: Sight) -> Comman
         outcomes=(
             (
                 "a cunning effect",
-                sum((c for t, c in chances if t.cunning_effects > 0), Fraction(0)),
+                _chance(chances, lambda t: t.cunning_effects > 0),
             ),
             (
                 "a critical effect",
-                sum((c for t, c in chances if t.critical_effects > 0), Fraction(0)),
+                _chance(chances, lambda t: t.critical_effects > 0),
             ),
         ),
     )

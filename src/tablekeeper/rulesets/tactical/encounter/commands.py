@@ -123,7 +123,7 @@ class DeclareTrigger(Frozen):
 class DealDamage(Frozen):
     character: ActorId
     track: Track
-    amount: int = Field(ge=0, le=100)
+    amount: int = Field(ge=1, le=1000)
 
 
 class SpendDoom(Frozen):

@@ -25,10 +25,11 @@ from tablekeeper.rulesets.tactical.catalogue import (
     Track,
 )
 from tablekeeper.rulesets.tactical.encounter import events as ev
-from tablekeeper.rulesets.tactical.encounter.state import Link, Weapon
+from tablekeeper.rulesets.tactical.encounter.state import Character, Link, Weapon
 from tablekeeper.rulesets.tactical.encounter.traits import can_gain
 from tablekeeper.rulesets.tactical.encounter.work import Work
 from tablekeeper.rulesets.tactical.grid import distance
+from tablekeeper.rulesets.tactical.options import TacticalOptions
 
 Cause = Literal["cost", "gain", "threat", "damage", "refund", "gm"]
 
@@ -65,17 +66,28 @@ def change_pool(work: Work, key: str, track: Track, delta: int, cause: Cause) ->
     return after - before
 
 
+def defeats(character: Character, track: Track, amount: int, options: TacticalOptions) -> bool:
+    """Whether ``amount`` damage to ``track`` defeats ``character`` (G-S-03): more than
+    the pool holds, or any at all to a minion."""
+    if amount <= 0:
+        return False
+    if character.minion and options.minion_defeated_by_any_damage:
+        return True
+    return amount > character.pool(track)
+
+
 def damage(work: Work, key: str, track: Track, amount: int) -> None:
-    """Yield damage to a pool: beyond what it holds, or any at all to a minion, defeats."""
+    """Yield damage to a pool, then defeat if it :func:`defeats`."""
     if amount <= 0:
         return
     character = work.state.character(key)
-    held = character.pool(track)
     change_pool(work, key, track, -amount, "damage")
-    if character.minion and work.state.options.minion_defeated_by_any_damage:
-        defeat(work, key, "minion")
-    elif amount > held:
-        defeat(work, key, "damage")
+    if defeats(character, track, amount, work.state.options):
+        defeat(
+            work,
+            key,
+            "minion" if character.minion and amount <= character.pool(track) else "damage",
+        )
 
 
 def defeat(work: Work, key: str, reason: Literal["damage", "final_gambit", "minion", "gm"]) -> None:

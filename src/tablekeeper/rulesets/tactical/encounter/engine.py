@@ -141,6 +141,22 @@ def _check_character(state: TacticalState, command: Command, order: Any) -> None
         raise IllegalCommandError(f"there is no character {order.character!r}", field="character")
 
 
+def _check_concentrating(state: TacticalState, command: Command, order: cmd.CharacterOnly) -> None:
+    _check_character(state, command, order)
+    if ActorId(order.character) not in state.concentrations:
+        raise IllegalCommandError(
+            f"{state.character(order.character).name} concentrates on nothing", field="character"
+        )
+
+
+def _check_standing(state: TacticalState, command: Command, order: Any) -> None:
+    _check_character(state, command, order)
+    if state.character(order.character).defeated:
+        raise IllegalCommandError(
+            f"{state.character(order.character).name} is already defeated", field="character"
+        )
+
+
 def _deal(work: Work, order: cmd.DealDamage) -> None:
     damage(work, order.character, order.track, order.amount)
 
@@ -216,7 +232,7 @@ COMMANDS: CommandTable[TacticalState, Work] = CommandTable(
             cmd.DEAL_DAMAGE,
             cmd.DealDamage,
             _deal,
-            _check_character,
+            _check_standing,
             gm_only=True,
             title="Deal damage",
         ),
@@ -227,7 +243,7 @@ COMMANDS: CommandTable[TacticalState, Work] = CommandTable(
             cmd.INTERRUPT,
             cmd.CharacterOnly,
             _interrupt,
-            _check_character,
+            _check_concentrating,
             gm_only=True,
             title="Interrupt concentration",
         ),
@@ -235,7 +251,7 @@ COMMANDS: CommandTable[TacticalState, Work] = CommandTable(
             "tactical.defeat",
             cmd.CharacterOnly,
             _defeat,
-            _check_character,
+            _check_standing,
             gm_only=True,
             title="Defeat a character",
         ),
