@@ -181,3 +181,18 @@ def test_the_registered_resolver_records_every_die_and_refuses_by_field() -> Non
     with pytest.raises(InvalidInputError) as error:
         registry.resolve("tactical.attack", {**raw, "delivery": "sling"}, FixedRoller([]))
     assert error.value.field == "input.delivery"
+
+
+def test_the_effects_explain_themselves() -> None:
+    """Every number has its breakdown: each die at or below the cunning, and from the
+    third success the critical ones (S-CUN-01, S-CUN-03)."""
+    outcome = attack(check(yield_dice="4d6", cunning=3), FixedRoller([1, 3, 2, 6]))
+    cunning = outcome.breakdown["cunning_effects"]
+    assert [c.label for c in cunning.contributions] == [
+        "1 <= cunning 3",
+        "3 <= cunning 3",
+        "2 <= cunning 3",
+        "after the second: critical instead",
+    ]
+    assert cunning.total == outcome.cunning_effects == 2
+    assert outcome.breakdown["critical_effects"].total == outcome.critical_effects == 1

@@ -32,7 +32,13 @@ from tablekeeper.rulesets.tactical.catalogue import (
 )
 from tablekeeper.rulesets.tactical.dice import adjusted_dice, dice_breakdown, parse_dice
 from tablekeeper.rulesets.tactical.options import TacticalOptions
-from tablekeeper.rulesets.tactical.tally import Scoring, Tally, tally_distribution, tally_faces
+from tablekeeper.rulesets.tactical.tally import (
+    Scoring,
+    Tally,
+    effects_breakdown,
+    tally_distribution,
+    tally_faces,
+)
 from tablekeeper.rulesets.tactical.threat import ThreatInput, total_threat
 
 BRAWN_DELIVERIES: tuple[Delivery, ...] = ("melee", "thrown")
@@ -184,6 +190,7 @@ def settle(check: AttackInput, faces: tuple[int, ...]) -> AttackOutcome:
     if check.defense == "yield":
         breakdown["dice"] = dice_breakdown(len(base_dice), boons, banes, len(rolled), "S-TGT-06")
         breakdown["damage"] = _damage_breakdown(check, result, score)
+        breakdown |= effects_breakdown(faces, score)
     options = tuple(
         Option(id=option.id, label=option.label) for option in catalogue.cunning_options(check.tags)
     )

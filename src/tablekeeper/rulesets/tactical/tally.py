@@ -24,6 +24,7 @@ import icepool
 
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.roller import Die
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.tactical.dice import is_cunning, split_successes
 from tablekeeper.rulesets.tactical.options import CriticalCounting, CunningThreshold
@@ -49,6 +50,37 @@ class Tally(Frozen):
     damage: int
     cunning_effects: int
     critical_effects: int
+
+
+def effects_breakdown(faces: Sequence[int], scoring: Scoring) -> dict[str, Breakdown]:
+    """Why the effects number what they do: each successful die, then the successes from
+    the third on turned critical (S-TGT-07, S-CUN-01, S-CUN-03)."""
+    result = tally_faces(faces, scoring)
+    sign = "<=" if scoring.threshold == "at_or_below" else "<"
+    successes = [
+        Contribution(amount=1, label=f"{face} {sign} cunning {scoring.cunning}", source="S-CUN-01")
+        for face in faces
+        if score_die(face, scoring)[1]
+    ]
+    cunning = list(successes)
+    if result.cunning_effects < result.successes:
+        cunning.append(
+            Contribution(
+                amount=result.cunning_effects - result.successes,
+                label="after the second: critical instead",
+                source="S-CUN-03",
+            )
+        )
+    critical = []
+    if result.critical_effects:
+        critical.append(
+            Contribution(
+                amount=result.critical_effects,
+                label="successes after the second",
+                source="S-CUN-03",
+            )
+        )
+    return {"cunning_effects": Breakdown.of(*cunning), "critical_effects": Breakdown.of(*critical)}
 
 
 def score_die(face: int, scoring: Scoring) -> tuple[int, int]:

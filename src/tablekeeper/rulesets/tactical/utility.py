@@ -24,7 +24,13 @@ from tablekeeper.rulesets.tactical.dice import (
     parse_dice,
 )
 from tablekeeper.rulesets.tactical.options import TacticalOptions
-from tablekeeper.rulesets.tactical.tally import Scoring, Tally, tally_distribution, tally_faces
+from tablekeeper.rulesets.tactical.tally import (
+    Scoring,
+    Tally,
+    effects_breakdown,
+    tally_distribution,
+    tally_faces,
+)
 
 
 class UtilityInput(Frozen):
@@ -68,6 +74,7 @@ def settle_utility(check: UtilityInput, faces: tuple[int, ...]) -> UtilityOutcom
     if check.kind == "action":
         base = len(parse_dice(UTILITY_DICE))
         breakdown["dice"] = dice_breakdown(base, check.boons, check.banes, len(faces), "S-TGT-03")
+        breakdown |= effects_breakdown(faces, utility_scoring(check))
     return UtilityOutcome(
         dice=faces,
         cunning_effects=result.cunning_effects,
