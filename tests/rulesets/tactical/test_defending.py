@@ -288,3 +288,19 @@ def test_piercing_ignores_armor_and_adds_two_focus() -> None:
     assert s.state.character("foe").focus == 20 - 6
     s.answer("piercing.focus_ignore_armor")
     assert s.state.character("foe").focus == 20 - 6 - 2 - 3
+
+
+def test_zone_banes_can_be_left_to_the_gm() -> None:
+    """G-S-08, option zone_banes_automatic: false imposes no bane by itself."""
+    s = table(
+        hero(style=["arrow_shot"], wielding=[{"name": "bow", "two_handed": True}], position=[2, 2]),
+        foe("near", position=[3, 2]),
+        foe("far", position=[8, 2], focus=9),
+        zone_banes_automatic=False,
+    )
+    faces(s, 8)
+    use(s, "hero", "arrow_shot", target="far")
+    s.answer("none")
+    s.answer("yield")
+    rolled = next(e for e in s.log.events if e.kind == ev.YIELD_ROLLED)
+    assert rolled.payload["outcome"]["dice"] == [8]
