@@ -237,7 +237,7 @@ def rally(work: Work, order: cmd.Who) -> None:
     me = state.combatant(who)
     allies = [c.id for c in state.standing() if c.id != who and not c.is_enemy_of(me)]
     expression = RALLY_DICE[outcome.level]
-    shared = roll(expression, work.roller).total if state.settings.rally_roll == "shared" else None
+    shared = roll(expression, work.roller).total if state.options.rally_roll == "shared" else None
     for ally in allies:
         amount = shared if shared is not None else roll(expression, work.roller).total
         change_points(

@@ -21,7 +21,12 @@ from __future__ import annotations
 from tablekeeper.dice.roller import Die
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.percentile.attack import AttackOutcome, resolve_attack, roll_location
+from tablekeeper.rulesets.percentile.attack import (
+    AttackOutcome,
+    CounterOutcome,
+    resolve_attack,
+    roll_location,
+)
 from tablekeeper.rulesets.percentile.attack_input import (
     AttackInput,
     CriticalChoice,
@@ -253,36 +258,14 @@ def consequences(
     if outcome.bash_push_m is not None:
         _pushed(work, task, outcome)
     if outcome.disarm is not None and outcome.disarm.disarmed:
-        held = (
-            choice.item
-            if choice.kind == "parry" and choice.item
-            else gear.main_weapon(work.state.combatant(target))
-        )
-        if held != gear.UNARMED:
-            work.emit(
-                ev.ITEM_DROPPED,
-                ev.ItemMoved(
-                    combatant=target, item=held, meters=outcome.disarm.distance_m, rule="P-OPT-25"
-                ),
-            )
+        _disarmed(work, target, outcome.disarm.distance_m, choice)
     if outcome.distance_changed:
         steps = -1 if task.change_distance == "closer" else 1
         change_distance(work, attacker, target, steps, "P-OPT-13")
     if outcome.bystander_hit:
         stray(work, task, request)
     if outcome.counter is not None:
-        counter = outcome.counter
-        hurt(
-            work,
-            attacker,
-            counter.damage.dealt,
-            source=f"Devastating Defense with {counter.weapon}",
-            rule="P-ATK-15",
-            location=counter.damage.location,
-        )
-        _impale(work, target, attacker, counter.impale)
-        if counter.damage_dealt >= 1:
-            _injured(work, attacker, target)
+        _devastating_defense(work, attacker, target, outcome.counter)
     if choice.dive:
         _dive(work, target, outcome)
     if outcome.follow_up in (FollowUp.COUNTER_ATTACK, FollowUp.DISENGAGE):
@@ -294,6 +277,37 @@ def consequences(
     if outcome.defense is not None and outcome.defense.check.level is Level.FUMBLE:
         return fumble(work, target, choice.item, "defense")
     return None
+
+
+def _disarmed(work: Work, target: ActorId, meters: int | None, choice: Choice) -> None:
+    """A Disarm knocks away the parrying weapon, else the one in hand (P-OPT-25)."""
+    held = (
+        choice.item
+        if choice.kind == "parry" and choice.item
+        else gear.main_weapon(work.state.combatant(target))
+    )
+    if held != gear.UNARMED:
+        work.emit(
+            ev.ITEM_DROPPED,
+            ev.ItemMoved(combatant=target, item=held, meters=meters, rule="P-OPT-25"),
+        )
+
+
+def _devastating_defense(
+    work: Work, attacker: ActorId, target: ActorId, counter: CounterOutcome
+) -> None:
+    """The Devastating Defense's Critical Damage, dealt back to the attacker (P-ATK-15)."""
+    hurt(
+        work,
+        attacker,
+        counter.damage.dealt,
+        source=f"Devastating Defense with {counter.weapon}",
+        rule="P-ATK-15",
+        location=counter.damage.location,
+    )
+    _impale(work, target, attacker, counter.impale)
+    if counter.damage_dealt >= 1:
+        _injured(work, attacker, target)
 
 
 def _dive(work: Work, diver: ActorId, outcome: AttackOutcome) -> None:

@@ -104,7 +104,7 @@ def source(state: PercentileState, target_id: ActorId) -> Source | None:
     first = not target.has_acted or (target.waited is not None and _still_to_come(state, target_id))
     if not to_come(state, target_id):
         return None
-    if not (state.settings.early_defense == "every_round" or first):
+    if not (state.options.early_defense == "every_round" or first):
         return None
     return Source(reserve=None, guards=("parry", "block", "dodge"), split=None, early=True)
 

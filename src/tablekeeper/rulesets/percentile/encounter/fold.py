@@ -53,7 +53,7 @@ def _turn_order(state: S, event: ev.TurnOrderRolled) -> S:
 
 
 def _round_started(state: S, event: ev.RoundStarted) -> S:
-    keep_wait = state.settings.wait_scope == "encounter"
+    keep_wait = state.options.wait_scope == "encounter"
     combatants = {
         key: item.model_copy(
             update={

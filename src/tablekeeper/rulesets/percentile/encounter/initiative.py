@@ -106,7 +106,7 @@ def effective(combatant: Combatant) -> int:
 
 
 def _key(state: PercentileState, combatant: Combatant) -> tuple[int, int, int]:
-    by_initiative = state.settings.initiative_ties == "initiative_then_roll"
+    by_initiative = state.options.initiative_ties == "initiative_then_roll"
     _, value = initiative(combatant)
     return (
         -effective(combatant),

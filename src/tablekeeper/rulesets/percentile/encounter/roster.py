@@ -3,8 +3,10 @@
 Hit points, Magic Points (the stat block's, else POW, G-P-03) and Determination Points
 start at the stat block's unless the GM states them; with Hit Locations each location's
 hit points come from the (provisional) table. It holds its first weapon and its first
-shield unless told otherwise. Added after the encounter started, it rolls its turn order
-at once and joins the part of the round still to play (G-P-E5).
+shield unless told otherwise, and goes by its stat block's name unless the spec gives
+its own (two wolves of one stat block are "Wolf 1" and "Wolf 2"). Added after the
+encounter started, it rolls its turn order at once and joins the part of the round still
+to play (G-P-E5).
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from tablekeeper.rulesets.percentile.encounter.work import Work
 
 
 def combatant(state: PercentileState, spec: cmd.CombatantSpec) -> Combatant:
-    """The combatant a spec describes, with the stat block's defaults."""
-    stats = spec.stats
+    """The combatant a spec describes, with the stat block's defaults; a spec that names
+    the combatant (``Wolf 1``) gives its stat block that name, the one the table knows it
+    by."""
+    stats = spec.stats if spec.name is None else spec.stats.model_copy(update={"name": spec.name})
     ready = spec.ready
     if ready is None:
         ready = tuple(item[0].name for item in (stats.weapons, stats.shields) if item)

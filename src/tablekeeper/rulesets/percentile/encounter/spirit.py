@@ -171,7 +171,7 @@ def chose_blow(work: Work, awaiting: SpiritCritical, answer: str) -> Decision | 
 def damage_roll(work: Work, combatant_id: ActorId, blow: SpiritBlow | None) -> DamageOutcome:
     """Spirit Damage: normal, or Critical (maximum plus rolled) for a Blast (P-SPC-06)."""
     combatant = work.state.combatant(combatant_id)
-    expression = combatant.spirit_damage or work.state.settings.spirit_damage
+    expression = combatant.spirit_damage or work.state.options.spirit_damage
     terms = [
         DamageTerm(kind="roll", label="Spirit Damage", expression=expression, source="P-ACT-23")
     ]
@@ -233,7 +233,7 @@ def blocked(work: Work, awaiting: SpiritBlock, answer: str) -> Decision | None:
     if answer == "block":
         dealt = {winner: max(0, raw[winner] - raw[loser]), loser: max(0, raw[loser] - raw[winner])}
         return deal(work, exchange, rolls, dealt, winner, True)
-    if work.state.settings.unblocked_spirit_damage == "winner_only":
+    if work.state.options.unblocked_spirit_damage == "winner_only":
         raw[loser] = 0
     return deal(work, exchange, rolls, raw, winner, False)
 

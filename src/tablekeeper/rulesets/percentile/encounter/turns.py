@@ -46,7 +46,7 @@ def begin_round(work: Work, number: int) -> None:
     """Round ``number``: the standing combatants in descending turn order, with their
     actions for the round."""
     state = work.state
-    if state.settings.wait_scope == "round":  # a Wait lasted for its round only (G-P-E2)
+    if state.options.wait_scope == "round":  # a Wait lasted for its round only (G-P-E2)
         rested = {
             key: item.model_copy(update={"waited": None}) for key, item in state.combatants.items()
         }
