@@ -146,4 +146,30 @@ def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
     ]
     found += [cmd.use_skill(who, key) for key in utilities]
     found.append(cmd.simple(cmd.END_TURN, who))
+    found += _other_moves(state, character, found)
     return found
+
+
+def _other_moves(state: TacticalState, character: Character, found: list[Command]) -> list[Command]:
+    """For a GM at the keys (the terminal), the farthest square the movement reaches in
+    each of the eight directions, after everything the policy would prefer."""
+    if movement_left(state) <= 0:
+        return []
+    blocked = frozenset(o.position for o in state.standing() if o.id != character.id)
+    costs = reachable(
+        state.map, character.position, movement_left(state), state.options.distance, blocked
+    )
+    x0, y0 = character.position
+    offered = {tuple(c.payload["to"]) for c in found if c.kind == cmd.MOVE}  # type: ignore[arg-type]
+    moves: list[Command] = []
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            line = [
+                (x0 + dx * k, y0 + dy * k)
+                for k in range(1, movement_left(state) + 1)
+                if (dx or dy) and (x0 + dx * k, y0 + dy * k) in costs
+            ]
+            if line and line[-1] not in offered:
+                offered.add(line[-1])
+                moves.append(cmd.move(character.id, line[-1]))
+    return moves
