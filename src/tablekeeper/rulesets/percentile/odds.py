@@ -32,11 +32,11 @@ from tablekeeper.rulesets.percentile.checks import Level, level_odds
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.actions import base, rally_breakdown
+from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request, standing
 from tablekeeper.rulesets.percentile.encounter.defending import Choice, choices, source
 from tablekeeper.rulesets.percentile.encounter.engagement import opening_distance
 from tablekeeper.rulesets.percentile.encounter.magic import casting_actions
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask
-from tablekeeper.rulesets.percentile.encounter.requests import attack_request, standing
 from tablekeeper.rulesets.percentile.encounter.state import Engagement, PercentileState, pair
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks, grapple_task
 

@@ -6,16 +6,16 @@
   their payloads; ``table``: the one command table (:data:`COMMANDS`: each kind's
   payload, check, play, GM-only and free-action flags) and :func:`order`; ``events``
   and ``payloads``: what happened; ``fold`` and ``fold_effects``: the state after an
-  event; ``pending``: queued work and what the pending decision is about; ``work``: the
+  event; ``pending``: queued draft and what the pending decision is about; ``draft``: the
   pad a command is played on.
-- ``engine``: :class:`PercentileEngine`; ``legality``: what every command shares (the
-  engine's ``admit``); ``requirements``: each command's own check; ``choices``: the
+- ``engine``: :class:`PercentileEngine`; ``admit``: what every command shares (the
+  engine's ``admit``); ``command_checks``: each command's own check; ``choices``: the
   commands worth offering, best first; ``flow``: how a command plays out and what it
   sets going; ``resumes``: how an answer resumes play.
 - ``initiative`` and ``turns``: turn order, actions per turn, rounds; ``roster``:
   adding combatants.
-- ``actions``, ``movement``, ``magic``, ``forms``: the actions; ``tasks``,
-  ``attacking``, ``defending``, ``requests``, ``dice``, ``followups``, ``fumbling``: the
+- ``actions``, ``movement``, ``magic``, ``manifesting``: the actions; ``tasks``,
+  ``attack_in_play``, ``defending``, ``attack_request``, ``dice``, ``followups``, ``fumbling``: the
   attack in play (``percentile.attack`` resolves it); ``engagement``: melee engagement
   and distance; ``spirit``: spirit combat; ``grapple``: grapples; ``impaling``: stuck
   weapons; ``life``: hit points and points; ``gear``: weapons, shields and armor as the

@@ -2,8 +2,8 @@
 
 :class:`PercentileEngine` is a :class:`~tablekeeper.engine.table_engine.TableEngine` over
 one command table (:data:`~.table.COMMANDS`: each kind with its payload, its check and
-its play on a :class:`~.work.Work` pad). What every command shares is :meth:`admit`
-(``legality.py``); the legal commands are the ``candidates`` (``choices.py``) its checks
+its play on a :class:`~.draft.PercentileDraft` pad). What every command shares is :meth:`admit`
+(``admit.py``); the legal commands are the ``candidates`` (``choices.py``) its checks
 allow; after a command, and after an answer, :meth:`proceed` plays the queued tasks and
 the clock (``flow.py``). A decision is about one of the :data:`~.pending.Awaiting`
 models, which the state records (``awaiting``); its answer is recorded (:meth:`answered`)
@@ -21,12 +21,12 @@ from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.percentile.encounter import choices, flow, legality, resumes
+from tablekeeper.rulesets.percentile.encounter import admit, choices, flow, resumes
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.fold import fold
 from tablekeeper.rulesets.percentile.encounter.pending import Awaiting
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.encounter.table import COMMANDS
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 
 
@@ -36,14 +36,14 @@ def new_encounter(options: PercentileOptions | None = None) -> PercentileState:
     return PercentileState(options=options or PercentileOptions())
 
 
-class PercentileEngine(TableEngine[PercentileState, Work]):
+class PercentileEngine(TableEngine[PercentileState, PercentileDraft]):
     """The encounter engine of the ``percentile`` ruleset."""
 
     commands = COMMANDS
     resumes = resumes.RESUMES
 
-    def draft(self, state: PercentileState, roller: Roller) -> Work:
-        return Work(state, roller)
+    def draft(self, state: PercentileState, roller: Roller) -> PercentileDraft:
+        return PercentileDraft(state, roller)
 
     def fold(self, state: PercentileState, event: Event) -> PercentileState:
         return fold(state, event.kind, event.payload)
@@ -62,16 +62,16 @@ class PercentileEngine(TableEngine[PercentileState, Work]):
     ) -> None:
         """Nothing once the encounter is over or while a decision is pending; a
         combatant's command on its turn, by its player or the GM, with an action left."""
-        legality.admit(state, command, spec, payload)
+        admit.admit(state, command, spec, payload)
 
     def awaiting(self, state: PercentileState) -> Awaiting | None:
         """What the pending decision is about, as the state records it."""
         return state.awaiting
 
-    def answered(self, work: Work, about: Any, chooser: ActorId, option: str) -> None:
+    def answered(self, draft: PercentileDraft, about: Any, chooser: ActorId, option: str) -> None:
         """The choice is recorded (``choice_made``) before play resumes."""
-        resumes.answered(work, about, chooser, option)
+        resumes.answered(draft, about, chooser, option)
 
-    def proceed(self, work: Work, decision: Decision | None) -> Decision | None:
+    def proceed(self, draft: PercentileDraft, decision: Decision | None) -> Decision | None:
         """The queued tasks, then the clock, until the next decision or open turn."""
-        return flow.proceed(work, decision)
+        return flow.proceed(draft, decision)

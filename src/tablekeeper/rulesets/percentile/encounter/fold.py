@@ -3,7 +3,7 @@
 The encounter state is the fold of its events (ARCHITECTURE.md, idea 3). Each event kind
 has one small function here; GM overrides go through the engine's shared
 :func:`~tablekeeper.engine.overrides.apply_override`. The engine's ``submit`` folds the
-events it drafts with these same functions (``work.py``), so what it computes is what a
+events it drafts with these same functions (``draft.py``), so what it computes is what a
 replay gives.
 """
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.initiative import allotment, roll_turn_order
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
-from tablekeeper.rulesets.percentile.encounter.work import Work
 
 
 def combatant(state: PercentileState, spec: cmd.CombatantSpec) -> Combatant:
@@ -52,24 +52,24 @@ def combatant(state: PercentileState, spec: cmd.CombatantSpec) -> Combatant:
     )
 
 
-def add(work: Work, spec: cmd.CombatantSpec) -> None:
+def add(draft: PercentileDraft, spec: cmd.CombatantSpec) -> None:
     """Add the combatant; during the encounter, with its turn order and actions."""
-    state = work.state
+    state = draft.state
     joining = combatant(state, spec)
     clock = state.clock
     if clock is None or state.over:
-        work.emit(ev.COMBATANT_ADDED, ev.CombatantAdded(combatant=joining))
+        draft.emit(ev.COMBATANT_ADDED, ev.CombatantAdded(combatant=joining))
         return
-    order = roll_turn_order(joining, work.roller, reason="joined")
+    order = roll_turn_order(joining, draft.roller, reason="joined")
     joining = joining.model_copy(update={"actions_left": allotment(state, joining)})
-    work.emit(ev.COMBATANT_ADDED, ev.CombatantAdded(combatant=joining))
-    work.emit(
+    draft.emit(ev.COMBATANT_ADDED, ev.CombatantAdded(combatant=joining))
+    draft.emit(
         ev.TURN_ORDER_ROLLED, ev.TurnOrderRolled(combatant=joining.id, order=order, rule="P-CMB-02")
     )
     played = (
         clock.order[: clock.turn + 1] if state.active is not None else clock.order[: clock.turn]
     )
     rest = [*clock.order[len(played) :], joining.id]
-    after = work.state
+    after = draft.state
     rest.sort(key=lambda key: -(after.combatant(key).turn_order or order).total)
-    work.emit(ev.ORDER_CHANGED, ev.OrderChanged(order=(*played, *rest), turn=clock.turn))
+    draft.emit(ev.ORDER_CHANGED, ev.OrderChanged(order=(*played, *rest), turn=clock.turn))

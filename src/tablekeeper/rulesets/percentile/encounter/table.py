@@ -1,8 +1,8 @@
 """The command table of a ``percentile`` encounter: every kind, once.
 
 Each :class:`~tablekeeper.engine.command_table.CommandSpec` pairs a kind (a named
-constant of ``commands.py``) with its payload model, its check (``requirements.py``; what
-every command shares is the engine's ``admit``, ``legality.py``), its play (``flow.py``
+constant of ``commands.py``) with its payload model, its check (``command_checks.py``; what
+every command shares is the engine's ``admit``, ``admit.py``), its play (``flow.py``
 or the module of its action), whether only the GM gives it, whether it is a free action
 (it spends none of the turn's actions: the free actions of P-REA-02 .. P-REA-04,
 releasing a grapple or a stuck weapon, Wait and ending the turn), and, for a GM tool the
@@ -23,19 +23,19 @@ from tablekeeper.engine.values import GM, parse_payload
 from tablekeeper.rulesets.percentile.encounter import (
     actions,
     flow,
-    forms,
     impaling,
     magic,
+    manifesting,
     movement,
 )
+from tablekeeper.rulesets.percentile.encounter import command_checks as req
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
-from tablekeeper.rulesets.percentile.encounter import requirements as req
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.roster import add
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
-from tablekeeper.rulesets.percentile.encounter.work import Work
 
-Spec = CommandSpec[PercentileState, Work, Any]
-Play = Callable[[Work, Any], Decision | None]
+Spec = CommandSpec[PercentileState, PercentileDraft, Any]
+Play = Callable[[PercentileDraft, Any], Decision | None]
 Check = Callable[[PercentileState, Command, Any], None]
 
 
@@ -49,7 +49,7 @@ def _free(kind: str, payload: type[BaseModel], play: Play, check: Check = no_che
     return CommandSpec(kind, payload, play, check, free_action=True)
 
 
-COMMANDS: CommandTable[PercentileState, Work] = CommandTable(
+COMMANDS: CommandTable[PercentileState, PercentileDraft] = CommandTable(
     "percentile",
     [
         _gm(cmd.ADD_COMBATANT, cmd.CombatantSpec, add, req.add),
@@ -71,8 +71,8 @@ COMMANDS: CommandTable[PercentileState, Work] = CommandTable(
         CommandSpec(cmd.ESCAPE, cmd.Who, flow.escape, req.escape),
         _free(cmd.RELEASE, cmd.Who, flow.release, req.release),
         CommandSpec(cmd.HELP, cmd.Help, actions.help_ally, req.help),
-        CommandSpec(cmd.MANIFEST, cmd.Who, forms.manifest, req.manifest),
-        CommandSpec(cmd.DISCORPORATE, cmd.Who, forms.discorporate, req.discorporate),
+        CommandSpec(cmd.MANIFEST, cmd.Who, manifesting.manifest, req.manifest),
+        CommandSpec(cmd.DISCORPORATE, cmd.Who, manifesting.discorporate, req.discorporate),
         CommandSpec(cmd.MOVE, cmd.Move, movement.move, req.move),
         CommandSpec(cmd.RALLY, cmd.Who, actions.rally),
         CommandSpec(cmd.SPIRIT_COMBAT, cmd.SpiritCombat, flow.spirit_combat, req.spirit_combat),

@@ -2,7 +2,7 @@
 
 The engine (:class:`~tablekeeper.engine.table_engine.TableEngine`) parses a command with
 the command table, refuses a GM-only kind from anyone but the GM, then calls
-:func:`admit` (this module) and the kind's own check (``requirements.py``). Each refusal
+:func:`admit` (this module) and the kind's own check (``command_checks.py``). Each refusal
 is an :class:`~tablekeeper.errors.IllegalCommandError` naming the field and the reason:
 nothing is played once the encounter is over or while a decision is pending; a
 combatant's command is given by that combatant (or the GM for it), on its turn, with an
@@ -18,7 +18,7 @@ from tablekeeper.engine.command_table import CommandSpec
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
-from tablekeeper.rulesets.percentile.encounter.requirements import known, refuse
+from tablekeeper.rulesets.percentile.encounter.command_checks import known, refuse
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 
 SPIRIT_WORLD = frozenset(

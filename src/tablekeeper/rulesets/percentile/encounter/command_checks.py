@@ -1,6 +1,6 @@
 """What each command requires of the state: the conditions of each action, and of the GM's.
 
-``legality.py`` checks who may give a command and when (the engine's ``admit``); the
+``admit.py`` checks who may give a command and when (the engine's ``admit``); the
 functions here check the rest, one per command kind (the ``check`` of its spec in the
 command table, ``table.py``), each raising :class:`~tablekeeper.errors.IllegalCommandError`
 naming the payload field and the reason: an engaged pair for Disengage (P-ACT-09), no
@@ -19,10 +19,10 @@ from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.actions import CHARACTERISTICS
+from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request
 from tablekeeper.rulesets.percentile.encounter.engagement import opening_distance
 from tablekeeper.rulesets.percentile.encounter.initiative import effective
 from tablekeeper.rulesets.percentile.encounter.movement import reach
-from tablekeeper.rulesets.percentile.encounter.requests import attack_request
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks, grapple_task
 from tablekeeper.rulesets.percentile.modifiers import usable_at
