@@ -304,3 +304,17 @@ def test_zone_banes_can_be_left_to_the_gm() -> None:
     s.answer("yield")
     rolled = next(e for e in s.log.events if e.kind == ev.YIELD_ROLLED)
     assert rolled.payload["outcome"]["dice"] == [8]
+
+
+def test_the_armor_is_ignored_once() -> None:
+    """S-ELEM-03: two piercing effects on one yield give +2 focus each, the armor back once."""
+    s = table(
+        hero(position=[2, 2], style=["thrust"], wielding=[{"name": "spear"}], brawn=1, cunning=2),
+        foe(position=[3, 2], armor=3, focus=30, max_focus=30, momentum=0, poise=0),
+    )
+    faces(s, 1, 2)  # 3 + 1 brawn - 3 armor = 1 through; two cunning effects
+    use(s, "hero", "thrust", target="foe")
+    s.answer("yield")
+    s.answer("piercing.focus_ignore_armor")
+    s.answer("piercing.focus_ignore_armor")
+    assert s.state.character("foe").focus == 30 - 1 - 2 - 3 - 2

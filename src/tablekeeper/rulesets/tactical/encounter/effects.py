@@ -262,6 +262,8 @@ def _flag(work: Work, user: str, target: str, effect: FlagEffect, source: str) -
         use = state.use
         if use is not None and use.absorbed:
             track = state.catalogue.skills[use.skill].yield_
+            # the armor is ignored once: a second such effect finds nothing left to add
+            work.emit(ev.USE_CHANGED, ev.UseChanged(use=use.model_copy(update={"absorbed": 0})))
             if track is not None:
                 damage(work, target, track.track, use.absorbed)
 
