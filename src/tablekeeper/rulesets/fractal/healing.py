@@ -60,6 +60,8 @@ class ConditionEntry(Frozen):
     cancels_circumstance_penalties: int = 0
     macro_rerolls: int = 0
     ignores_social_armor: bool = False
+    restores_die_sizes: int = Field(default=0, ge=0, description="Refreshed: sizes it restores.")
+    scenes_left: int | None = Field(default=None, description="Scenes a positive one lasts.")
     lethal: bool = False
     dressing: str | None = None
     dressed: bool = False

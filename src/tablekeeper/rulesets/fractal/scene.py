@@ -138,7 +138,10 @@ class SceneElement(Frozen):
     element: str = Field(pattern=r"^[a-z_]+$")
     severity: int = Field(ge=1, le=4, description="1 to 4 (F-SCENE-02).")
     zone: str | None = Field(default=None, description="The area it covers, by name.")
-    created_by: str | None = Field(default=None, description="The caster who maintains it.")
+    created_by: str | None = Field(default=None, description="The spell that maintains it.")
+    condition: str | None = Field(
+        default=None, description="Hazardous: the most relevant generic condition (the GM's)."
+    )
 
 
 class CheckContext(Frozen):

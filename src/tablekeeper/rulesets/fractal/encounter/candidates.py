@@ -1,0 +1,129 @@
+"""The commands worth offering an actor now, best first (a policy takes the first).
+
+In a Micro conflict, the character whose turn it is: each Micro action of the conflict's
+tree (and of the trees it has a Rank in) against each sensible target, committing half
+its AP (rounded up, so some is left to defend with), then ending its turn. In a Solo
+conflict, its character: this Interval's work spread over the techniques. The GM is
+offered what the character whose turn it is may do.
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.values import GM, ActorId
+from tablekeeper.rulesets.fractal.actions import ActionDef, ActionType
+from tablekeeper.rulesets.fractal.encounter import commands as cmd
+from tablekeeper.rulesets.fractal.encounter.ap import available
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+
+DECLARED: tuple[ActionType, ...] = ("proactive", "neutral", "utility", "action")
+
+
+def _usable_trees(state: FractalState, conflict: Conflict, key: str) -> list[str]:
+    ranks = state.characters[key].spec.ranks
+    trees: list[str] = [conflict.tree]
+    for action in state.catalogue.actions.actions:
+        if action.tree not in trees and (ranks.get(action.tree) or ranks.get(action.id)):
+            trees.append(action.tree)
+    return trees
+
+
+def _orders(
+    state: FractalState, conflict: Conflict, key: str, action: ActionDef, dice: int
+) -> list[cmd.Act]:
+    effect = action.effect
+    assert effect is not None
+    me = conflict.participants[key]
+    foes = [k for k, p in conflict.participants.items() if p.in_play and p.side != me.side]
+    allies = [
+        k for k, p in conflict.participants.items() if p.in_play and p.side == me.side and k != key
+    ]
+    base = {"conflict": conflict.id, "character": key, "action": action.id, "dice": dice}
+    if effect.kind == "inflict":
+        if effect.area == "always":
+            return (
+                [
+                    cmd.Act.model_validate(
+                        {**base, "targets": foes, "kind": effect.kinds[0] if effect.kinds else None}
+                    )
+                ]
+                if foes
+                else []
+            )
+        return [cmd.Act.model_validate({**base, "targets": [foe]}) for foe in foes]
+    if effect.kind == "grant":
+        return [
+            cmd.Act.model_validate(
+                {**base, "targets": [] if effect.to == "self" else [key, *allies][:2]}
+            )
+        ]
+    if effect.kind == "share":
+        return [cmd.Act.model_validate({**base, "targets": allies})] if allies else []
+    if effect.kind in ("move", "craft"):
+        return [cmd.Act.model_validate({**base, "dice": 1})]
+    if effect.kind == "naturalism":
+        return [cmd.Act.model_validate({**base, "targets": [key], "kind": "refreshed"})]
+    return []
+
+
+def _turn(state: FractalState, conflict: Conflict, key: str, actor: ActorId) -> list[Command]:
+    character = state.characters[key]
+    found: list[Command] = []
+    for tree in _usable_trees(state, conflict, key):
+        for action in state.catalogue.actions.of(tree, "micro"):
+            if action.effect is None or action.effect.kind in ("defend", "sustain"):
+                continue
+            if not any(action.is_(kind) for kind in DECLARED):
+                continue
+            pool = (
+                available(character, action.primary_type, action.tree == "magic")
+                // state.options.ap_per_die
+            )
+            if not pool:
+                continue
+            dice = max(1, (pool + 1) // 2)
+            found += [
+                Command.of(actor, cmd.ACT, order)
+                for order in _orders(state, conflict, key, action, dice)
+            ]
+    found.append(cmd.end_turn(actor, conflict.id, key))
+    return found
+
+
+def _project(state: FractalState, conflict: Conflict, actor: ActorId) -> list[Command]:
+    project = conflict.project
+    assert project is not None
+    character = state.characters[project.character]
+    pool = available(character, "utility") // state.options.ap_per_die
+    found: list[Command] = []
+    if pool:
+        techniques = project.techniques
+        share, extra = divmod(pool, len(techniques))
+        allocation = {t: share + (1 if i < extra else 0) for i, t in enumerate(techniques)}
+        allocation = {t: n for t, n in allocation.items() if n}
+        found.append(
+            Command.of(
+                actor, cmd.SOLO_ROLL, cmd.WorkOnProject(conflict=conflict.id, allocation=allocation)
+            )
+        )
+    found.append(Command.of(actor, cmd.FINISH_PROJECT, cmd.ConflictOnly(conflict=conflict.id)))
+    return found
+
+
+def candidates(state: FractalState, actor: ActorId) -> list[Command]:
+    """What ``actor`` may sensibly do now, best first (the engine keeps the legal ones)."""
+    if state.awaiting.about is not None:
+        return []
+    found: list[Command] = []
+    for conflict in state.open_conflicts():
+        if conflict.level == "micro":
+            current = conflict.current
+            if current is not None and actor in (current, GM):
+                found += _turn(state, conflict, current, actor)
+        elif (
+            conflict.level == "solo"
+            and conflict.project is not None
+            and actor in (conflict.project.character, GM)
+        ):
+            found += _project(state, conflict, actor)
+    return found
