@@ -200,7 +200,9 @@ def _terrain(work: Work, order: Act, check: CheckOutcome) -> None:
         conflict=order.conflict,
     )
     work.emit(ev.SPELL_STARTED, ev.SpellStarted(character=mage.id, spell=spell))
-    element = SceneElement(element=order.terrain, severity=severity, created_by=spell.id)
+    element = SceneElement(
+        element=order.terrain, severity=severity, created_by=spell.id, zone=order.zone
+    )
     work.emit(ev.ELEMENT_PLACED, ev.ElementPlaced(conflict=order.conflict, element=element))
 
 

@@ -123,6 +123,7 @@ class Act(Frozen):
     kind: str | None = Field(default=None, description="The generic condition (Ergokinesis...).")
     area: bool = Field(default=False, description="Roll at the area TN (Mentalism, Naturalism).")
     terrain: str | None = Field(default=None, description="Ergokinesis: a terrain element instead.")
+    zone: str | None = Field(default=None, description="The zone a created element covers.")
     suppress: str | None = Field(
         default=None, description="Naturalism: a condition id to suppress."
     )

@@ -88,8 +88,8 @@ def _defender(
 def next_defense(work: Work, pending: PendingDefense) -> Decision | None:
     """Offer the target its defense, or resolve at once if it has none to give."""
     attack = work.state.catalogue.actions.action(pending.action)
-    found = _defender(work, pending, attack)
-    if found is None:
+    found = _defender(work, pending, attack) if pending.successes > 0 else None
+    if found is None:  # nothing to defend against, or nobody able to
         return resolve_hit(work, pending, None, None, None)
     defender, actions = found
     work.emit(ev.DEFENSE_AWAITED, ev.DefenseAwaited(pending=pending))

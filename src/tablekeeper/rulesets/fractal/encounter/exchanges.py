@@ -65,12 +65,19 @@ def refresh(work: Work, conflict_id: str) -> None:
         activated = tuple(entry.id for entry in character.conditions if entry.pending)
         maximum = max_ap(state, character, pending_too=True)
         temporary = list(character.temporary)
+        entering_social = conflict.tree == "social" and conflict.step == 1
         for entry in character.conditions:
+            social_entry = entry.temporary_ap_use == "social_entry"
+            live = entry.model_copy(update={"pending": False}) if entry.id in activated else entry
             if (
-                entry.id in activated
+                social_entry
+                and entering_social
                 and entry.temporary_ap
-                and entry.temporary_ap_use != "social_entry"
+                and live.applies_in("social")
             ):
+                temporary.append(TempAp(amount=entry.temporary_ap, use="any", source=entry.label))
+                continue  # F-GTAB-SOC-07: on entering a new social scene
+            if entry.id in activated and entry.temporary_ap and not social_entry:
                 temporary.append(
                     TempAp(
                         amount=entry.temporary_ap, use=entry.temporary_ap_use, source=entry.label

@@ -68,7 +68,8 @@ def _participant(work: Work, seat: cmd.Seat) -> Participant:
 
 
 def _social_entry(work: Work, conflict: Conflict) -> None:
-    """Renowned [2]: 2 temporary AP when entering a new social scene (F-GTAB-SOC-07)."""
+    """Renowned [2]: 2 temporary AP when entering a social scene under way (F-GTAB-SOC-07;
+    a conflict's first refresh gives them to those who open it)."""
     if conflict.tree != "social":
         return
     for key in conflict.participants:
@@ -128,7 +129,6 @@ def open_conflict(work: Work, order: cmd.OpenConflict) -> None:
         phase="refresh" if order.level == "micro" else "turns",
     )
     work.emit(ev.CONFLICT_OPENED, ev.ConflictOpened(conflict=conflict))
-    _social_entry(work, work.state.conflicts[order.id])
     if order.level == "solo":
         start_interval(work, order.id)
 

@@ -97,7 +97,7 @@ def entry_from(
         lasts="next_scene" if positive and not micro else "until_healed",
         scenes_left=(2 if conflict else 1) if positive and not micro else None,
         ends_with=conflict if outcome.recovery.ends_with_conflict else None,
-        pending=positive,
+        pending=positive and max_change >= 0,  # a buff waits for the refresh (F-GTAB-03)
         spillover_of=spillover_of,
         conflict=conflict,
         by=by,

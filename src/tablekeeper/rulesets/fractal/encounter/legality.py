@@ -129,15 +129,11 @@ def _turn(state: FractalState, order: cmd.Who | cmd.Act) -> tuple[Conflict, Char
     found = conflict(state, order.conflict, level="micro")
     who = character(state, order.character)
     if found.current != order.character:
-        now = (
-            state.characters[found.current].name
-            if found.current
-            else "nobody's (the exchange is being resolved)"
-        )
-        _refuse(
-            f"it is {now} turn, not {who.name}'s" if found.current else f"it is {now} turn",
-            "character",
-        )
+        if found.current is None:
+            _refuse("no turn is being played: the exchange is being resolved", "character")
+        assert found.current is not None
+        now = state.characters[found.current].name
+        _refuse(f"it is {now}'s turn, not {who.name}'s", "character")
     return found, who
 
 
@@ -171,7 +167,7 @@ def act(state: FractalState, command: Command, order: cmd.Act) -> None:
         _refuse(f"{action.name} rolls at most {rank} dice (its Rank, G-F-01)", "dice")
     participant = found.participants[order.character]
     used = participant.tools_used.get(action.tool)
-    if action.tool not in ("none", "body") and used is not None and used != action.id:
+    if action.tool not in ("none", "body", "spell") and used is not None and used != action.id:
         _refuse(f"{who.name}'s {action.tool} is busy with {used} this turn (F-CORE-11)", "action")
     if action.tool in ("voice",) and not who.spec.voice_free:
         _refuse(f"{who.name} cannot speak (gagged or silenced)", "action")
