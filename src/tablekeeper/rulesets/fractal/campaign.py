@@ -58,14 +58,22 @@ class CampaignState(Frozen):
     characters: dict[str, CampaignCharacter] = Field(default_factory=dict)
     downtime_projects: tuple[str, ...] = ()
     downtime_days: int = 0
+    aliases: dict[str, str] = Field(
+        default_factory=dict,
+        description="'<scope>|<id in that scope>' -> the condition's id in the campaign.",
+    )
 
 
-def _kind_payload(record: Any) -> tuple[str, Mapping[str, Any]] | None:
+def _kind_payload(record: Any) -> tuple[str, Mapping[str, Any], str] | None:
     if isinstance(record, Event):
-        return record.kind, record.payload
+        return record.kind, record.payload, str(record.scope)
     if isinstance(record, Mapping) and "kind" in record:
-        return str(record["kind"]), record.get("payload") or {}
+        return str(record["kind"]), record.get("payload") or {}, str(record.get("scope"))
     return None
+
+
+def _alias(state: CampaignState, scope: str, local: str) -> str:
+    return state.aliases.get(f"{scope}|{local}", local)
 
 
 def _with(state: CampaignState, key: str, **update: Any) -> CampaignState:
@@ -114,36 +122,43 @@ def fold_record(state: CampaignState, record: Any) -> CampaignState:
     found = _kind_payload(record)
     if found is None:
         return state
-    kind, payload = found
+    kind, payload, scope = found
     if kind == ev.CHARACTER_ADDED:
         character = ev.CharacterAdded.model_validate(payload).character
-        known = state.characters.get(character.id)
-        if known is None:
+        aliases = {**state.aliases, **{f"{scope}|{c.id}": c.id for c in character.conditions}}
+        state = state.model_copy(update={"aliases": aliases})
+        if character.id not in state.characters:
             return _with(state, character.id, conditions=character.conditions, life=character.life)
         return state
     if kind == ev.CONDITION_INFLICTED:
         added = ev.ConditionInflicted.model_validate(payload)
+        key = f"{scope}|{added.entry.id}"
+        if key in state.aliases:
+            return state  # a condition the campaign already holds
         known = state.characters.get(added.character) or CampaignCharacter(id=added.character)
-        if any(entry.id == added.entry.id for entry in known.conditions):
-            return state
-        return _with(state, added.character, conditions=(*known.conditions, added.entry))
+        taken = {entry.id for entry in known.conditions} | set(state.aliases.values())
+        campaign_id = added.entry.id if added.entry.id not in taken else f"{added.entry.id}@{scope}"
+        entry = added.entry.model_copy(update={"id": campaign_id})
+        state = state.model_copy(update={"aliases": {**state.aliases, key: campaign_id}})
+        return _with(state, added.character, conditions=(*known.conditions, entry))
     if kind == ev.CONDITION_REMOVED:
         gone = ev.ConditionRemoved.model_validate(payload)
         known = state.characters.get(gone.character) or CampaignCharacter(id=gone.character)
-        removed = Removed(id=gone.id, name=gone.name, by=gone.by, rule=gone.rule)
+        campaign_id = _alias(state, scope, gone.id)
+        removed = Removed(id=campaign_id, name=gone.name, by=gone.by, rule=gone.rule)
         return _with(
             state,
             gone.character,
-            conditions=_replace(known.conditions, gone.id, None),
+            conditions=_replace(known.conditions, campaign_id, None),
             removed=(*known.removed, removed),
         )
     if kind == ev.CONDITION_CHANGED:
         changed = ev.ConditionChanged.model_validate(payload)
         known = state.characters.get(changed.character) or CampaignCharacter(id=changed.character)
+        campaign_id = _alias(state, scope, changed.entry.id)
+        entry = changed.entry.model_copy(update={"id": campaign_id})
         return _with(
-            state,
-            changed.character,
-            conditions=_replace(known.conditions, changed.entry.id, changed.entry),
+            state, changed.character, conditions=_replace(known.conditions, campaign_id, entry)
         )
     if kind == ev.LIFE_CHANGED:
         life = ev.LifeChanged.model_validate(payload)

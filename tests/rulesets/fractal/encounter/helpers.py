@@ -60,9 +60,13 @@ class Table:
         self.session.submit(cmd.add_character(cmd.CharacterSpec.model_validate(spec)))
         return self.c(key)
 
-    def open(self, key: str, tree: str, *seats: str | dict[str, Any], level: str = "micro", **fields: Any) -> tuple[Event, ...]:
+    def open(
+        self, key: str, tree: str, *seats: str | dict[str, Any], level: str = "micro", **fields: Any
+    ) -> tuple[Event, ...]:
         listed = [{"character": seat} if isinstance(seat, str) else seat for seat in seats]
-        order = cmd.OpenConflict.model_validate({"id": key, "level": level, "tree": tree, "seats": listed, **fields})
+        order = cmd.OpenConflict.model_validate(
+            {"id": key, "level": level, "tree": tree, "seats": listed, **fields}
+        )
         return self.gm(cmd.OPEN_CONFLICT, order)
 
     def gm(self, kind: str, payload: Any) -> tuple[Event, ...]:
@@ -72,9 +76,25 @@ class Table:
         self.roller.push(*faces)
         return self
 
-    def act(self, conflict: str, character: str, action: str, dice: int, *targets: str, actor: str | None = None, **fields: Any) -> tuple[Event, ...]:
+    def act(
+        self,
+        conflict: str,
+        character: str,
+        action: str,
+        dice: int,
+        *targets: str,
+        actor: str | None = None,
+        **fields: Any,
+    ) -> tuple[Event, ...]:
         order = cmd.Act.model_validate(
-            {"conflict": conflict, "character": character, "action": action, "dice": dice, "targets": list(targets), **fields}
+            {
+                "conflict": conflict,
+                "character": character,
+                "action": action,
+                "dice": dice,
+                "targets": list(targets),
+                **fields,
+            }
         )
         return self.session.submit(Command.of(actor or character, cmd.ACT, order))
 

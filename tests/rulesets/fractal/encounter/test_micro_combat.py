@@ -34,8 +34,10 @@ def test_melee_rolls_body_against_tn_4_and_the_defense_subtracts_f_combat_micro_
     table.dice(8, 6, 4, 1)  # Brenna's 4d8: 3 successes
     table.act("fight", "brenna", "melee", 4, "orc")
     pending = table.session.pending
-    assert pending is not None and pending.chooser == "orc"
-    assert "defense:2" in pending.option_ids and pending.default == "defense:4"
+    assert pending is not None
+    assert pending.chooser == "orc"
+    assert "defense:2" in pending.option_ids
+    assert pending.default == "defense:4"
     table.dice(4, 2)  # Orc's Defense, 2d8 (Visual d8 over Meditation d6): 1 success
     table.answer("defense:2")
     (defended,) = table.payloads("defended")
@@ -70,7 +72,9 @@ def test_ranged_attacks_lose_dice_to_obscured_f_combat_micro_02_f_scene_03() -> 
     table = Table()
     table.pc("archer")
     table.pc("orc", side="foes")
-    table.open("fight", "combat", "archer", "orc", scene_elements=[{"element": "obscured", "severity": 2}])
+    table.open(
+        "fight", "combat", "archer", "orc", scene_elements=[{"element": "obscured", "severity": 2}]
+    )
     table.dice(6, 6)
     table.act("fight", "archer", "ranged", 4, "orc")
     check = table.payloads("action_rolled")[0]["check"]
@@ -90,7 +94,8 @@ def test_armor_subtracts_after_the_defense_g_f_04_g_f_30() -> None:
 
 
 @pytest.mark.parametrize(
-    ("faces", "squares", "feet", "meters"), [((1,), 1, 5, 2), ((5,), 2, 10, 4), ((5, 6, 4), 4, 20, 8)]
+    ("faces", "squares", "feet", "meters"),
+    [((1,), 1, 5, 2), ((5,), 2, 10, 4), ((5, 6, 4), 4, 20, 8)],
 )
 def test_maneuvers_move_success_level_plus_1_f_combat_micro_04_g_f_22(
     faces: tuple[int, ...], squares: int, feet: int, meters: int
@@ -113,8 +118,13 @@ def test_difficult_terrain_costs_s_successes_a_square_f_scene_14_g_f_22() -> Non
     table = Table()
     table.pc("brenna", stats={"body": 8})
     table.pc("orc", side="foes")
-    table.open("fight", "combat", {"character": "brenna", "position": [0, 0]}, "orc",
-               scene_elements=[{"element": "difficult", "severity": 2}])
+    table.open(
+        "fight",
+        "combat",
+        {"character": "brenna", "position": [0, 0]},
+        "orc",
+        scene_elements=[{"element": "difficult", "severity": 2}],
+    )
     table.dice(8, 8, 8)  # 3 successes: 4 squares, 2 of them spent crossing one Difficult square
     table.act("fight", "brenna", "maneuvers", 3, to=[5, 0], through_difficult=1)
     moved = table.payloads("moved")[0]
@@ -186,7 +196,10 @@ def test_heavy_blow_takes_a_body_die_from_the_targets_rolls_f_mtab_cbt_03() -> N
     table.act("fight", "orc", "melee", 2, "brenna")
     check = table.payloads("action_rolled")[1]["check"]
     assert check["dice_rolled"] == 1
-    assert [c["source"] for c in check["dice_breakdown"]["contributions"]] == ["G-F-01", "F-MTAB-CBT-03"]
+    assert [c["source"] for c in check["dice_breakdown"]["contributions"]] == [
+        "G-F-01",
+        "F-MTAB-CBT-03",
+    ]
 
 
 def test_zero_max_ap_in_combat_is_falling_to_wounds_f_mtab_cbt_05_g_f_32() -> None:
@@ -240,10 +253,14 @@ def test_the_golden_hour_dressed_in_time_or_death_f_cond_20() -> None:
 def test_a_lethal_condition_fells_anyone_in_any_tree_f_cond_18_f_cond_19() -> None:
     table = Table()
     table.npc("cultist", stats={"body": 4, "logic": 4})  # Max AP 8
-    table.gm(cmd.INFLICT, cmd.Inflict(character="cultist", table="magical", kind="burning", successes=4))
+    table.gm(
+        cmd.INFLICT, cmd.Inflict(character="cultist", table="magical", kind="burning", successes=4)
+    )
     cultist = table.c("cultist")
     assert cultist.life == "up"  # 8 - 5 - 2 = 1 AP: Incinerated is lethal but AP is not 0
-    table.gm(cmd.INFLICT, cmd.Inflict(character="cultist", table="magical", kind="burning", successes=4))
+    table.gm(
+        cmd.INFLICT, cmd.Inflict(character="cultist", table="magical", kind="burning", successes=4)
+    )
     cultist = table.c("cultist")
     assert cultist.life == "bleeding_out"
     lethal = [e for e in cultist.conditions if e.lethal]

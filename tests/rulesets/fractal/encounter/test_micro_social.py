@@ -20,7 +20,9 @@ def salon(**fields: object) -> Table:
     return table
 
 
-def test_conversation_discredits_and_zero_ap_removes_in_shame_f_social_gen_03_f_mtab_soc_09() -> None:
+def test_conversation_discredits_and_zero_ap_removes_in_shame_f_social_gen_03_f_mtab_soc_09() -> (
+    None
+):
     table = salon()
     table.open("talk", "social", "bard", "ally", "rival")
     table.dice(12, 12, 12, 12)
@@ -95,7 +97,7 @@ def test_correspondence_is_a_tn_5_attack_defended_in_absentia_f_social_micro_04(
     assert (rolled["tn"], rolled["successes"]) == (5, 1)
     pending = table.session.pending
     assert pending is not None
-    assert [o for o in pending.option_ids if o != "none"][0].startswith("correspondence:")
+    assert next(o for o in pending.option_ids if o != "none").startswith("correspondence:")
 
 
 def test_oratory_inspires_up_to_half_the_words_die_f_social_micro_03() -> None:
@@ -120,7 +122,14 @@ def test_oratory_inspires_up_to_half_the_words_die_f_social_micro_03() -> None:
 
 def test_deafening_3_forbids_speaking_in_a_conversation_f_scene_07() -> None:
     table = salon()
-    table.open("talk", "social", "bard", "ally", "rival", scene_elements=[{"element": "deafening", "severity": 3}])
+    table.open(
+        "talk",
+        "social",
+        "bard",
+        "ally",
+        "rival",
+        scene_elements=[{"element": "deafening", "severity": 3}],
+    )
     with pytest.raises(IllegalCommandError, match="forbids skills that involve speaking"):
         table.act("talk", "bard", "conversation", 2, "rival")
     table.dice(1, 1)
@@ -133,8 +142,13 @@ def test_social_armor_ranges_and_an_impossible_assault_f_social_gen_06_f_gm_07()
     table.pc("queen", side="court", social_armor=8)
     table.pc("guildmaster", side="court", social_armor=4)
     table.open("audience", "social", "bard", "queen", "guildmaster")
-    table.gm(cmd.INFLICT, cmd.Inflict(character="bard", table="social_micro", kind="negative", successes=1))
-    with pytest.raises(IllegalCommandError, match="Social Armor 8 is higher than Bard's 7 potential"):
+    table.gm(
+        cmd.INFLICT,
+        cmd.Inflict(character="bard", table="social_micro", kind="negative", successes=1),
+    )
+    with pytest.raises(
+        IllegalCommandError, match="Social Armor 8 is higher than Bard's 7 potential"
+    ):
         table.act("audience", "bard", "conversation", 1, "queen")
     table.dice(4, 4, 4, 4, 4)
     table.act("audience", "bard", "conversation", 5, "guildmaster")  # 5 - 4 armor = 1 (G-F-30)
@@ -146,7 +160,9 @@ def test_renowned_4_treats_the_audience_as_armor_0_f_gtab_soc_09() -> None:
     table = Table()
     table.pc("bard", stats={"words": 4})
     table.pc("queen", side="court", social_armor=8)
-    table.gm(cmd.INFLICT, cmd.Inflict(character="bard", table="social", kind="renowned", successes=4))
+    table.gm(
+        cmd.INFLICT, cmd.Inflict(character="bard", table="social", kind="renowned", successes=4)
+    )
     table.open("audience", "social", "bard", "queen")
     assert not table.c("bard").conditions[0].pending  # in effect from the first refresh
     table.dice(4, 4)
@@ -159,21 +175,34 @@ def test_flipping_the_support_network_and_the_bosss_choice_f_gm_08_f_gm_09() -> 
     table = Table()
     table.pc("bard", stats={"words": 12, "people": 12})
     table.npc("courtier", side="court", stats={"words": 4, "people": 4})  # 8 AP
-    table.npc("queen", side="court", stats={"words": 8, "people": 8}, social_armor=8, support_network=["courtier"])
+    table.npc(
+        "queen",
+        side="court",
+        stats={"words": 8, "people": 8},
+        social_armor=8,
+        support_network=["courtier"],
+    )
     table.open("court", "social", "bard", "courtier", "queen")
     table.dice(12, 12, 12, 12)
     table.act("court", "bard", "conversation", 4, "courtier", polarity="positive")
     table.answer("none")
-    assert table.conflict("court").participants["courtier"].side == "party"  # Flipped (F-MTAB-SOC-08)
+    assert (
+        table.conflict("court").participants["courtier"].side == "party"
+    )  # Flipped (F-MTAB-SOC-08)
     pending = table.session.pending
-    assert pending is not None and pending.chooser == "gm"
+    assert pending is not None
+    assert pending.chooser == "gm"
     assert pending.option_ids == ("concede", "fight_on")
     table.session.answer("fight_on")
     assert table.conflict("court").ended is None
     # A flipped minion's Assist gives the bard bonus dice (F-GM-08, G-F-48).
     table.end_turn("court", "bard")
     table.session.submit(
-        Command.of("courtier", cmd.ASSIST, cmd.Assist(conflict="court", character="courtier", to="bard", dice=2))
+        Command.of(
+            "courtier",
+            cmd.ASSIST,
+            cmd.Assist(conflict="court", character="courtier", to="bard", dice=2),
+        )
     )
     assert table.conflict("court").participants["bard"].bonus_dice == 2
     assert table.c("courtier").ap == 1  # 8 - 5 (Flipped) - 2
@@ -183,7 +212,13 @@ def test_the_boss_concedes_when_asked_f_gm_09() -> None:
     table = Table()
     table.pc("bard", stats={"words": 12, "people": 12})
     table.npc("courtier", side="court", stats={"words": 4, "people": 4})
-    table.npc("queen", side="court", stats={"words": 8, "people": 8}, social_armor=8, support_network=["courtier"])
+    table.npc(
+        "queen",
+        side="court",
+        stats={"words": 8, "people": 8},
+        social_armor=8,
+        support_network=["courtier"],
+    )
     table.open("court", "social", "bard", "courtier", "queen")
     table.dice(12, 12, 12, 12)
     table.act("court", "bard", "conversation", 4, "courtier", polarity="positive")
@@ -197,7 +232,9 @@ def test_negative_social_conditions_cost_max_ap_in_social_conflicts_only_g_f_15(
     table = Table()
     table.pc("bard")
     table.pc("orc", side="foes")
-    table.gm(cmd.INFLICT, cmd.Inflict(character="bard", table="social", kind="disgraced", successes=2))
+    table.gm(
+        cmd.INFLICT, cmd.Inflict(character="bard", table="social", kind="disgraced", successes=2)
+    )
     table.open("fight", "combat", "bard", "orc")
     assert table.c("bard").ap == 12  # Humiliated costs no AP in a fight...
     table.gm(cmd.CLOSE_CONFLICT, cmd.CloseConflict(conflict="fight"))
@@ -206,7 +243,9 @@ def test_negative_social_conditions_cost_max_ap_in_social_conflicts_only_g_f_15(
     always = Table(social_scene_ap="always")
     always.pc("bard")
     always.pc("orc", side="foes")
-    always.gm(cmd.INFLICT, cmd.Inflict(character="bard", table="social", kind="disgraced", successes=2))
+    always.gm(
+        cmd.INFLICT, cmd.Inflict(character="bard", table="social", kind="disgraced", successes=2)
+    )
     always.open("fight", "combat", "bard", "orc")
     assert always.c("bard").ap == 10
 
@@ -215,12 +254,14 @@ def test_renowned_2_grants_temporary_ap_entering_a_social_scene_f_gtab_soc_07() 
     table = Table()
     table.pc("bard")
     table.pc("rival", side="foes")
-    table.gm(cmd.INFLICT, cmd.Inflict(character="bard", table="social", kind="renowned", successes=2))
+    table.gm(
+        cmd.INFLICT, cmd.Inflict(character="bard", table="social", kind="renowned", successes=2)
+    )
     table.open("talk", "social", "bard", "rival")
     assert [t.amount for t in table.c("bard").temporary] == [2]
 
 
-def test_specific_conditions_stay_in_their_tree_f_cond_02_and_generic_ones_go_everywhere_f_cond_04() -> None:
+def test_specific_stay_in_their_tree_f_cond_02_generic_go_everywhere_f_cond_04() -> None:
     table = Table()
     table.pc("bard", stats={"words": 12})
     table.pc("rival", side="foes")
@@ -231,8 +272,13 @@ def test_specific_conditions_stay_in_their_tree_f_cond_02_and_generic_ones_go_ev
     assert table.c("rival").ap == 10
     table.gm(cmd.CLOSE_CONFLICT, cmd.CloseConflict(conflict="talk"))
     assert table.labels("rival") == []  # the negotiation's momentum ends with it (G-F-E9)
-    table.gm(cmd.INFLICT, cmd.Inflict(character="rival", table="social_micro", kind="negative", successes=2))
-    table.gm(cmd.INFLICT, cmd.Inflict(character="rival", table="physical", kind="fatigue", successes=1))
+    table.gm(
+        cmd.INFLICT,
+        cmd.Inflict(character="rival", table="social_micro", kind="negative", successes=2),
+    )
+    table.gm(
+        cmd.INFLICT, cmd.Inflict(character="rival", table="physical", kind="fatigue", successes=1)
+    )
     table.open("fight", "combat", "bard", "rival")
     assert table.c("rival").ap == 11  # only the Generic Tired counts in a fight
 
@@ -241,6 +287,15 @@ def test_a_specific_condition_the_gm_rules_similar_counts_there_too_f_cond_03() 
     table = Table()
     table.pc("dancer")
     table.pc("rival", side="foes")
-    table.gm(cmd.INFLICT, cmd.Inflict(character="dancer", table="combat_micro", kind="negative", successes=2, also_trees=["dancing"]))
+    table.gm(
+        cmd.INFLICT,
+        cmd.Inflict(
+            character="dancer",
+            table="combat_micro",
+            kind="negative",
+            successes=2,
+            also_trees=["dancing"],
+        ),
+    )
     table.open("ball", "dancing", "dancer", "rival")
     assert table.c("dancer").ap == 9  # Strike's -2 (ruled similar) and Tired's -1

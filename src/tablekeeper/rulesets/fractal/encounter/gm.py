@@ -19,6 +19,7 @@ from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.ap import available, max_ap
 from tablekeeper.rulesets.fractal.encounter.closing import close, pass_time, remove
+from tablekeeper.rulesets.fractal.encounter.exchanges import refresh, set_phase
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict, out
 from tablekeeper.rulesets.fractal.encounter.solo import (
     intervals_for,
@@ -131,6 +132,9 @@ def open_conflict(work: Work, order: cmd.OpenConflict) -> None:
     work.emit(ev.CONFLICT_OPENED, ev.ConflictOpened(conflict=conflict))
     if order.level == "solo":
         start_interval(work, order.id)
+    elif order.level == "macro":  # a Macro scene is one step: its pools refresh at once
+        set_phase(work, work.state.conflicts[order.id], step=1, phase="turns", turn_started=True)
+        refresh(work, order.id)
 
 
 def close_conflict(work: Work, order: cmd.CloseConflict) -> None:
