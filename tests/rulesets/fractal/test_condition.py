@@ -238,6 +238,7 @@ def test_refreshed_rows_f_gtab_phys_07_to_09() -> None:
         (1, "and"),
         (2, "and"),
     ]
+    # F-GTAB-PHYS-08: S3 spills Focused [1]; F-GTAB-PHYS-09: S4 Focused [2].
     assert [spills(r) for r in rows] == [[], [], [("focused", 1)], [("focused", 2)]]
 
 
@@ -256,7 +257,7 @@ def test_renowned_rows_f_gtab_soc_07_to_09_and_f_cond_13() -> None:
     # F-COND-13: a Circumstance bonus to social checks, or temporary AP on a new social scene.
     assert dice(rows[0]) == [(("people",), 1, "and")]
     assert (rows[1].temporary_ap, rows[1].temporary_ap_use) == (2, "social_entry")
-    assert dice(rows[2]) == [(("people", "words"), 2, "and")]
+    assert dice(rows[2]) == [(("people", "words"), 2, "and")]  # F-GTAB-SOC-08
     assert rows[3].ignores_social_armor
     assert [spills(r) for r in rows] == [[], [], [("focused", 1)], [("focused", 2)]]
 
@@ -265,8 +266,8 @@ def test_vitalized_rows_f_gtab_mag_07_to_09_and_f_cond_14_g_f_13() -> None:
     rows = [lookup("magical", "vitalized", s) for s in (1, 2, 3, 4)]
     assert [r.temporary_ap for r in rows] == [1, 2, 3, 5]
     assert {r.temporary_ap_use for r in rows} == {"proactive"}  # the table (G-F-13)
-    assert dice(rows[2]) == [(("logic",), 1, "and")]
-    assert dice(rows[3]) == [(("nature",), 1, "and")]
+    assert dice(rows[2]) == [(("logic",), 1, "and")]  # F-GTAB-MAG-08
+    assert dice(rows[3]) == [(("nature",), 1, "and")]  # F-GTAB-MAG-09
     # F-COND-14's "magical or proactive" reading, as an option.
     either = lookup(
         "magical", "vitalized", 1, FractalOptions(vitalized_spend="magical_or_proactive")
@@ -414,6 +415,8 @@ def test_dancing_micro_positive_rows_give_temporary_ap_f_mtab_dan_05_to_08() -> 
         ("Star of the Show", 3),
         ("Encore", 5),
     ]
+    # F-MTAB-DAN-06 Cheered 2, F-MTAB-DAN-07 Star of the Show 3 (Renowned [1]),
+    # F-MTAB-DAN-08 Encore 5 (Renowned [2]).
     assert [spills(r) for r in rows] == [[], [], [("renowned", 1)], [("renowned", 2)]]
 
 
@@ -502,3 +505,14 @@ def test_the_resolver_through_the_registry() -> None:
     assert registry.odds(
         "fractal.condition", {"table": "physical", "kind": "impact", "successes": 0}
     ).labels == ("none",)
+
+
+def test_generic_negatives_come_from_massive_victories_f_cond_05() -> None:
+    # F-COND-05: "A Generic Negative Condition is usually only inflicted when an attacker
+    # scores a massive victory (typically 3+ successes after the target's defenses are
+    # applied)": the Dancing and Social Micro tables spill a generic condition only from 3
+    # successes; Combat's Strike already fatigues at 2 (the table's own exception).
+    for table in ("dancing_micro", "social_micro"):
+        generic = [bool(lookup(table, "negative", s).spillover) for s in (1, 2, 3, 4)]
+        assert generic == [False, False, True, True]
+    assert lookup("combat_micro", "negative", 2).spillover[0].condition == "fatigue"

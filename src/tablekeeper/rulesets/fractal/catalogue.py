@@ -54,6 +54,7 @@ class OutputCondition(Frozen):
     max_ap_change: int = 0
     temporary_ap_per_strength: int = Field(default=0, ge=0)
     dice_changes: tuple[DiceChange, ...] = ()
+    rank_bonus: dict[Stat, int] = Field(default_factory=dict, description="'+2 Rank to Body'.")
     lasts: Literal["next_scene", "next_micro_conflict", "conflict"] = "next_scene"
     effect: str = ""
     rule: str

@@ -61,6 +61,9 @@ class ConditionEntry(Frozen):
     macro_rerolls: int = 0
     ignores_social_armor: bool = False
     restores_die_sizes: int = Field(default=0, ge=0, description="Refreshed: sizes it restores.")
+    rank_bonus: dict[str, int] = Field(
+        default_factory=dict, description="Rank added to actions rolling a stat (G-F-44)."
+    )
     scenes_left: int | None = Field(default=None, description="Scenes a positive one lasts.")
     lethal: bool = False
     dressing: str | None = None

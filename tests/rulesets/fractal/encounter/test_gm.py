@@ -247,3 +247,21 @@ def test_the_gm_flips_by_bribery_or_blackmail_f_gm_09() -> None:
     table.open("court", "social", "bard", "steward", "queen")
     table.gm(cmd.FLIP, cmd.Flip(conflict="court", character="steward", side="party"))
     assert table.conflict("court").participants["steward"].side == "party"
+
+
+def test_a_conflict_transformed_carries_its_stakes_f_gm_13() -> None:
+    # "If a heated debate escalates into a physical duel [...] pause, vote on a new
+    # granularity level, and carry the stakes over": the GM closes the debate and opens the
+    # fight with the same characters, whose conditions carry over (the voted transformation
+    # as one command is the next issue's).
+    table = Table()
+    table.pc("bard", stats={"words": 12})
+    table.pc("duke", side="court")
+    table.open("debate", "social", "bard", "duke")
+    table.gm(
+        cmd.INFLICT, cmd.Inflict(character="duke", table="physical", kind="fatigue", successes=2)
+    )
+    table.gm(cmd.CLOSE_CONFLICT, cmd.CloseConflict(conflict="debate", ended="it comes to blows"))
+    table.open("duel", "combat", "bard", "duke")
+    assert table.labels("duke") == ["Exhausted [2]"]
+    assert table.c("duke").ap == 10

@@ -176,6 +176,7 @@ def give_output(
             AppliedDice(stat=change.stats[0], dice=change.dice, when=change.when)
             for change in output.dice_changes
         ),
+        rank_bonus={stat.value: bonus for stat, bonus in output.rank_bonus.items()},
         lasts=output.lasts,
         scenes_left=None
         if output.lasts == "conflict"

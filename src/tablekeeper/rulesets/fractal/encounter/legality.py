@@ -32,6 +32,8 @@ from tablekeeper.rulesets.fractal.encounter.state import (
 from tablekeeper.rulesets.fractal.stats import Stat
 
 ACTABLE = ("inflict", "grant", "share", "move", "naturalism", "craft")
+HANDS = ("weapon", "writing", "both_hands")
+"""The tools held in the hands (F-CORE-11, F-COMBAT-GEN-01)."""
 
 
 def _refuse(message: str, field: str) -> None:
@@ -162,17 +164,29 @@ def act(state: FractalState, command: Command, order: cmd.Act) -> None:
             f"{who.name} has {pool} AP for this, not {cost}",
             "dice",
         )
-    rank = who.rank(action.id, action.tree)
+    rank = who.rank(action.id, action.tree, stat)
     if (state.options.rank_caps_dice or action.rank_caps_dice) and order.dice > rank:
         _refuse(f"{action.name} rolls at most {rank} dice (its Rank, G-F-01)", "dice")
     participant = found.participants[order.character]
     used = participant.tools_used.get(action.tool)
     if action.tool not in ("none", "body", "spell") and used is not None and used != action.id:
         _refuse(f"{who.name}'s {action.tool} is busy with {used} this turn (F-CORE-11)", "action")
+    crafting = any(tool == "both_hands" for tool in participant.tools_used)
+    holding = any(tool in HANDS for tool in participant.tools_used if tool != "both_hands")
+    if (action.tool == "both_hands" and holding) or (
+        action.tool in HANDS and crafting and action.tool != "both_hands"
+    ):
+        _refuse(
+            f"{who.name}'s hands are busy this turn: Art and Cooking need both (F-ART-GEN-06, "
+            "F-COOK-GEN-06)",
+            "action",
+        )
     if action.tool in ("voice",) and not who.spec.voice_free:
         _refuse(f"{who.name} cannot speak (gagged or silenced)", "action")
     if action.is_spell:
         foci = sum(1 for t in who.spec.tools if t.kind == "focus")
+        if crafting:
+            foci = 0  # a Focus needs a free hand; the Incantation does not
         slots = spells_breakdown(voice_free=who.spec.voice_free, foci=foci).total
         if participant.spells_cast >= slots:
             _refuse(f"{who.name} can cast {slots} spell(s) a turn (F-MAGIC-GEN-02, -03)", "action")

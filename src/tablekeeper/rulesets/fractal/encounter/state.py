@@ -75,6 +75,9 @@ class CharacterSpec(Frozen):
     spirits: tuple[str, ...] = Field(default=(), max_length=MAX_SPIRITS)
     support_network: tuple[str, ...] = ()
     mindless: bool = False
+    gifts: tuple[str, ...] = Field(
+        default=(), description="Gifts, recorded (magic's 8-point Gift: F-MAGIC-GEN-01, G-F-36)."
+    )
     conditions: tuple[ConditionEntry, ...] = ()
 
     @model_validator(mode="after")
@@ -162,10 +165,17 @@ class Character(Frozen):
         """The size of ``stat``'s die now (0 for a stat it lacks or lost)."""
         return self.stats.get(stat, 0)
 
-    def rank(self, skill: str, tree: str | None = None) -> int:
-        """Its Rank in ``skill`` (or its tree); 0 for everything else (F-GM-03)."""
+    def rank(self, skill: str, tree: str | None = None, stat: Stat | None = None) -> int:
+        """Its Rank in ``skill`` (or its tree); 0 for everything else (F-GM-03); a meal's
+        "+2 Rank to Body actions" adds to actions rolling that stat (G-F-44)."""
         ranks = self.spec.ranks
-        return ranks.get(skill, ranks.get(tree, 0) if tree else 0)
+        base = ranks.get(skill, ranks.get(tree, 0) if tree else 0)
+        bonus = sum(
+            entry.rank_bonus.get(stat.value, 0)
+            for entry in self.conditions
+            if stat is not None and not entry.pending and not entry.suppressed
+        )
+        return base + bonus
 
     @property
     def temporary_total(self) -> int:
