@@ -37,7 +37,7 @@ def test_melee_rolls_body_against_tn_4_and_the_defense_subtracts_f_combat_micro_
     assert pending is not None
     assert pending.chooser == "orc"
     assert "defense:2" in pending.option_ids
-    assert pending.default == "defense:4"
+    assert pending.default == "defense:2"  # half the attack's dice, rounded up
     table.dice(4, 2)  # Orc's Defense, 2d8 (Visual d8 over Meditation d6): 1 success
     table.answer("defense:2")
     (defended,) = table.payloads("defended")

@@ -1,8 +1,9 @@
 """The commands worth offering an actor now, best first (a policy takes the first).
 
 In a Micro conflict, the character whose turn it is: each Micro action of the conflict's
-tree (and of the trees it has a Rank in) against each sensible target, committing half
-its AP (rounded up, so some is left to defend with), then ending its turn. In a Solo
+tree (and of the trees it has a Rank in), its best-ranked first and those whose Specific
+conditions would count for nothing here last, against each sensible target, committing
+half its AP (rounded up, so some is left to defend with), then ending its turn. In a Solo
 conflict, its character: this Interval's work spread over the techniques. The GM is
 offered what the character whose turn it is may do.
 """
@@ -28,7 +29,7 @@ def _usable_trees(state: FractalState, conflict: Conflict, key: str) -> list[str
     return trees
 
 
-def _orders(
+def orders_for(
     state: FractalState, conflict: Conflict, key: str, action: ActionDef, dice: int
 ) -> list[cmd.Act]:
     effect = action.effect
@@ -66,26 +67,40 @@ def _orders(
     return []
 
 
+def _elsewhere(state: FractalState, conflict: Conflict, action: ActionDef) -> bool:
+    """Whether the action inflicts another tree's Specific conditions (which count for
+    nothing here, F-COND-02): offered last."""
+    table = action.effect.table if action.effect is not None else None
+    if table is None or not table.endswith("_micro"):
+        return False
+    return state.catalogue.conditions.micro_table(table).tree != conflict.tree
+
+
 def _turn(state: FractalState, conflict: Conflict, key: str, actor: ActorId) -> list[Command]:
     character = state.characters[key]
     found: list[Command] = []
-    for tree in _usable_trees(state, conflict, key):
-        for action in state.catalogue.actions.of(tree, "micro"):
-            if action.effect is None or action.effect.kind in ("defend", "sustain"):
-                continue
-            if not any(action.is_(kind) for kind in DECLARED):
-                continue
-            pool = (
-                available(character, action.primary_type, action.tree == "magic")
-                // state.options.ap_per_die
-            )
-            if not pool:
-                continue
-            dice = max(1, (pool + 1) // 2)
-            found += [
-                Command.of(actor, cmd.ACT, order)
-                for order in _orders(state, conflict, key, action, dice)
-            ]
+    actions = [
+        a
+        for tree in _usable_trees(state, conflict, key)
+        for a in state.catalogue.actions.of(tree, "micro")
+    ]
+    actions.sort(key=lambda a: (_elsewhere(state, conflict, a), -character.rank(a.id, a.tree)))
+    for action in actions:
+        if action.effect is None or action.effect.kind in ("defend", "sustain"):
+            continue
+        if not any(action.is_(kind) for kind in DECLARED):
+            continue
+        pool = (
+            available(character, action.primary_type, action.tree == "magic")
+            // state.options.ap_per_die
+        )
+        if not pool:
+            continue
+        dice = max(1, (pool + 1) // 2)
+        found += [
+            Command.of(actor, cmd.ACT, order)
+            for order in orders_for(state, conflict, key, action, dice)
+        ]
     found.append(cmd.end_turn(actor, conflict.id, key))
     return found
 

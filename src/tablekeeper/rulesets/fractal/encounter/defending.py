@@ -106,10 +106,10 @@ def next_defense(work: Work, pending: PendingDefense) -> Decision | None:
         chooser=ActorId(defender),
         prompt=(
             f"{attacker.name}'s {attack.name} on {work.state.characters[pending.target].name}: "
-            f"{pending.successes} successes. Defend?"
+            f"{pending.successes} success{'es' if pending.successes != 1 else ''}. Defend?"
         ),
         options=tuple(options),
-        default=f"{actions[0].id}:{max(1, min(most, pending.dice))}",
+        default=f"{actions[0].id}:{max(1, min(most, (pending.dice + 1) // 2))}",
     )
 
 
@@ -187,7 +187,7 @@ def resolve_hit(
         dice=max(1, pending.dice),
         kind=pending.kind,
     )
-    table, kind = table_and_kind(work, attack, order, pending.polarity)
+    table, kind = table_and_kind(work.state, attack, order, pending.polarity)
     outcome = lookup(table, kind, level, work.state.options, work.catalogue)
     target = work.state.characters[pending.target]
     if outcome.inflicted:

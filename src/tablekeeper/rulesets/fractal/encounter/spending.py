@@ -7,6 +7,7 @@ from tablekeeper.rulesets.fractal.actions import ActionDef
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.ap import spend
 from tablekeeper.rulesets.fractal.encounter.commands import Act
+from tablekeeper.rulesets.fractal.encounter.state import FractalState
 from tablekeeper.rulesets.fractal.encounter.work import Work
 
 
@@ -23,8 +24,10 @@ def commit(
     )
 
 
-def table_and_kind(work: Work, action: ActionDef, order: Act, polarity: str) -> tuple[str, str]:
-    """The table and column an ``inflict`` action reads."""
+def table_and_kind(
+    state: FractalState, action: ActionDef, order: Act, polarity: str
+) -> tuple[str, str]:
+    """The table and column an ``inflict`` action reads (the engine's and the odds')."""
     effect = action.effect
     assert effect is not None
     assert effect.table is not None
@@ -32,5 +35,5 @@ def table_and_kind(work: Work, action: ActionDef, order: Act, polarity: str) -> 
         return effect.table, polarity
     kind = order.kind or effect.kinds[0]
     if kind == "knockdown":
-        kind = work.state.options.knockdown  # G-F-16
-    return work.catalogue.conditions.generic_kind(kind)[0].id, kind
+        kind = state.options.knockdown  # G-F-16
+    return state.catalogue.conditions.generic_kind(kind)[0].id, kind

@@ -266,7 +266,7 @@ class Conflict(Frozen):
     @property
     def current(self) -> str | None:
         """Whose turn it is (Micro), while turns are played."""
-        if self.phase != "turns" or self.turn >= len(self.participants):
+        if self.level != "micro" or self.phase != "turns" or self.turn >= len(self.participants):
             return None
         return self.order[self.turn]
 
