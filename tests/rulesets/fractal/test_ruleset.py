@@ -266,3 +266,47 @@ def test_the_gm_is_offered_the_commands_of_whoever_acts() -> None:
     assert "fractal.act" in labels
     assert labels[-1] == "fractal.end_turn"
     assert table.session.legal_commands("orc") == ()
+
+
+def test_a_player_receives_none_of_the_hidden_numbers() -> None:
+    """The conformance suite's check, here: 937 in every NPC's armor never reaches a player."""
+    import json
+
+    from tablekeeper.engine import Session
+
+    scenario = load("goblin_ambush")
+    session = Session(
+        FRACTAL.engine, FRACTAL.new_encounter(scenario.options), roller=RandomRoller(3)
+    )
+    for spec in scenario.actors():
+        secret = FRACTAL.with_secret_numbers(spec, 937) if spec.side != "party" else spec
+        session.submit(FRACTAL.add_actor(secret))
+    for conflict in scenario.conflicts:
+        session.submit(Command.of(GM, cmd.OPEN_CONFLICT, conflict))
+    assert "937" in json.dumps(FRACTAL.player_view(session.state, GM_SIGHT))
+    sight = Sight.player({"brenna"})
+    policy = FRACTAL.policy()
+    received: list[Any] = []
+    for _ in range(80):
+        state = session.state
+        cards = FRACTAL.cards(state, sight)
+        names = {card.id: card.name for card in cards}
+        events = list(session.log.events)
+        mine = session.legal_commands("brenna")
+        received.append(
+            {
+                "state": FRACTAL.player_view(state, sight),
+                "cards": [card.model_dump(mode="json") for card in cards],
+                "payloads": [FRACTAL.public_payload(e.kind, e.payload, sight) for e in events],
+                "sentences": [FRACTAL.words.event_sentence(e, names, sight) for e in events],
+                "odds": [str(FRACTAL.command_odds(state, c, sight)) for c in mine],
+            }
+        )
+        if session.pending is not None:
+            session.submit(policy.answer(state, session.pending))
+            continue
+        legal = [c for actor in ("gm", *names) for c in session.legal_commands(actor)]
+        if not legal or FRACTAL.ended(state):
+            break
+        session.submit(policy.choose(state, legal[0].actor, legal))
+    assert "937" not in json.dumps(received, default=str)

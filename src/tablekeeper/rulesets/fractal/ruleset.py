@@ -70,6 +70,12 @@ class Fractal(RulesetBase):
             character.side,
         )
 
+    def with_secret_numbers(self, spec: Any, marker: int) -> CharacterSpec:
+        """Armor: a number a player sees only of their own (G-F-E10). (The stat dice are
+        hidden too, but a die is d4 to d12: it cannot carry a marker; their sizes never
+        reach a player either, through the same filter.)"""
+        return CharacterSpec.model_validate(spec).model_copy(update={"armor": marker})
+
     def cards(self, state: FractalState, sight: Sight) -> tuple[ActorCard, ...]:
         return cards.cards(state, sight)
 

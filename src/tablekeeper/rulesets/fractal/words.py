@@ -8,12 +8,13 @@ the GM "Orc takes Strike [2] (Max AP 11)".
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.values import Frozen
 from tablekeeper.engine.words import Names, engine_sentence, kind_words, name_of
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
@@ -123,110 +124,233 @@ _WEIGHT = {
 }
 
 
+def _character_added(
+    payload: ev.CharacterAdded, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    character = payload.character
+    return f"{character.name} joins ({character.spec.side})"
+
+
+def _conflict_opened(
+    payload: ev.ConflictOpened, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    conflict = payload.conflict
+    return (
+        f"{conflict.level.capitalize()} {conflict.tree} conflict "
+        f"{conflict.title or conflict.id} opens"
+    )
+
+
+def _conflict_closed(
+    payload: ev.ConflictClosed, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"Conflict {payload.conflict} ends: {payload.ended}"
+
+
+def _ap_refreshed(
+    payload: ev.ApRefreshed, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"{who}'s pool refreshes to {payload.ap} AP" if sees else None
+
+
+def _turn_started(
+    payload: ev.TurnStarted, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"{who}'s turn"
+
+
+def _turn_ended(
+    payload: ev.TurnEnded, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"{who} ends the turn" + (
+        f" (Soothing +{payload.restored} AP)" if payload.restored and sees else ""
+    )
+
+
+def _exchange_ended(
+    payload: ev.ExchangeEnded, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"Exchange {payload.step} of {payload.conflict} ends"
+
+
+def _action_rolled(
+    payload: ev.ActionRolled, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    targets = (
+        f" on {', '.join(name_of(names, t) for t in payload.targets)}" if payload.targets else ""
+    )
+    return (
+        f"{who}: {payload.action.replace('_', ' ')}{targets}, {payload.stat.value} "
+        f"{dice_text(payload.check)}"
+    )
+
+
+def _defended(payload: ev.Defended, names: Names, sight: Sight, who: str, sees: bool) -> str | None:
+    target = name_of(names, payload.target)
+    if payload.check is None:
+        return f"{target} does not defend: level {payload.level}"
+    return (
+        f"{target} defends ({payload.action}): {dice_text(payload.check)}; the attack is "
+        f"at level {payload.level}"
+    )
+
+
+def _condition_inflicted(
+    payload: ev.ConditionInflicted, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    entry = payload.entry
+    return f"{who} takes {entry.label}" + (" (lethal)" if entry.lethal else "")
+
+
+def _condition_removed(
+    payload: ev.ConditionRemoved, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"{who}'s {payload.name} is gone ({payload.by.replace('_', ' ')}, {payload.rule})"
+
+
+def _condition_changed(
+    payload: ev.ConditionChanged, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    entry = payload.entry
+    return f"{who}'s {entry.label}: {payload.why}"
+
+
+def _participant_out(
+    payload: ev.ParticipantOut, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"{who} is out of {payload.conflict}: {payload.out.replace('_', ' ')} ({payload.rule})"
+
+
+def _side_changed(
+    payload: ev.SideChanged, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"{who} now sides with {payload.side} ({payload.rule})"
+
+
+def _life_changed(
+    payload: ev.LifeChanged, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    if payload.life == "bleeding_out" and payload.golden_hour_left == 3600:
+        return f"{who} falls to the wounds: unconscious and bleeding out (the Golden Hour starts)"
+    if payload.life == "bleeding_out":
+        return None
+    return f"{who} is {payload.life.replace('_', ' ')} ({payload.rule})"
+
+
+def _moved(payload: ev.Moved, names: Names, sight: Sight, who: str, sees: bool) -> str | None:
+    return f"{who} moves {payload.squares} squares ({payload.feet} ft)"
+
+
+def _sustained(
+    payload: ev.Sustained, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return (
+        f"{name_of(names, payload.mage)} {'sustains' if payload.maintained else 'loses'} the spells"
+    )
+
+
+def _spells_collapsed(
+    payload: ev.SpellsCollapsed, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"{who}'s spells collapse ({payload.reason.replace('_', ' ')})"
+
+
+def _project_rolled(
+    payload: ev.ProjectRolled, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return (
+        f"{payload.technique.replace('_', ' ').capitalize()}: {dice_text(payload.check)}; "
+        f"{payload.total} in all"
+    )
+
+
+def _project_ended(
+    payload: ev.ProjectEnded, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"The project is a {payload.result}: {payload.total} of {payload.goal} successes"
+
+
+def _output_served(
+    payload: ev.OutputServed, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"Served to {', '.join(name_of(names, k) for k in payload.to)}"
+
+
+def _macro_rolled(
+    payload: ev.MacroRolled, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    verdict = "success" if payload.succeeded else "failure"
+    return (
+        f"{who}'s Macro {payload.tree or payload.stat.value} check: "
+        f"{dice_text(payload.check)}, {verdict}"
+    )
+
+
+def _element_placed(
+    payload: ev.ElementPlaced, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    element = payload.element
+    return (
+        f"{element.element.capitalize()} [{element.severity}] covers {element.zone or 'the scene'}"
+    )
+
+
+def _element_cleared(
+    payload: ev.ElementCleared, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return f"{payload.element.capitalize()} clears"
+
+
+def _bonus_dice(
+    payload: ev.BonusDice, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return (
+        f"{name_of(names, payload.by)} gives {name_of(names, payload.to)} {payload.dice} bonus dice"
+    )
+
+
+def _time_passed(
+    payload: ev.TimePassed, names: Names, sight: Sight, who: str, sees: bool
+) -> str | None:
+    return None
+
+
+_SENTENCES: dict[type[Frozen], Callable[[Any, Names, Sight, str, bool], str | None]] = {
+    ev.CharacterAdded: _character_added,
+    ev.ConflictOpened: _conflict_opened,
+    ev.ConflictClosed: _conflict_closed,
+    ev.ApRefreshed: _ap_refreshed,
+    ev.TurnStarted: _turn_started,
+    ev.TurnEnded: _turn_ended,
+    ev.ExchangeEnded: _exchange_ended,
+    ev.ActionRolled: _action_rolled,
+    ev.Defended: _defended,
+    ev.ConditionInflicted: _condition_inflicted,
+    ev.ConditionRemoved: _condition_removed,
+    ev.ConditionChanged: _condition_changed,
+    ev.ParticipantOut: _participant_out,
+    ev.SideChanged: _side_changed,
+    ev.LifeChanged: _life_changed,
+    ev.Moved: _moved,
+    ev.Sustained: _sustained,
+    ev.SpellsCollapsed: _spells_collapsed,
+    ev.ProjectRolled: _project_rolled,
+    ev.ProjectEnded: _project_ended,
+    ev.OutputServed: _output_served,
+    ev.MacroRolled: _macro_rolled,
+    ev.ElementPlaced: _element_placed,
+    ev.ElementCleared: _element_cleared,
+    ev.BonusDice: _bonus_dice,
+    ev.TimePassed: _time_passed,
+}
+"""Each event's payload model and its sentence."""
+
+
 def _sentence(payload: Any, names: Names, sight: Sight) -> str | None:
     who = name_of(names, getattr(payload, "character", ""))
     sees = sight.sees(str(getattr(payload, "character", "")))
-    match payload:
-        case ev.CharacterAdded(character=character):
-            return f"{character.name} joins ({character.spec.side})"
-        case ev.ConflictOpened(conflict=conflict):
-            return (
-                f"{conflict.level.capitalize()} {conflict.tree} conflict "
-                f"{conflict.title or conflict.id} opens"
-            )
-        case ev.ConflictClosed():
-            return f"Conflict {payload.conflict} ends: {payload.ended}"
-        case ev.ApRefreshed():
-            return f"{who}'s pool refreshes to {payload.ap} AP" if sees else None
-        case ev.TurnStarted():
-            return f"{who}'s turn"
-        case ev.TurnEnded():
-            return f"{who} ends the turn" + (
-                f" (Soothing +{payload.restored} AP)" if payload.restored and sees else ""
-            )
-        case ev.ExchangeEnded():
-            return f"Exchange {payload.step} of {payload.conflict} ends"
-        case ev.ActionRolled():
-            targets = (
-                f" on {', '.join(name_of(names, t) for t in payload.targets)}"
-                if payload.targets
-                else ""
-            )
-            return (
-                f"{who}: {payload.action.replace('_', ' ')}{targets}, {payload.stat.value} "
-                f"{dice_text(payload.check)}"
-            )
-        case ev.Defended():
-            target = name_of(names, payload.target)
-            if payload.check is None:
-                return f"{target} does not defend: level {payload.level}"
-            return (
-                f"{target} defends ({payload.action}): {dice_text(payload.check)}; the attack is "
-                f"at level {payload.level}"
-            )
-        case ev.ConditionInflicted(entry=entry):
-            return f"{who} takes {entry.label}" + (" (lethal)" if entry.lethal else "")
-        case ev.ConditionRemoved():
-            return (
-                f"{who}'s {payload.name} is gone ({payload.by.replace('_', ' ')}, {payload.rule})"
-            )
-        case ev.ConditionChanged(entry=entry):
-            return f"{who}'s {entry.label}: {payload.why}"
-        case ev.ParticipantOut():
-            return (
-                f"{who} is out of {payload.conflict}: {payload.out.replace('_', ' ')} "
-                f"({payload.rule})"
-            )
-        case ev.SideChanged():
-            return f"{who} now sides with {payload.side} ({payload.rule})"
-        case ev.LifeChanged():
-            if payload.life == "bleeding_out" and payload.golden_hour_left == 3600:
-                return (
-                    f"{who} falls to the wounds: unconscious and bleeding out (the Golden Hour "
-                    "starts)"
-                )
-            if payload.life == "bleeding_out":
-                return None
-            return f"{who} is {payload.life.replace('_', ' ')} ({payload.rule})"
-        case ev.Moved():
-            return f"{who} moves {payload.squares} squares ({payload.feet} ft)"
-        case ev.Sustained():
-            return (
-                f"{name_of(names, payload.mage)} {'sustains' if payload.maintained else 'loses'} "
-                "the spells"
-            )
-        case ev.SpellsCollapsed():
-            return f"{who}'s spells collapse ({payload.reason.replace('_', ' ')})"
-        case ev.ProjectRolled():
-            return (
-                f"{payload.technique.replace('_', ' ').capitalize()}: {dice_text(payload.check)}; "
-                f"{payload.total} in all"
-            )
-        case ev.ProjectEnded():
-            return f"The project is a {payload.result}: {payload.total} of {payload.goal} successes"
-        case ev.OutputServed():
-            return f"Served to {', '.join(name_of(names, k) for k in payload.to)}"
-        case ev.MacroRolled():
-            verdict = "success" if payload.succeeded else "failure"
-            return (
-                f"{who}'s Macro {payload.tree or payload.stat.value} check: "
-                f"{dice_text(payload.check)}, {verdict}"
-            )
-        case ev.ElementPlaced(element=element):
-            return (
-                f"{element.element.capitalize()} [{element.severity}] covers "
-                f"{element.zone or 'the scene'}"
-            )
-        case ev.ElementCleared():
-            return f"{payload.element.capitalize()} clears"
-        case ev.BonusDice():
-            return (
-                f"{name_of(names, payload.by)} gives {name_of(names, payload.to)} {payload.dice} "
-                "bonus dice"
-            )
-        case ev.TimePassed():
-            return None
-    return None
+    found = _SENTENCES.get(type(payload))
+    return None if found is None else found(payload, names, sight, who, sees)
 
 
 WORDS = FractalWords()

@@ -14,9 +14,6 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.derived import (
-    audience_breakdown,
-    radius_breakdown,
-    range_breakdown,
     spells_breakdown,
 )
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
@@ -29,6 +26,7 @@ from tablekeeper.rulesets.fractal.encounter.state import (
     Conflict,
     FractalState,
 )
+from tablekeeper.rulesets.fractal.encounter.targeting import check_targets
 from tablekeeper.rulesets.fractal.stats import Stat
 
 ACTABLE = ("inflict", "grant", "share", "move", "naturalism", "craft")
@@ -94,30 +92,35 @@ def open_conflict(state: FractalState, command: Command, order: cmd.OpenConflict
     for index, placed in enumerate(order.scene_elements):
         _element(state, placed.element, f"scene_elements.{index}.element")
     if order.level == "solo":
-        who = state.characters[order.seats[0].character]
-        if order.downtime and who.id in state.downtime_projects:
-            _refuse(f"{who.name} already had a Solo project this Downtime (F-DOWN-08)", "downtime")
-        for index, technique in enumerate(order.techniques):
-            if technique not in {s.value for s in Stat}:
-                try:
-                    action = state.catalogue.actions.action(technique)
-                except Exception:
-                    _refuse(f"no technique or stat {technique!r}", f"techniques.{index}")
-                if action.tree != order.tree:
-                    _refuse(
-                        f"{action.name} is a {action.tree} skill, not {order.tree}",
-                        f"techniques.{index}",
-                    )
-        if order.output is not None:
-            state.catalogue.outputs.condition(order.output)
-        if order.heals is not None:
-            entry = who.condition(order.heals)
-            if entry is None:
-                _refuse(f"{who.name} has no condition {order.heals!r}", "heals")
-            assert entry is not None
-            need = entry.recovery.solo_successes
-            if need is not None and (order.goal or 0) < need:
-                _refuse(f"{entry.label} needs a Solo conflict of {need} successes", "goal")
+        _project(state, order)
+
+
+def _project(state: FractalState, order: cmd.OpenConflict) -> None:
+    """A Solo project's checks (G-F-05, F-DOWN-07, F-DOWN-08)."""
+    who = state.characters[order.seats[0].character]
+    if order.downtime and who.id in state.downtime_projects:
+        _refuse(f"{who.name} already had a Solo project this Downtime (F-DOWN-08)", "downtime")
+    for index, technique in enumerate(order.techniques):
+        if technique not in {s.value for s in Stat}:
+            try:
+                action = state.catalogue.actions.action(technique)
+            except Exception:
+                _refuse(f"no technique or stat {technique!r}", f"techniques.{index}")
+            if action.tree != order.tree:
+                _refuse(
+                    f"{action.name} is a {action.tree} skill, not {order.tree}",
+                    f"techniques.{index}",
+                )
+    if order.output is not None:
+        state.catalogue.outputs.condition(order.output)
+    if order.heals is not None:
+        entry = who.condition(order.heals)
+        if entry is None:
+            _refuse(f"{who.name} has no condition {order.heals!r}", "heals")
+        assert entry is not None
+        need = entry.recovery.solo_successes
+        if need is not None and (order.goal or 0) < need:
+            _refuse(f"{entry.label} needs a Solo conflict of {need} successes", "goal")
 
 
 def _element(state: FractalState, element: str, field: str) -> None:
@@ -190,87 +193,7 @@ def act(state: FractalState, command: Command, order: cmd.Act) -> None:
         slots = spells_breakdown(voice_free=who.spec.voice_free, foci=foci).total
         if participant.spells_cast >= slots:
             _refuse(f"{who.name} can cast {slots} spell(s) a turn (F-MAGIC-GEN-02, -03)", "action")
-    _targets(state, found, who, action, order)
-
-
-def _targets(
-    state: FractalState, found: Conflict, who: Character, action: object, order: cmd.Act
-) -> None:
-    from tablekeeper.rulesets.fractal.actions import ActionDef
-
-    assert isinstance(action, ActionDef)
-    assert action.effect is not None
-    effect = action.effect
-    me = found.participants[order.character]
-    for index, target in enumerate(order.targets):
-        if target not in found.participants:
-            _refuse(f"{target} is not in conflict {found.id}", f"targets.{index}")
-        if not found.participants[target].in_play and effect.kind != "naturalism":
-            _refuse(f"{state.characters[target].name} is out of the conflict", f"targets.{index}")
-    if effect.kind == "inflict" and order.terrain is None:
-        polarity = order.polarity or "negative"
-        if effect.polarity == "choose" or action.tree == "dancing":
-            pass
-        elif order.polarity is not None and order.polarity != effect.polarity:
-            _refuse(f"{action.name} inflicts {effect.polarity} conditions", "polarity")
-        if not order.targets and not (action.tree == "dancing" and polarity == "positive"):
-            _refuse(f"{action.name} needs a target", "targets")
-        if order.kind is not None and effect.kinds and order.kind not in effect.kinds:
-            _refuse(f"{action.name} inflicts {', '.join(effect.kinds)}", "kind")
-        area = effect.area == "always" or (effect.area == "at_area_tn" and order.area)
-        if len(order.targets) > 1 and not area:
-            _refuse(
-                f"{action.name} has one target"
-                + (" (roll at TN 6 for an area)" if effect.area_tn else ""),
-                "targets",
-            )
-        if found.tree == "social" and order.targets:
-            boss = state.characters[order.targets[0]]
-            potential = available(who, "proactive") // state.options.ap_per_die + me.bonus_dice
-            ignores = any(e.ignores_social_armor and e.applies_in("social") for e in who.conditions)
-            if boss.spec.social_armor > potential and not ignores:
-                _refuse(
-                    f"{boss.name}'s Social Armor {boss.spec.social_armor} is higher than "
-                    f"{who.name}'s {potential} potential successes: a direct assault is "
-                    "impossible (F-GM-07)",
-                    "targets",
-                )
-    if order.terrain is not None and order.terrain not in effect.terrain:
-        _refuse(f"{action.name} creates {', '.join(effect.terrain) or 'no terrain'}", "terrain")
-    if effect.kind == "grant" and effect.to == "allies":
-        limit = audience_breakdown(who.stats).total
-        if len(order.targets) > limit:
-            _refuse(
-                f"{action.name} reaches {limit} creatures (half the Words die, F-SOCIAL-MICRO-03)",
-                "targets",
-            )
-        for index, target in enumerate(order.targets):
-            if found.participants[target].side != me.side:
-                _refuse(f"{action.name} grants its condition to allies", f"targets.{index}")
-    if action.tree == "magic" and me.position is not None:
-        reach = range_breakdown(who.stats).total
-        radius = radius_breakdown(who.stats).total
-        centre = found.participants[order.targets[0]].position if order.targets else None
-        for index, target in enumerate(order.targets):
-            place = found.participants[target].position
-            if place is None:
-                continue
-            if _distance(me.position, place) > reach and index == 0:
-                _refuse(
-                    f"{state.characters[target].name} is beyond {who.name}'s range of "
-                    f"{reach} units (F-MAGIC-MICRO-02)",
-                    f"targets.{index}",
-                )
-            if centre is not None and index and _distance(centre, place) > radius:
-                _refuse(
-                    f"{state.characters[target].name} is outside the area's radius of "
-                    f"{radius} (F-MAGIC-MICRO-02)",
-                    f"targets.{index}",
-                )
-
-
-def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    check_targets(state, found, who, action, order)
 
 
 def end_turn(state: FractalState, command: Command, order: cmd.Who) -> None:

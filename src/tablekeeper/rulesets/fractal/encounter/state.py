@@ -68,7 +68,9 @@ class CharacterSpec(Frozen):
     ranks: dict[str, int] = Field(default_factory=dict, description="Skill (or tree) -> Rank.")
     tools: tuple[Tool, ...] = ()
     voice_free: bool = True
-    armor: int = Field(default=0, ge=0, le=20, description="Physical armor (Combat).")
+    armor: int = Field(
+        default=0, ge=0, le=999, description="Physical armor (Combat; no value is given)."
+    )
     social_armor: int = Field(
         default=0, ge=0, le=20, description="0 peers, 4 your boss, 8 your head of state."
     )
