@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tablekeeper.dice.distribution import Distribution
+from tablekeeper.dice.pools import opposed_pool
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.sight import Sight
@@ -21,6 +23,7 @@ from tablekeeper.rulesets.fractal.checks import CheckInput, level_distribution
 from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import available
+from tablekeeper.rulesets.fractal.encounter.defending import armor_of, defenses_of
 from tablekeeper.rulesets.fractal.encounter.rolling import (
     action_tn,
     best_stat,
@@ -82,8 +85,54 @@ def dice_table(
     ]
 
 
+def exchange_distribution(
+    state: FractalState,
+    conflict: Conflict,
+    attacker: Character,
+    action: ActionDef,
+    dice: int,
+    target: Character,
+    defense: ActionDef | None,
+    defense_dice: int,
+    *,
+    stat: Stat | None = None,
+    area: bool = False,
+) -> Distribution:
+    """The exact distribution of the success level an attack lands with against the
+    target's defense and armor: the opposed pool of ``tablekeeper.dice.pools`` (G-F-04's
+    margin), each side planned by the check the engine rolls."""
+    attack = plan(state, action_check(state, conflict, attacker, action, dice, stat, area))
+    armor = armor_of(state, attacker, target, action) + attack.loss.total
+    if defense is None or not defense_dice:
+        return opposed_pool(attack.dice_rolled, 0, attack.die, attack.counts_from, armor)
+    guard = plan(
+        state,
+        character_check(
+            state,
+            target,
+            stat=best_stat(target, defense.stats),
+            dice=defense_dice,
+            tn=action_tn(target, defense),
+            tree=conflict.tree,
+            action_type="reactive",
+            speaking=defense.speaking,
+        ),
+    )
+    return opposed_pool(
+        attack.dice_rolled,
+        guard.dice_rolled,
+        attack.die,
+        attack.counts_from,
+        armor + guard.loss.total,
+        defender_sides=guard.die,
+        defender_tn=guard.counts_from,
+    )
+
+
 def command_odds(state: FractalState, command: Command, sight: Sight) -> CommandOdds | None:
-    """The odds of a Micro action: each condition an undefended target would take."""
+    """The odds of a Micro action: each condition an undefended target would take, then
+    (for whoever may see the target's dice) each one it would take defending with the
+    decision's default dice."""
     if command.kind != cmd.ACT:
         return None
     order = command.payload_as(cmd.Act)
@@ -105,12 +154,38 @@ def command_odds(state: FractalState, command: Command, sight: Sight) -> Command
         "negative" if action.effect.polarity != "positive" else "positive"
     )
     table, kind = table_and_kind(state, action, order, polarity)
+    outcomes = _by_condition(state, table, kind, distribution, "")
+    target = state.characters.get(order.targets[0]) if order.targets else None
+    if target is not None and sight.sees(target.id):  # the defender's dice are hidden (C-10)
+        guard = next(iter(defenses_of(state, target, action)), None)
+        if guard is not None:
+            pool = available(target, "reactive") // state.options.ap_per_die
+            dice = max(1, min(pool, (order.dice + 1) // 2))  # the decision's default (G-F-E2)
+            defended = exchange_distribution(
+                state,
+                conflict,
+                character,
+                action,
+                order.dice,
+                target,
+                guard,
+                dice,
+                stat=order.stat,
+                area=order.area,
+            )
+            outcomes += _by_condition(state, table, kind, defended, f"{guard.name} {dice}: ")
+    return CommandOdds(title=f"{title}, undefended first", outcomes=tuple(outcomes))
+
+
+def _by_condition(
+    state: FractalState, table: str, kind: str, distribution: Distribution, prefix: str
+) -> list[tuple[str, Fraction]]:
     outcomes: dict[str, Fraction] = {}
     for level, chance in distribution:
         name = lookup(table, kind, level, state.options, state.catalogue).name or "nothing"
-        label = name if name == "nothing" else f"{name} [{min(4, level)}]"
+        label = prefix + (name if name == "nothing" else f"{name} [{min(4, level)}]")
         outcomes[label] = outcomes.get(label, Fraction(0)) + chance
-    return CommandOdds(title=f"{title}, undefended", outcomes=tuple(outcomes.items()))
+    return list(outcomes.items())
 
 
 __all__ = ["command_odds", "dice_table", "level_chances", "table_and_kind"]

@@ -29,15 +29,22 @@ from tablekeeper.rulesets.fractal.encounter.rolling import (
     roll,
 )
 from tablekeeper.rulesets.fractal.encounter.spending import commit, table_and_kind
-from tablekeeper.rulesets.fractal.encounter.state import PendingConcession, PendingDefense
+from tablekeeper.rulesets.fractal.encounter.state import (
+    Character,
+    FractalState,
+    PendingConcession,
+    PendingDefense,
+)
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
 
 def defenses(work: Work, defender: str, attack: ActionDef) -> list[ActionDef]:
     """The reactive actions ``defender`` may answer ``attack`` with."""
-    state = work.state
-    holder = state.characters[defender]
+    return _defenses(work.state, work.state.characters[defender], attack)
+
+
+def _defenses(state: FractalState, holder: Character, attack: ActionDef) -> list[ActionDef]:
     found = []
     for action in state.catalogue.actions.of(attack.tree, "micro"):
         effect = action.effect
@@ -145,16 +152,20 @@ def answer_defense(
     return resolve_hit(work, pending, action.id, stat, check)
 
 
-def _armor(work: Work, pending: PendingDefense, attack: ActionDef) -> int:
-    target = work.state.characters[pending.target]
+def armor_of(state: FractalState, attacker: Character, target: Character, attack: ActionDef) -> int:
+    """The armor an attack meets: Combat armor, Social Armor (G-F-30)."""
     if attack.tree == "combat":
         return target.spec.armor
     if attack.tree == "social":
-        attacker = work.state.characters[pending.attacker]
         if any(e.ignores_social_armor and e.applies_in("social") for e in attacker.conditions):
             return 0  # Renowned [4] (F-GTAB-SOC-09)
         return target.spec.social_armor
     return 0
+
+
+def defenses_of(state: FractalState, defender: Character, attack: ActionDef) -> list[ActionDef]:
+    """The reactive actions ``defender`` may answer ``attack`` with (G-F-E2)."""
+    return _defenses(state, defender, attack)
 
 
 def resolve_hit(
@@ -167,7 +178,13 @@ def resolve_hit(
     """The success level after defense and armor, read on the table (F-CORE-05, G-F-04)."""
     attack = work.state.catalogue.actions.action(pending.action)
     defense = check.success_level if check is not None else 0
-    level = margin_of_success(pending.successes, defense, _armor(work, pending, attack))
+    armor = armor_of(
+        work.state,
+        work.state.characters[pending.attacker],
+        work.state.characters[pending.target],
+        attack,
+    )
+    level = margin_of_success(pending.successes, defense, armor)
     work.emit(
         ev.DEFENDED,
         ev.Defended(
