@@ -23,11 +23,11 @@ from pydantic import Field
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.evaluate import roll
 from tablekeeper.dice.pools import margin_of_success, success_pool
-from tablekeeper.dice.roller import Roller
+from tablekeeper.dice.roller import Die, Roller
+from tablekeeper.dice.syntax import Compare, CountSuccesses, Dice
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
-from tablekeeper.rulesets.common.checks import pool_term
 from tablekeeper.rulesets.fractal.actions import ActionType
 from tablekeeper.rulesets.fractal.catalogue import default_catalogue
 from tablekeeper.rulesets.fractal.options import FractalOptions
@@ -198,12 +198,17 @@ class CheckOutcome(Frozen):
     loss_breakdown: Breakdown
 
 
+def pool_term(plan: CheckPlan) -> Dice:
+    """The pool as dice notation (``5d8>=4``): what the dice engine rolls."""
+    return Dice(plan.dice_rolled, Die(plan.die), (CountSuccesses(Compare(">=", plan.counts_from)),))
+
+
 def roll_plan(plan: CheckPlan, roller: Roller) -> CheckOutcome:
     """Roll the plan's pool through the dice engine and read it."""
     faces: tuple[int, ...] = ()
     successes = 0
     if plan.dice_rolled:
-        result = roll(pool_term(plan.dice_rolled, plan.die, plan.counts_from), roller)
+        result = roll(pool_term(plan), roller)
         faces = tuple(die.face for die in result.dice)
         successes = result.total
     return CheckOutcome(
