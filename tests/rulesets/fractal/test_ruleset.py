@@ -310,3 +310,17 @@ def test_a_player_receives_none_of_the_hidden_numbers() -> None:
             break
         session.submit(policy.choose(state, legal[0].actor, legal))
     assert "937" not in json.dumps(received, default=str)
+
+
+def test_cards_keep_a_minions_fate_and_say_how_long_a_buff_lasts() -> None:
+    run = play("goblin_ambush")
+    cards = {card.id: card for card in FRACTAL.cards(run.state, GM_SIGHT)}
+    assert (cards["gob1"].life, cards["gob1"].defeated) == ("minion removed", True)
+    table = Table()
+    table.pc("brenna")
+    table.gm(
+        cmd.INFLICT,
+        cmd.Inflict(character="brenna", table="physical", kind="refreshed", successes=1),
+    )
+    facts = {fact.label: fact.value for fact in FRACTAL.cards(table.state, GM_SIGHT)[0].facts}
+    assert facts["Refreshed [1]"] == "from the next refresh, until the end of the next scene"

@@ -13,12 +13,25 @@ from __future__ import annotations
 from tablekeeper.engine.cards import ActorCard, Fact, Gauge
 from tablekeeper.engine.sight import Sight
 from tablekeeper.rulesets.fractal.encounter.ap import conflict_of, max_ap
-from tablekeeper.rulesets.fractal.encounter.state import Character, FractalState
+from tablekeeper.rulesets.fractal.encounter.state import Character, FractalState, Participant
+from tablekeeper.rulesets.fractal.healing import ConditionEntry
+
+
+def _last_seat(state: FractalState, character: Character) -> Participant | None:
+    """Its seat in the conflict it is in, else in the last one it took part in."""
+    conflict = conflict_of(state, character)
+    if conflict is not None:
+        return conflict.participants.get(character.id)
+    seats = [
+        c.participants[character.id]
+        for c in state.conflicts.values()
+        if character.id in c.participants
+    ]
+    return seats[-1] if seats else None
 
 
 def _life(state: FractalState, character: Character) -> tuple[str, bool]:
-    conflict = conflict_of(state, character)
-    participant = conflict.participants.get(character.id) if conflict is not None else None
+    participant = _last_seat(state, character)
     if character.life != "up":
         return character.life.replace("_", " "), True
     if participant is not None and participant.out is not None:
@@ -26,11 +39,24 @@ def _life(state: FractalState, character: Character) -> tuple[str, bool]:
     return "up", False
 
 
+def heals_with(entry: ConditionEntry) -> str:
+    """What ends a condition, in words: its Days of Rest, its requirements, its duration."""
+    if entry.dor is not None:
+        return f"{entry.dor} DoR"
+    if entry.recovery.requirements:
+        return " or ".join(entry.recovery.requirements)
+    if entry.polarity == "positive":
+        waits = "from the next refresh, " if entry.pending else ""
+        lasts = {"conflict": "this conflict", "next_micro_conflict": "the next Micro conflict"}
+        return waits + "until the end of " + lasts.get(entry.lasts, "the next scene")
+    return "the GM's ruling"
+
+
 def card(state: FractalState, character: Character, sight: Sight) -> ActorCard:
     """The card of one character, as ``sight`` may see it."""
     sees = sight.sees(character.id)
     conflict = conflict_of(state, character)
-    participant = conflict.participants.get(character.id) if conflict is not None else None
+    participant = _last_seat(state, character)
     life, defeated = _life(state, character)
     gauges: list[Gauge] = []
     facts: list[Fact] = []
@@ -57,11 +83,7 @@ def card(state: FractalState, character: Character, sight: Sight) -> ActorCard:
             + (f" +{character.temporary_total}" if character.temporary else "")
         )
         for entry in character.conditions:
-            heal = (
-                f"{entry.dor} DoR"
-                if entry.dor is not None
-                else " or ".join(entry.recovery.requirements) or "the GM's ruling"
-            )
+            heal = heals_with(entry)
             if entry.lethal and not entry.dressed:
                 heal += "; lethal, to dress: " + (entry.dressing or "see its table")
             facts.append(Fact(label=entry.label, value=heal))

@@ -104,7 +104,7 @@ def parse_scenario(data: Any, *, source: str = "scenario") -> FractalScenario:
         raise InvalidInputError(f"character ids repeat: {', '.join(repeated)}", field="characters")
     known = {spec.id for spec in scenario.characters}
     for index, conflict in enumerate(scenario.conflicts):
-        for seat_index, seat in enumerate(conflict.seats):
+        for seat_index, seat in enumerate(conflict.all_seats):
             if seat.character not in known:
                 raise InvalidInputError(
                     f"no character {seat.character!r} (characters: {', '.join(sorted(known))})",

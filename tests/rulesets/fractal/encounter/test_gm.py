@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from tablekeeper.engine import Command
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.state import CharacterSpec
@@ -265,3 +266,55 @@ def test_a_conflict_transformed_carries_its_stakes_f_gm_13() -> None:
     table.open("duel", "combat", "bard", "duke")
     assert table.labels("duke") == ["Exhausted [2]"]
     assert table.c("duke").ap == 10
+
+
+def test_the_gm_is_offered_a_micro_conflict_of_everyone_and_a_projects_serving_g_f_e12() -> None:
+    table = Table()
+    table.pc("brenna")
+    assert table.session.legal_commands("gm") == ()  # one side only: nothing to open
+    table.npc("orc")
+    offered = table.session.legal_commands("gm")
+    assert [c.payload["tree"] for c in offered] == ["combat", "social", "dancing", "magic"]
+    assert offered[0].payload["characters"] == ["brenna", "orc"]
+    table.session.submit(offered[0])
+    assert table.conflict("combat-1").current == "brenna"
+    assert all(c.kind != cmd.OPEN_CONFLICT for c in table.session.legal_commands("gm"))
+    cook = Table()
+    cook.pc("chef", stats={"nature": 10})
+    cook.pc("guest")
+    cook.open(
+        "pie",
+        "cooking",
+        "chef",
+        level="solo",
+        goal=1,
+        techniques=["sear"],
+        deadline=1,
+        output="well_fed",
+    )
+    cook.dice(10)
+    cook.session.submit(
+        Command.of("gm", cmd.SOLO_ROLL, cmd.WorkOnProject(conflict="pie", allocation={"sear": 1}))
+    )
+    (serve,) = [c for c in cook.session.legal_commands("gm") if c.kind == cmd.SERVE]
+    cook.session.submit(serve)
+    assert [e.name for e in cook.c("guest").conditions] == ["Well Fed"]
+
+
+def test_a_conflict_names_its_characters_or_its_seats() -> None:
+    order = cmd.OpenConflict.model_validate(
+        {"id": "c", "level": "micro", "tree": "combat", "characters": ["a", "b"]}
+    )
+    assert [seat.character for seat in order.all_seats] == ["a", "b"]
+    with pytest.raises(ValidationError, match="not both"):
+        cmd.OpenConflict.model_validate(
+            {
+                "id": "c",
+                "level": "micro",
+                "tree": "combat",
+                "characters": ["a"],
+                "seats": [{"character": "b"}],
+            }
+        )
+    with pytest.raises(ValidationError, match="at least one character"):
+        cmd.OpenConflict.model_validate({"id": "c", "level": "micro", "tree": "combat"})

@@ -5,7 +5,8 @@ tree (and of the trees it has a Rank in), its best-ranked first and those whose 
 conditions would count for nothing here last, against each sensible target, committing
 half its AP (rounded up, so some is left to defend with), then ending its turn. In a Solo
 conflict, its character: this Interval's work spread over the techniques. The GM is
-offered what the character whose turn it is may do.
+offered what the character whose turn it is may do, a successful project's output to
+serve, and, with no conflict open, a Micro conflict of everyone free (G-F-E12).
 """
 
 from __future__ import annotations
@@ -125,11 +126,50 @@ def _project(state: FractalState, conflict: Conflict, actor: ActorId) -> list[Co
     return found
 
 
+OPENED_FIRST = ("combat", "social", "dancing", "magic")
+"""The trees the GM is offered a Micro conflict of, with everyone free, in this order."""
+
+
+def _gm(state: FractalState) -> list[Command]:
+    """The GM's own: a finished project's output served to everyone, and, with nothing
+    open, a Micro conflict of everyone not in one (G-F-E12)."""
+    found: list[Command] = []
+    for conflict in state.conflicts.values():
+        project = conflict.project
+        if (
+            project is not None
+            and project.result == "success"
+            and project.output
+            and not project.served
+        ):
+            everyone = tuple(ActorId(k) for k, c in state.characters.items() if c.life != "dead")
+            found.append(Command.of(GM, cmd.SERVE, cmd.Serve(conflict=conflict.id, to=everyone)))
+    free = [
+        ActorId(key)
+        for key, character in state.characters.items()
+        if character.life == "up"
+        and (character.conflict is None or state.conflicts[character.conflict].ended is not None)
+    ]
+    sides = {state.characters[key].spec.side for key in free}
+    if not state.open_conflicts() and len(free) >= 2 and len(sides) >= 2:
+        number = len(state.conflicts) + 1
+        for tree in OPENED_FIRST:
+            order = cmd.OpenConflict(
+                id=f"{tree}-{number}",
+                title=f"{tree.capitalize()} {number}",
+                level="micro",
+                tree=tree,
+                characters=tuple(free),
+            )
+            found.append(Command.of(GM, cmd.OPEN_CONFLICT, order))
+    return found
+
+
 def candidates(state: FractalState, actor: ActorId) -> list[Command]:
     """What ``actor`` may sensibly do now, best first (the engine keeps the legal ones)."""
     if state.awaiting.about is not None:
         return []
-    found: list[Command] = []
+    found: list[Command] = _gm(state) if actor == GM else []
     for conflict in state.open_conflicts():
         if conflict.level == "micro":
             current = conflict.current

@@ -66,7 +66,10 @@ class OpenConflict(Frozen):
     level: Literal["micro", "solo", "macro"]
     tree: Tree
     setting: str | None = Field(default=None, max_length=40, examples=["court"])
-    seats: tuple[Seat, ...] = Field(min_length=1, description="Who takes part, in turn order.")
+    seats: tuple[Seat, ...] = Field(default=(), description="Who takes part, in turn order.")
+    characters: tuple[ActorId, ...] = Field(
+        default=(), description="Or simply who takes part, in turn order, on their own sides."
+    )
     scene_elements: tuple[SceneElement, ...] = ()
     time_limit: int | None = Field(
         default=None, ge=1, le=100, description="Exchanges (F-DANCE-GEN-04)."
@@ -81,14 +84,23 @@ class OpenConflict(Frozen):
 
     @model_validator(mode="after")
     def _a_project_has_a_goal(self) -> OpenConflict:
+        if self.seats and self.characters:
+            raise ValueError("name the seats or the characters, not both")
+        if not self.all_seats:
+            raise ValueError("a conflict needs at least one character")
         if self.level == "solo":
             if self.goal is None or not self.techniques:
                 raise ValueError("a Solo conflict sets a Goal and its target skills (G-F-05)")
-            if len(self.seats) != 1:
+            if len(self.all_seats) != 1:
                 raise ValueError("a Solo conflict has one character")
         elif self.goal is not None or self.techniques:
             raise ValueError("only a Solo conflict has a Goal and techniques")
         return self
+
+    @property
+    def all_seats(self) -> tuple[Seat, ...]:
+        """The seats, or one for each character named."""
+        return self.seats or tuple(Seat(character=key) for key in self.characters)
 
 
 class ConflictOnly(Frozen):

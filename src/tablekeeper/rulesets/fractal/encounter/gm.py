@@ -101,10 +101,10 @@ def open_conflict(work: Work, order: cmd.OpenConflict) -> None:
     Exchange when play goes on (the engine's ``proceed``)."""
     state = work.state
     time = state.catalogue.time.scale(order.tree, order.level, order.setting, order.time)
-    participants = {seat.character: _participant(work, seat) for seat in order.seats}
+    participants = {seat.character: _participant(work, seat) for seat in order.all_seats}
     project = None
     if order.level == "solo":
-        character = state.characters[order.seats[0].character]
+        character = state.characters[order.all_seats[0].character]
         face = roll_intervals(work, character) if order.deadline is None else None
         project = Project(
             character=character.id,

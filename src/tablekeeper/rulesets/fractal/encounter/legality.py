@@ -80,7 +80,7 @@ def add(state: FractalState, command: Command, spec: CharacterSpec) -> None:
 def open_conflict(state: FractalState, command: Command, order: cmd.OpenConflict) -> None:
     if order.id in state.conflicts:
         _refuse(f"a conflict {order.id!r} is already open", "id")
-    for index, seat in enumerate(order.seats):
+    for index, seat in enumerate(order.all_seats):
         who = character(state, seat.character, f"seats.{index}.character")
         if who.conflict is not None and state.conflicts[who.conflict].ended is None:
             _refuse(
@@ -97,7 +97,7 @@ def open_conflict(state: FractalState, command: Command, order: cmd.OpenConflict
 
 def _project(state: FractalState, order: cmd.OpenConflict) -> None:
     """A Solo project's checks (G-F-05, F-DOWN-07, F-DOWN-08)."""
-    who = state.characters[order.seats[0].character]
+    who = state.characters[order.all_seats[0].character]
     if order.downtime and who.id in state.downtime_projects:
         _refuse(f"{who.name} already had a Solo project this Downtime (F-DOWN-08)", "downtime")
     for index, technique in enumerate(order.techniques):
