@@ -22,7 +22,6 @@ from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.rulesets.fractal.catalogue import Catalogue, default_catalogue
 from tablekeeper.rulesets.fractal.options import FractalOptions
-from tablekeeper.rulesets.fractal.stats import Stat
 from tablekeeper.rulesets.fractal.tables import ConditionRow, DiceChange, Polarity, Recovery
 
 TableName = str
@@ -260,4 +259,4 @@ def condition(request: ConditionInput, roller: Roller) -> ConditionOutcome:
     return lookup(request.table, request.kind, request.successes, request.options)
 
 
-__all__ = ["ConditionInput", "ConditionOutcome", "SpillOutcome", "Stat", "condition", "lookup"]
+__all__ = ["ConditionInput", "ConditionOutcome", "SpillOutcome", "condition", "lookup"]

@@ -12,7 +12,6 @@ as the policy chooses.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -220,4 +219,4 @@ class FractalScenarios:
 SCENARIOS = FractalScenarios()
 """The ``fractal`` scenario format."""
 
-__all__ = ["SCENARIOS", "FractalRun", "FractalScenario", "Mapping", "parse_scenario", "start"]
+__all__ = ["SCENARIOS", "FractalRun", "FractalScenario", "parse_scenario", "start"]

@@ -17,7 +17,6 @@ from tablekeeper.engine.decisions import Decision
 from tablekeeper.rulesets.fractal.actions import ActionDef
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.conditions import lookup
-from tablekeeper.rulesets.fractal.derived import audience_breakdown
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.commands import Act
 from tablekeeper.rulesets.fractal.encounter.defending import next_defense
@@ -274,8 +273,3 @@ def _move(work: Work, order: Act, conflict: Conflict, check: CheckOutcome) -> No
             position=position,
         ),
     )
-
-
-def audience(work: Work, character: str) -> int:
-    """Oratory's audience (F-SOCIAL-MICRO-03)."""
-    return audience_breakdown(work.state.characters[character].stats).total

@@ -17,10 +17,10 @@ from fractions import Fraction
 from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
-from tablekeeper.rulesets.fractal.encounter.ap import available, max_ap
+from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.closing import close, pass_time, remove
 from tablekeeper.rulesets.fractal.encounter.exchanges import refresh, set_phase
-from tablekeeper.rulesets.fractal.encounter.inflicting import inflict, out
+from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.solo import (
     intervals_for,
     roll_intervals,
@@ -256,9 +256,4 @@ def consume(work: Work, order: cmd.Who) -> None:
             return
 
 
-def can_act(state: FractalState, key: str) -> bool:
-    character = state.characters[key]
-    return character.life == "up" and available(character, "proactive", True) > 0
-
-
-__all__ = ["add_character", "can_act", "open_conflict", "out"]
+__all__ = ["add_character", "open_conflict"]

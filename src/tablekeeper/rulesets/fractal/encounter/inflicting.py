@@ -15,7 +15,6 @@ tree (F-COND-19); a mage whose AP a condition brings to 0 loses every spell
 
 from __future__ import annotations
 
-from tablekeeper.engine.breakdown import Breakdown
 from tablekeeper.rulesets.fractal.conditions import ConditionOutcome, SpillOutcome, lookup
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.ap import conflict_of, max_ap
@@ -263,7 +262,3 @@ def fall(work: Work, target: str, *, rule: str) -> None:
             rule=rule,
         ),
     )
-
-
-def max_ap_now(work: Work, target: str) -> Breakdown:
-    return max_ap(work.state, work.state.characters[target])
