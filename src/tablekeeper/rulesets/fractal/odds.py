@@ -130,9 +130,9 @@ def exchange_distribution(
 
 
 def command_odds(state: FractalState, command: Command, sight: Sight) -> CommandOdds | None:
-    """The odds of a Micro action: each condition an undefended target would take, then
-    (for whoever may see the target's dice) each one it would take defending with the
-    decision's default dice."""
+    """The odds of a Micro action: each condition its target would take, defending with
+    the decision's default dice for whoever may see the target's dice (C-10), else
+    undefended."""
     if command.kind != cmd.ACT:
         return None
     order = command.payload_as(cmd.Act)
@@ -154,7 +154,6 @@ def command_odds(state: FractalState, command: Command, sight: Sight) -> Command
         "negative" if action.effect.polarity != "positive" else "positive"
     )
     table, kind = table_and_kind(state, action, order, polarity)
-    outcomes = _by_condition(state, table, kind, distribution, "")
     target = state.characters.get(order.targets[0]) if order.targets else None
     if target is not None and sight.sees(target.id):  # the defender's dice are hidden (C-10)
         guard = next(iter(defenses_of(state, target, action)), None)
@@ -173,17 +172,23 @@ def command_odds(state: FractalState, command: Command, sight: Sight) -> Command
                 stat=order.stat,
                 area=order.area,
             )
-            outcomes += _by_condition(state, table, kind, defended, f"{guard.name} {dice}: ")
-    return CommandOdds(title=f"{title}, undefended first", outcomes=tuple(outcomes))
+            return CommandOdds(
+                title=f"{title}, against {guard.name} with {dice} dice",
+                outcomes=tuple(_by_condition(state, table, kind, defended)),
+            )
+    return CommandOdds(
+        title=f"{title}, undefended",
+        outcomes=tuple(_by_condition(state, table, kind, distribution)),
+    )
 
 
 def _by_condition(
-    state: FractalState, table: str, kind: str, distribution: Distribution, prefix: str
+    state: FractalState, table: str, kind: str, distribution: Distribution
 ) -> list[tuple[str, Fraction]]:
     outcomes: dict[str, Fraction] = {}
     for level, chance in distribution:
         name = lookup(table, kind, level, state.options, state.catalogue).name or "nothing"
-        label = prefix + (name if name == "nothing" else f"{name} [{min(4, level)}]")
+        label = name if name == "nothing" else f"{name} [{min(4, level)}]"
         outcomes[label] = outcomes.get(label, Fraction(0)) + chance
     return list(outcomes.items())
 

@@ -17,6 +17,7 @@ from pydantic import JsonValue
 
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import JsonObject
+from tablekeeper.rulesets.fractal.cards import heals_with
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
@@ -122,7 +123,7 @@ def _character_row(state: FractalState, character: Character, sight: Sight) -> J
             "lethal": e.lethal,
             "dressed": e.dressed,
             "dor": e.dor if sight.sees(character.id) else None,
-            "needs": (" or ".join(e.recovery.requirements) if sight.sees(character.id) else None),
+            "needs": heals_with(e) if sight.sees(character.id) else None,
         }
         for e in character.conditions
     ]

@@ -59,8 +59,17 @@ def test_the_gm_sees_the_odds_against_the_targets_default_defense() -> None:
     )
     odds = FRACTAL.command_odds(fresh.state, command, GM_SIGHT)
     assert odds is not None
-    labels = [label for label, _ in odds.outcomes]
-    assert "nothing" in labels
-    assert any(label.startswith("Defense 2: ") for label in labels)
-    defended = sum(chance for label, chance in odds.outcomes if label.startswith("Defense 2: "))
-    assert defended == 1
+    assert odds.title.endswith("against Defense with 2 dice")
+    assert sum(chance for _, chance in odds.outcomes) == 1
+    state = fresh.state
+    exact = exchange_distribution(
+        state,
+        state.conflicts["fight"],
+        fresh.c("brenna"),
+        state.catalogue.actions.action("melee"),
+        3,
+        fresh.c("orc"),
+        state.catalogue.actions.action("defense"),
+        2,
+    )
+    assert dict(odds.outcomes)["nothing"] == exact.probability(0)

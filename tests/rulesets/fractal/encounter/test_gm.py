@@ -318,3 +318,13 @@ def test_a_conflict_names_its_characters_or_its_seats() -> None:
         )
     with pytest.raises(ValidationError, match="at least one character"):
         cmd.OpenConflict.model_validate({"id": "c", "level": "micro", "tree": "combat"})
+
+
+def test_minions_removed_are_not_offered_to_the_next_conflict_f_gm_04() -> None:
+    table = horde()
+    table.dice(12, 12)
+    table.act("fight", "brenna", "melee", 2, "g1")
+    table.answer("none")
+    table.gm(cmd.CLOSE_CONFLICT, cmd.CloseConflict(conflict="fight"))
+    offered = table.session.legal_commands("gm")[0]
+    assert offered.payload["characters"] == ["brenna", "g3", "g4"]

@@ -130,6 +130,11 @@ OPENED_FIRST = ("combat", "social", "dancing", "magic")
 """The trees the GM is offered a Micro conflict of, with everyone free, in this order."""
 
 
+def _last_out(state: FractalState, key: str) -> str | None:
+    seats = [c.participants[key] for c in state.conflicts.values() if key in c.participants]
+    return seats[-1].out if seats else None
+
+
 def _gm(state: FractalState) -> list[Command]:
     """The GM's own: a finished project's output served to everyone, and, with nothing
     open, a Micro conflict of everyone not in one (G-F-E12)."""
@@ -149,6 +154,7 @@ def _gm(state: FractalState) -> list[Command]:
         for key, character in state.characters.items()
         if character.life == "up"
         and (character.conflict is None or state.conflicts[character.conflict].ended is not None)
+        and _last_out(state, key) != "minion_removed"  # a minion removed is gone (F-GM-04)
     ]
     sides = {state.characters[key].spec.side for key in free}
     if not state.open_conflicts() and len(free) >= 2 and len(sides) >= 2:
