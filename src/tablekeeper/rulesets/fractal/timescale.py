@@ -12,6 +12,7 @@ passes time by hand.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Literal
 
@@ -46,6 +47,18 @@ class Span(Frozen):
             raise ValueError("a span is an amount and a unit, or a text")
         return self
 
+    @classmethod
+    def parse(cls, text: str) -> Span:
+        """``"3 seconds"``, ``"1 week"``: an amount and a unit; anything else is narrative.
+
+        >>> Span.parse("2 hours").minutes, Span.parse("a few seconds").text
+        (Fraction(120, 1), 'a few seconds')
+        """
+        found = re.fullmatch(r"\s*(\d+)\s+([a-z]+?)s?\s*", text.lower())
+        if found and found.group(2) in MINUTES:
+            return cls(amount=int(found.group(1)), unit=found.group(2))
+        return cls(text=text.strip())
+
     @property
     def minutes(self) -> Fraction | None:
         """The span in minutes, or ``None`` for a narrative one."""
@@ -74,6 +87,24 @@ class Distance(Frozen):
         ):
             raise ValueError("a distance is an amount and a unit, or a text")
         return self
+
+    @classmethod
+    def parse(cls, text: str) -> Distance:
+        """``"5 feet"``, ``"50 miles"``; anything else is narrative."""
+        units = {
+            "foot": "foot",
+            "feet": "foot",
+            "meter": "meter",
+            "meters": "meter",
+            "mile": "mile",
+            "miles": "mile",
+            "square": "square",
+            "squares": "square",
+        }
+        found = re.fullmatch(r"\s*(\d+)\s+([a-z]+)\s*", text.lower())
+        if found and found.group(2) in units:
+            return cls(amount=int(found.group(1)), unit=units[found.group(2)])
+        return cls(text=text.strip())
 
     def __str__(self) -> str:
         if self.text is not None:
@@ -164,3 +195,22 @@ class ScaleOverride(Frozen):
     exchange: Span | None = None
     beat: Span | None = None
     unit: Distance | None = None
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        interval: str | None = None,
+        exchange: str | None = None,
+        beat: str | None = None,
+        unit: str | None = None,
+    ) -> ScaleOverride | None:
+        """The redefinition the GM writes as text (``"1 week"``), or ``None`` for none."""
+        if not any((interval, exchange, beat, unit)):
+            return None
+        return cls(
+            interval=Span.parse(interval) if interval else None,
+            exchange=Span.parse(exchange) if exchange else None,
+            beat=Span.parse(beat) if beat else None,
+            unit=Distance.parse(unit) if unit else None,
+        )

@@ -176,9 +176,10 @@ def test_the_gm_redefines_a_conflicts_measures_f_time_05() -> None:
     assert str(table.conflict("court").time.exchange) == "1 day"  # F-TIME-03
     table.gm(
         cmd.REDEFINE,
-        cmd.Redefine(conflict="court", time={"exchange": {"amount": 1, "unit": "week"}}),
+        cmd.Redefine(conflict="court", exchange="1 week"),
     )
     scale = table.conflict("court").time
+    assert scale.sources["unit"] == "F-TIME-03"  # what the GM left alone keeps its source
     assert (str(scale.exchange), scale.sources["exchange"], str(scale.unit)) == (
         "1 week",
         "gm (F-TIME-05)",
@@ -220,7 +221,7 @@ def test_creative_solutions_are_actions_of_any_tree_the_character_knows_f_gm_12(
     assert table.payloads("action_rolled")[0]["check"]["success_level"] == 2
     table.gm(
         cmd.PLACE_ELEMENT,
-        cmd.PlaceElement(conflict="fight", element={"element": "difficult", "severity": 2}),
+        cmd.PlaceElement(conflict="fight", element="difficult", severity=2),
     )
 
 
@@ -328,3 +329,19 @@ def test_minions_removed_are_not_offered_to_the_next_conflict_f_gm_04() -> None:
     table.gm(cmd.CLOSE_CONFLICT, cmd.CloseConflict(conflict="fight"))
     offered = table.session.legal_commands("gm")[0]
     assert offered.payload["characters"] == ["brenna", "g3", "g4"]
+
+
+def test_a_conflict_opens_with_the_gms_measures_written_as_text_f_time_05() -> None:
+    table = Table()
+    table.pc("a")
+    table.pc("b", side="foes")
+    table.open("fight", "combat", "a", "b", exchange="2 minutes", unit="a street's length")
+    scale = table.conflict("fight").time
+    assert (scale.exchange.minutes, str(scale.unit), scale.sources["exchange"]) == (
+        2,
+        "a street's length",
+        "gm (F-TIME-05)",
+    )
+    table.end_turn("fight", "a")
+    table.end_turn("fight", "b")
+    assert table.conflict("fight").elapsed_seconds == 120

@@ -99,7 +99,7 @@ def test_the_gm_places_and_clears_elements_f_scene_02() -> None:
     table = scene()
     table.gm(
         cmd.PLACE_ELEMENT,
-        cmd.PlaceElement(conflict="fight", element={"element": "resonant", "severity": 4}),
+        cmd.PlaceElement(conflict="fight", element="resonant", severity=4),
     )
     assert table.conflict("fight").scene_elements[0].severity == 4
     table.gm(cmd.CLEAR_ELEMENT, cmd.ClearElement(conflict="fight", index=0))

@@ -74,7 +74,16 @@ class OpenConflict(Frozen):
     time_limit: int | None = Field(
         default=None, ge=1, le=100, description="Exchanges (F-DANCE-GEN-04)."
     )
-    time: ScaleOverride | None = Field(default=None, description="The GM's measures (F-TIME-05).")
+    interval: str | None = Field(
+        default=None, description="An Interval, if not the table's: '1 hour'."
+    )
+    exchange: str | None = Field(
+        default=None, description="An Exchange, if not the table's: '1 day'."
+    )
+    beat: str | None = Field(default=None, description="A Beat, if not the table's: '3 seconds'.")
+    unit: str | None = Field(
+        default=None, description="A distance Unit: '5 feet', 'a palace wing'."
+    )
     goal: int | None = Field(default=None, ge=1, le=200, description="A Solo project's Goal.")
     techniques: tuple[str, ...] = Field(default=(), description="A Solo project's target skills.")
     deadline: int | None = Field(default=None, ge=1, le=100, description="Intervals, if set.")
@@ -96,6 +105,13 @@ class OpenConflict(Frozen):
         elif self.goal is not None or self.techniques:
             raise ValueError("only a Solo conflict has a Goal and techniques")
         return self
+
+    @property
+    def scale(self) -> ScaleOverride | None:
+        """The GM's measures, if any (F-TIME-05)."""
+        return ScaleOverride.of(
+            interval=self.interval, exchange=self.exchange, beat=self.beat, unit=self.unit
+        )
 
     @property
     def all_seats(self) -> tuple[Seat, ...]:
@@ -197,8 +213,21 @@ class CharacterOnly(Frozen):
 
 
 class PlaceElement(Frozen):
+    """A scene element the GM places (F-SCENE-02)."""
+
     conflict: str
-    element: SceneElement
+    element: str = Field(pattern=r"^[a-z_]+$", examples=["obscured", "difficult"])
+    severity: int = Field(ge=1, le=4)
+    zone: str | None = Field(default=None, description="The area it covers (all if none).")
+    condition: str | None = Field(
+        default=None, description="Hazardous: the most relevant generic condition."
+    )
+
+    @property
+    def placed(self) -> SceneElement:
+        return SceneElement(
+            element=self.element, severity=self.severity, zone=self.zone, condition=self.condition
+        )
 
 
 class ClearElement(Frozen):
@@ -239,8 +268,19 @@ class PassTime(Frozen):
 
 
 class Redefine(Frozen):
+    """The GM redefines a conflict's measures, written as text (F-TIME-05)."""
+
     conflict: str
-    time: ScaleOverride
+    interval: str | None = Field(default=None, examples=["1 week"])
+    exchange: str | None = Field(default=None, examples=["1 day"])
+    beat: str | None = Field(default=None, examples=["3 seconds"])
+    unit: str | None = Field(default=None, examples=["a wing of the palace"])
+
+    @property
+    def scale(self) -> ScaleOverride | None:
+        return ScaleOverride.of(
+            interval=self.interval, exchange=self.exchange, beat=self.beat, unit=self.unit
+        )
 
 
 class Flip(Frozen):

@@ -37,6 +37,7 @@ from tablekeeper.rulesets.fractal.encounter.state import (
 )
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.healing import undressed_lethal
+from tablekeeper.rulesets.fractal.timescale import TimeScale
 
 NUMBER = re.compile(r"-(\d+)$")
 
@@ -100,7 +101,7 @@ def open_conflict(work: Work, order: cmd.OpenConflict) -> None:
     """Open a conflict; a Solo one starts its first Interval, a Micro one its first
     Exchange when play goes on (the engine's ``proceed``)."""
     state = work.state
-    time = state.catalogue.time.scale(order.tree, order.level, order.setting, order.time)
+    time = state.catalogue.time.scale(order.tree, order.level, order.setting, order.scale)
     participants = {seat.character: _participant(work, seat) for seat in order.all_seats}
     project = None
     if order.level == "solo":
@@ -157,7 +158,7 @@ def leave(work: Work, order: cmd.Who) -> None:
 
 
 def place(work: Work, order: cmd.PlaceElement) -> None:
-    work.emit(ev.ELEMENT_PLACED, ev.ElementPlaced(conflict=order.conflict, element=order.element))
+    work.emit(ev.ELEMENT_PLACED, ev.ElementPlaced(conflict=order.conflict, element=order.placed))
 
 
 def clear(work: Work, order: cmd.ClearElement) -> None:
@@ -222,7 +223,16 @@ def pass_minutes(work: Work, order: cmd.PassTime) -> None:
 
 def redefine(work: Work, order: cmd.Redefine) -> None:
     conflict = work.state.conflicts[order.conflict]
-    time = work.catalogue.time.scale(conflict.tree, conflict.level, conflict.setting, order.time)
+    base = conflict.time
+    scale = order.scale
+    parts: dict[str, object] = {}
+    sources = dict(base.sources)
+    for measure in ("interval", "exchange", "beat", "unit"):
+        given = getattr(scale, measure) if scale is not None else None
+        parts[measure] = given if given is not None else getattr(base, measure)
+        if given is not None:
+            sources[measure] = "gm (F-TIME-05)"
+    time = TimeScale.model_validate({**parts, "sources": sources})
     work.emit(ev.SCALE_REDEFINED, ev.ScaleRedefined(conflict=order.conflict, time=time))
 
 

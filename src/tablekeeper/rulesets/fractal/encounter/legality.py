@@ -281,7 +281,7 @@ def reroll(state: FractalState, command: Command, order: cmd.CharacterOnly) -> N
 
 def element(state: FractalState, command: Command, order: cmd.PlaceElement) -> None:
     conflict(state, order.conflict)
-    _element(state, order.element.element, "element.element")
+    _element(state, order.element, "element")
 
 
 def clear(state: FractalState, command: Command, order: cmd.ClearElement) -> None:
