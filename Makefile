@@ -40,11 +40,11 @@ run: setup
 	$(BIN)/tablekeeper console
 
 lint: setup-test
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 typecheck: setup-test
-	$(BIN)/mypy --strict src
+	$(BIN)/mypy --strict src examples/duel/src
 
 layers: setup-test
 	$(BIN)/lint-imports

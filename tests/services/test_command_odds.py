@@ -16,15 +16,22 @@ from typing import Any
 from tablekeeper.rulesets.percentile.attack_input import AttackerInput, AttackInput, DefenderInput
 from tablekeeper.rulesets.percentile.attack_odds import attack_outcome_odds
 from tablekeeper.rulesets.percentile.checks import D100, level_of
-from tablekeeper.rulesets.percentile.encounter.commands import order, start
+from tablekeeper.rulesets.percentile.encounter import order, start
+from tablekeeper.rulesets.percentile.encounter.commands import (
+    ABILITY,
+    ATTACK,
+    DEFEND,
+    END_TURN,
+    ENGAGE,
+)
 from tablekeeper.rulesets.percentile.stats import Weapon
 from tablekeeper.rulesets.realtime.encounter import events as rev
 from tablekeeper.rulesets.realtime.encounter.commands import advance, damage, support
 from tablekeeper.rulesets.realtime.injuries import CriticalInjuryInput, death_chance
-from tablekeeper.services import access, campaigns, characters
+from tablekeeper.services import access, campaigns, characters, encounters
 from tablekeeper.services.access import GM_VIEWER, Viewer
-from tablekeeper.services.campaigns import EncounterView
-from tablekeeper.services.command_odds import command_odds, dying_odds
+from tablekeeper.services.command_odds import command_odds, standing_odds
+from tablekeeper.services.encounters import EncounterView
 
 from .tables import memory, seat
 
@@ -62,9 +69,9 @@ def _percentile_table() -> tuple[EncounterView, Viewer]:
     characters.create_character(
         new_uow(), "k1", id="orc", name="Orc", kind="npc", sheet=_sheet("Orc", "b", 6, 50, 35)
     )
-    campaigns.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
-    campaigns.submit_command(new_uow(), "e1", start())
-    view = campaigns.submit_command(new_uow(), "e1", order("engage", pair=("hero", "orc")))
+    encounters.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
+    encounters.submit_command(new_uow(), "e1", start())
+    view = encounters.submit_command(new_uow(), "e1", order(ENGAGE, pair=("hero", "orc")))
     return view, access.authenticate(new_uow(), "k1", token)
 
 
@@ -113,7 +120,7 @@ def _damage_at_least(chances: dict[str, Fraction], least: int) -> Fraction:
 def test_the_gm_sees_an_attacks_roll_and_each_defenses_outcomes() -> None:
     # P-ATK-01 (the roll), P-ATK-04/05 (the target's defense), P-ATK-08 (damage), G-P-27
     view, _ = _percentile_table()
-    odds = command_odds(view, order("attack", "hero", targets=["orc"]), GM_VIEWER)
+    odds = command_odds(view, order(ATTACK, "hero", targets=["orc"]), GM_VIEWER)
     assert odds is not None
     assert odds.title == "Attack Orc"
     shown = dict(odds.outcomes)
@@ -133,7 +140,7 @@ def test_the_gm_sees_an_attacks_roll_and_each_defenses_outcomes() -> None:
 def test_a_player_sees_only_their_own_attack_roll_against_an_npc() -> None:
     # C-10 on C-03: the orc's Dodge, armor and HP are the GM's
     view, ann = _percentile_table()
-    attack = order("attack", "hero", targets=["orc"])
+    attack = order(ATTACK, "hero", targets=["orc"])
     odds = command_odds(view, attack, ann)
     assert odds is not None
     assert dict(odds.outcomes) == _faces(65)
@@ -148,10 +155,10 @@ def test_a_player_sees_only_their_own_attack_roll_against_an_npc() -> None:
 def test_an_ability_check_is_its_d100_and_hidden_from_other_players() -> None:
     # P-ACT-01, G-P-01: skill plus the GM's modifier
     view, ann = _percentile_table()
-    mine = command_odds(view, order("ability", "hero", skill="Dodge", modifier=-10), ann)
+    mine = command_odds(view, order(ABILITY, "hero", skill="Dodge", modifier=-10), ann)
     assert mine is not None
     assert dict(mine.outcomes) == _faces(30)
-    theirs = order("ability", "orc", skill="Dodge")
+    theirs = order(ABILITY, "orc", skill="Dodge")
     assert command_odds(view, theirs, ann) is None
     gm = command_odds(view, theirs, GM_VIEWER)
     assert gm is not None
@@ -160,34 +167,34 @@ def test_an_ability_check_is_its_d100_and_hidden_from_other_players() -> None:
 
 def test_commands_without_a_roll_have_no_odds() -> None:
     view, _ = _percentile_table()
-    for command in (order("end_turn", "hero"), order("defend", "hero"), start()):
+    for command in (order(END_TURN, "hero"), order(DEFEND, "hero"), start()):
         assert command_odds(view, command, GM_VIEWER) is None
 
 
 def _dying_table() -> tuple[EncounterView, Any, Viewer]:
     """The orc at -5 HP, dying, one square from Ann's hero."""
     table = seat(memory(), "realtime")
-    campaigns.start_encounter(
+    encounters.start_encounter(
         table.new_uow(), "k1", characters=["hero", "rogue", "orc"], encounter_id="e1"
     )
-    orc = campaigns.load_encounter(table.new_uow(), "e1").state.creature("orc")
-    campaigns.submit_command(table.new_uow(), "e1", damage("orc", orc.hp + 5))
-    view = campaigns.submit_command(table.new_uow(), "e1", advance(3))
+    orc = encounters.load_encounter(table.new_uow(), "e1").state.creature("orc")
+    encounters.submit_command(table.new_uow(), "e1", damage("orc", orc.hp + 5))
+    view = encounters.submit_command(table.new_uow(), "e1", advance(3))
     return view, table, table.viewer(table.ann)
 
 
-def test_dying_odds_now_and_in_ten_seconds_for_those_who_may_see_them() -> None:
+def test_standing_odds_now_and_in_ten_seconds_for_those_who_may_see_them() -> None:
     # R-LIFE-02, R-CRIT-01, R-CRIT-03
     view, _, ann = _dying_table()
     orc = view.state.creature("orc")
     assert orc.is_dying
-    shown = dying_odds(view, GM_VIEWER)
+    shown = standing_odds(view, GM_VIEWER)
     assert list(shown) == ["orc"]
     base = {"n_wounds": orc.n_wounds, "negative_hp": -orc.hp}
     now = death_chance(CriticalInjuryInput(seconds_negative=orc.seconds_negative, **base))
     later = death_chance(CriticalInjuryInput(seconds_negative=orc.seconds_negative + 10, **base))
     assert dict(shown["orc"].outcomes) == {"now": now, "in 10 s": later}
-    assert dying_odds(view, ann) == {}  # the orc's HP and injuries are the GM's (C-03)
+    assert standing_odds(view, ann) == {}  # the orc's HP and injuries are the GM's (C-03)
 
 
 def test_support_shows_the_death_chance_of_the_roll_it_will_bring() -> None:
@@ -197,10 +204,10 @@ def test_support_shows_the_death_chance_of_the_roll_it_will_bring() -> None:
     assert command_odds(view, command, ann) is None
     odds = command_odds(view, command, GM_VIEWER)
     assert odds is not None
-    campaigns.submit_command(table.new_uow(), "e1", command)
+    encounters.submit_command(table.new_uow(), "e1", command)
     rolled = None
     for _ in range(30):
-        played = campaigns.submit_command(table.new_uow(), "e1", advance(1))
+        played = encounters.submit_command(table.new_uow(), "e1", advance(1))
         found = [r for r in played.records if r.kind == rev.CRITICAL_INJURY_ROLLED]
         if found:
             rolled = found[0].payload

@@ -12,7 +12,7 @@ import pytest
 
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.rulesets.realtime.encounter.commands import advance
-from tablekeeper.services import access, campaigns, characters, table
+from tablekeeper.services import access, campaigns, characters, encounters, table
 from tablekeeper.services.exports import export_campaign, import_campaign
 
 from .tables import memory, realtime_sheet, seat, sqlite
@@ -26,8 +26,10 @@ def _played(tmp_path: Path) -> tuple[dict[str, object], object]:
     )
     table.roll_into_log(seated.new_uow(), "k1", access.GM_VIEWER, "1d6", secret=True, dice=[4])
     table.add_note(seated.new_uow(), "k1", access.GM_VIEWER, "the bridge is out")
-    campaigns.start_encounter(seated.new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
-    campaigns.submit_command(seated.new_uow(), "e1", advance(2))
+    encounters.start_encounter(
+        seated.new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1"
+    )
+    encounters.submit_command(seated.new_uow(), "e1", advance(2))
     return export_campaign(seated.new_uow(), "k1"), seated
 
 

@@ -12,7 +12,7 @@ rolls, resolvers) never touch a database. Use these as FastAPI dependencies::
         uow: Annotated[SqlUnitOfWork, Depends(unit_of_work)],
     ) -> Any:
         viewer = viewer_for_encounter(request, encounter_id)
-        view = campaigns.submit_command(uow, encounter_id, body.command, viewer=viewer)
+        view = encounters.submit_command(uow, encounter_id, body.command, viewer=viewer)
         announce(request, encounter_id, view.version)
         ...
 """
@@ -26,7 +26,7 @@ from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns
+from tablekeeper.services import encounters, settings
 from tablekeeper.services.access import Viewer, authenticate
 
 _opening = threading.Lock()
@@ -45,7 +45,7 @@ def engine_of(app: Starlette) -> Engine:
     state = app.state
     with _opening:
         if state.engine is None:
-            state.engine = campaigns.open_database(state.database_url)
+            state.engine = settings.open_database(state.database_url)
         engine: Engine = state.engine
     return engine
 
@@ -96,7 +96,7 @@ def viewer_for(connection: HTTPConnection, campaign_id: str) -> Viewer:
 def viewer_for_encounter(connection: HTTPConnection, encounter_id: str) -> Viewer:
     """:func:`viewer_for` in the campaign the encounter belongs to;
     :class:`~tablekeeper.errors.UnknownNameError` for an unknown encounter."""
-    encounter = campaigns.get_encounter(unit_of_work(connection), encounter_id)
+    encounter = encounters.get_encounter(unit_of_work(connection), encounter_id)
     return viewer_for(connection, encounter.campaign_id)
 
 

@@ -84,6 +84,7 @@ from tablekeeper.engine.rulesets import (
     ENTRY_POINT_GROUP,
     RULESETS,
     ActorIdentity,
+    FollowUp,
     GmCommand,
     Ruleset,
     RulesetBase,
@@ -104,6 +105,7 @@ from tablekeeper.engine.values import (
     Frozen,
     JsonObject,
     ScopeId,
+    actor_field,
     invalid_input,
 )
 from tablekeeper.engine.words import Words, engine_sentence, kind_words, name_of
@@ -146,6 +148,7 @@ __all__ = [
     "EventLog",
     "ExchangeClock",
     "Fact",
+    "FollowUp",
     "Frozen",
     "Gauge",
     "GmCommand",
@@ -180,6 +183,7 @@ __all__ = [
     "Undone",
     "Visibility",
     "Words",
+    "actor_field",
     "add_condition",
     "apply_override",
     "available_rulesets",

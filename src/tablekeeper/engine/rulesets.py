@@ -12,7 +12,8 @@ import-linter forbids them its modules. It gives:
 - play: ``new_encounter(options)``, ``actor_spec(sheet, id=, name=)`` and
   ``add_actor(spec)`` (the GM's command adding it), the ``engine`` (usually a
   :class:`~tablekeeper.engine.table_engine.TableEngine` over one command table),
-  ``gm_commands()`` (the GM tools the console offers as forms), ``policy()`` (who
+  ``gm_commands()`` (the GM tools the console offers as forms), ``follow_ups`` (what
+  the GM is asked after a command, such as a reaction's damage), ``policy()`` (who
   chooses when nobody does) and ``ended(state)``;
 - sight: ``cards(state, sight)`` (a uniform :class:`~tablekeeper.engine.cards.ActorCard`
   per actor), ``player_view`` (the state as a player may see it) and ``public_payload``
@@ -62,6 +63,7 @@ from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.encounters import EncounterEngine
+from tablekeeper.engine.events import Event
 from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.resolvers import RESOLVERS, Resolver, ResolverRegistry
 from tablekeeper.engine.scenarios import ScenarioFormat
@@ -93,12 +95,14 @@ _SURFACE = (
     "actor_spec",
     "add_actor",
     "describe_actor",
+    "with_secret_numbers",
     "gm_commands",
     "cards",
     "player_view",
     "public_payload",
     "command_odds",
     "standing_odds",
+    "follow_ups",
     "policy",
     "ended",
     "register_resolvers",
@@ -121,6 +125,19 @@ class ActorIdentity:
     id: str
     name: str
     side: str
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A GM command the rules leave half-made after a command: a reaction hit, and its
+    damage is the GM's to rule. An interface asks ``question``; the answer fills the
+    payload field ``ask`` of ``kind`` (the rest is ``payload``); nothing or 0 gives
+    nothing."""
+
+    question: str
+    kind: str
+    payload: JsonObject
+    ask: str
 
 
 @runtime_checkable
@@ -201,6 +218,12 @@ class Ruleset(Protocol):
         """Who the actor spec describes (a demo campaign's characters are made from it)."""
         ...
 
+    def with_secret_numbers(self, spec: BaseModel, marker: int) -> BaseModel:
+        """The actor spec with ``marker`` in every number a player who does not control the
+        actor may not see (its HP, its skills...): how the conformance suite proves that
+        nothing a player receives tells them a hidden number."""
+        ...
+
     def gm_commands(self) -> Sequence[GmCommand]:
         """The GM commands the console offers as forms."""
         ...
@@ -224,6 +247,10 @@ class Ruleset(Protocol):
 
     def standing_odds(self, state: Any, sight: Sight) -> Mapping[str, CommandOdds]:
         """Per actor, a standing risk worth showing on its card (P(death) if stabilized)."""
+        ...
+
+    def follow_ups(self, state: Any, events: Sequence[Event]) -> Sequence[FollowUp]:
+        """What the GM is asked after a command caused ``events`` (nothing, mostly)."""
         ...
 
     def policy(self) -> Policy[Any]:
@@ -259,6 +286,10 @@ class RulesetBase:
     def standing_odds(self, state: Any, sight: Sight) -> Mapping[str, CommandOdds]:
         """No standing odds."""
         return {}
+
+    def follow_ups(self, state: Any, events: Sequence[Event]) -> Sequence[FollowUp]:
+        """Nothing to ask."""
+        return ()
 
     def policy(self) -> Policy[Any]:
         """The first legal command, each decision's default."""

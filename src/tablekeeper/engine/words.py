@@ -87,9 +87,9 @@ def engine_sentence(event: Event, names: Names, sight: Sight) -> str | None:
         return override_sentence(event, sight)
     if event.kind == DECISION_REQUESTED:
         chooser = str(payload.get("chooser", ""))
-        if sight.controls(chooser) or sight.gm:
-            return f"{name_of(names, chooser)} must choose: {payload.get('prompt', '')}".strip()
-        return f"{name_of(names, chooser)} must choose"
+        if sight.controls(chooser):
+            return f"{name_of(names, chooser)} is asked: {payload.get('prompt', '')}".strip()
+        return f"{name_of(names, chooser)} is asked to choose"
     if event.kind == DECISION_ANSWERED:
         return f"Chosen: {payload.get('option', '')}"
     return None

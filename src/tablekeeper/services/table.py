@@ -31,9 +31,10 @@ from tablekeeper.engine.log import EventLog
 from tablekeeper.engine.values import GM, Frozen, JsonObject, invalid_input
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.services.access import Viewer, require_gm, require_gm_dice
-from tablekeeper.services.campaigns import visible_records
+from tablekeeper.services.campaigns import get_campaign
 from tablekeeper.services.dice import roll_document, roll_expression
-from tablekeeper.services.resolvers import resolve
+from tablekeeper.services.logs import visible_records
+from tablekeeper.services.resolvers import resolve, with_campaign_options
 
 ROLLED = "table.rolled"
 RESOLVED = "table.resolved"
@@ -113,11 +114,15 @@ def resolve_into_log(
 ) -> list[Event]:
     """Run the registered ``resolver`` on ``input`` into the campaign log, by ``viewer``.
 
-    A check whose input or outcome holds something hidden (a hidden modifier) is logged
-    for the GM only, followed by the outcome's player view (``player_view()``), when it
-    has one, for everyone; anything else is one public event.
+    A resolver of the campaign's ruleset that takes the ruleset's options plays by the
+    campaign's unless ``input`` gives its own (every ruling is reachable from the
+    campaign). A check whose input or outcome holds something hidden (a hidden modifier)
+    is logged for the GM only, followed by the outcome's player view (``player_view()``),
+    when it has one, for everyone; anything else is one public event.
     """
     require_gm_dice(viewer, seed=seed, dice=dice)
+    campaign = get_campaign(uow, campaign_id)
+    input = with_campaign_options(resolver, input, campaign.ruleset, campaign.options)
     resolution = resolve(resolver, input, seed=seed, dice=dice)
     checked: JsonObject = resolution.input.model_dump(mode="json")
     outcome: JsonObject = resolution.outcome.model_dump(mode="json")

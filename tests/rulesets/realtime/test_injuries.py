@@ -13,9 +13,9 @@ from tablekeeper.dice.roller import FixedRoller
 from tablekeeper.errors import InvalidInputError, UnknownNameError
 from tablekeeper.rulesets.realtime import (
     AUTOMATIC_DEATH_SECONDS,
-    RealtimeOptions,
     Contribution,
     CriticalInjuryInput,
+    RealtimeOptions,
     critical_injury,
     critical_injury_odds,
     critical_injury_result,

@@ -14,9 +14,9 @@ from tablekeeper.dice.roller import FixedRoller
 from tablekeeper.engine import ResolverRegistry
 from tablekeeper.errors import IllegalCommandError, InvalidInputError
 from tablekeeper.rulesets.realtime import (
-    RealtimeOptions,
     NegotiationInput,
     NegotiationLedger,
+    RealtimeOptions,
     negotiate,
     negotiation_odds,
     negotiation_result,

@@ -36,6 +36,7 @@ from tablekeeper.engine import (
     RoundClock,
     Session,
     TableEngine,
+    actor_field,
     resolver,
 )
 from tablekeeper.errors import IllegalCommandError
@@ -164,7 +165,7 @@ class Nothing(Frozen):
 class DealDamage(Frozen):
     """The GM's ruling: ``fighter`` loses ``amount`` HP."""
 
-    fighter: ActorId
+    fighter: ActorId = actor_field()
     amount: int = Field(ge=0, le=1000)
 
 

@@ -33,6 +33,9 @@ from tablekeeper_duel import rules
 from tablekeeper_duel.rules import DuelOptions, DuelState, FighterSpec
 from tablekeeper_duel.scenario import SCENARIOS
 
+SECRET_FIELDS = ("hp", "max_hp")
+"""What a player may not see of a fighter they do not play: its hit points."""
+
 
 class DuelWords:
     """The duel in words. Hit points are the fighter's and the GM's to read."""
@@ -107,7 +110,7 @@ class Duel(RulesetBase):
         return DuelState(options=DuelOptions.model_validate(options))
 
     def actor_spec(self, sheet: Mapping[str, Any], *, id: str, name: str) -> FighterSpec:
-        return FighterSpec.model_validate({"name": name, **sheet, "id": id})
+        return FighterSpec.model_validate({**sheet, "id": id, "name": name})
 
     def add_actor(self, spec: Any) -> Command:
         return Command.of(GM, rules.ADD_FIGHTER, FighterSpec.model_validate(spec))
@@ -115,6 +118,10 @@ class Duel(RulesetBase):
     def describe_actor(self, spec: Any) -> ActorIdentity:
         fighter = FighterSpec.model_validate(spec)
         return ActorIdentity(fighter.id, fighter.name or fighter.id.capitalize(), fighter.side)
+
+    def with_secret_numbers(self, spec: Any, marker: int) -> FighterSpec:
+        """Hit points are the fighter's and the GM's."""
+        return FighterSpec.model_validate(spec).model_copy(update={"hp": marker})
 
     def cards(self, state: DuelState, sight: Sight) -> tuple[ActorCard, ...]:
         current = state.clock.current if state.clock is not None else None
@@ -149,7 +156,8 @@ class Duel(RulesetBase):
         assert isinstance(fighters, dict)
         for key, fighter in fighters.items():
             if not sight.sees(key) and isinstance(fighter, dict):
-                fighter.pop("hp", None)
+                for hidden in SECRET_FIELDS:
+                    fighter.pop(hidden, None)
         return shown
 
     def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
@@ -159,8 +167,9 @@ class Duel(RulesetBase):
         if payload.get("id") in sight.controlled:
             return payload
         if isinstance(fighter, dict):
-            return {**payload, "fighter": {k: v for k, v in fighter.items() if k != "hp"}}
-        return {k: v for k, v in payload.items() if k != "hp"}
+            shown = {k: v for k, v in fighter.items() if k not in SECRET_FIELDS}
+            return {**payload, "fighter": shown}
+        return {k: v for k, v in payload.items() if k not in SECRET_FIELDS}
 
     def command_odds(self, state: DuelState, command: Command, sight: Sight) -> CommandOdds | None:
         if command.kind != rules.ATTACK:

@@ -8,19 +8,21 @@ views, odds, words, scenarios, the console panel, the resolvers).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.events import Event
 from tablekeeper.engine.resolvers import ResolverRegistry
-from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
+from tablekeeper.engine.rulesets import ActorIdentity, FollowUp, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import GM, JsonObject
 from tablekeeper.rulesets.realtime import cards, odds, views
-from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE, CreatureSpec
+from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE, DAMAGE, CreatureSpec
 from tablekeeper.rulesets.realtime.encounter.engine import RealtimeEngine, new_encounter
+from tablekeeper.rulesets.realtime.encounter.events import REACTION_USED, ReactionUsed
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.scenario import SCENARIOS
@@ -52,8 +54,9 @@ class Realtime(RulesetBase):
         return new_encounter(RealtimeOptions.model_validate(options))
 
     def actor_spec(self, sheet: Mapping[str, Any], *, id: str, name: str) -> CreatureSpec:
-        """The creature a stored sheet describes; the character's name unless it has one."""
-        return CreatureSpec.model_validate({"name": name, **sheet, "id": id})
+        """The creature a stored character describes: its sheet, under the character's id
+        and name (the name the table knows it by: two minions are "Wolf 1" and "Wolf 2")."""
+        return CreatureSpec.model_validate({**sheet, "id": id, "name": name})
 
     def add_actor(self, spec: Any) -> Command:
         """The GM adds the creature."""
@@ -63,6 +66,20 @@ class Realtime(RulesetBase):
         creature = CreatureSpec.model_validate(spec)
         name = creature.name or creature.id.replace("_", " ").capitalize()
         return ActorIdentity(creature.id, name, creature.side)
+
+    def with_secret_numbers(self, spec: Any, marker: int) -> CreatureSpec:
+        """HP, maximum HP, characteristics and reach: what a player sees only of their own
+        (C-03)."""
+        creature = CreatureSpec.model_validate(spec)
+        characteristics = dict.fromkeys(creature.characteristics, marker) or {"Body": marker}
+        return creature.model_copy(
+            update={
+                "hp": marker,
+                "max_hp": marker,
+                "reach": marker,
+                "characteristics": characteristics,
+            }
+        )
 
     def cards(self, state: RealtimeState, sight: Sight) -> tuple[ActorCard, ...]:
         return cards.cards(state, sight)
@@ -80,6 +97,27 @@ class Realtime(RulesetBase):
 
     def standing_odds(self, state: RealtimeState, sight: Sight) -> Mapping[str, CommandOdds]:
         return odds.standing_odds(state, sight)
+
+    def follow_ups(self, state: RealtimeState, events: Sequence[Event]) -> tuple[FollowUp, ...]:
+        """A reaction that hit (or rolled nothing): its damage is the GM's to rule."""
+        asked = []
+        for event in events:
+            if event.kind != REACTION_USED:
+                continue
+            used = event.payload_as(ReactionUsed)
+            if used.check is not None and not used.check.success:
+                continue
+            target = state.creatures.get(used.target)
+            name = target.name if target is not None else used.target
+            asked.append(
+                FollowUp(
+                    question=f"Damage dealt to {name} by {used.name}?",
+                    kind=DAMAGE,
+                    payload={"creature": used.target, "source": used.name},
+                    ask="amount",
+                )
+            )
+        return tuple(asked)
 
     def register_resolvers(self, registry: ResolverRegistry) -> None:
         """Register the ``realtime.*`` resolvers."""

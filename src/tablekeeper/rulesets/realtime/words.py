@@ -137,8 +137,14 @@ _WEIGHT = {
 
 
 def _sentence(payload: Any, names: Names, sight: Sight) -> str | None:
+    """The sentence of an event: of the actions and the clock, or else of life and rest."""
     who = name_of(names, getattr(payload, "creature", ""))
     sees = sight.sees(str(getattr(payload, "creature", "")))
+    return _action_sentence(payload, who, names, sees) or _life_sentence(payload, who, names, sees)
+
+
+def _action_sentence(payload: Any, who: str, names: Names, sees: bool) -> str | None:
+    """Charging, moving, triggers and reactions, the clock, creatures joining."""
     match payload:
         case ev.ActionStarted(charge=charge):
             return f"{who} starts charging {charge.name} ({charge.cost} {unit(charge.timed)})"
@@ -166,6 +172,17 @@ def _sentence(payload: Any, names: Names, sight: Sight) -> str | None:
             )
         case ev.ReactionDeclined():
             return f"{who} declines to react"
+        case ev.CreatureAdded(creature=creature):
+            return f"{creature.name} joins ({creature.side})"
+        case ev.AdvanceStarted():
+            return f"The clock runs {payload.seconds} s"
+    return None
+
+
+def _life_sentence(payload: Any, who: str, names: Names, sees: bool) -> str | None:
+    """Damage and healing, injuries, stabilization and death, treatment and rest; the HP,
+    the injury and the rest score only for those who may see them."""
+    match payload:
         case ev.Damaged():
             after = f": {payload.hp_after} HP" if sees else ""
             source = f" ({payload.source})" if payload.source else ""
@@ -194,8 +211,6 @@ def _sentence(payload: Any, names: Names, sight: Sight) -> str | None:
             gained = payload.hp_after - payload.hp_before
             hp = f": +{gained} HP" if sees else ""
             return f"{who}'s Rest ends after {payload.hours} h ({payload.reason}){hp}"
-        case ev.CreatureAdded(creature=creature):
-            return f"{creature.name} joins ({creature.side})"
     return None
 
 

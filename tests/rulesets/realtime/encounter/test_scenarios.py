@@ -148,5 +148,5 @@ def test_a_bad_scenario_names_the_field(data: dict[str, Any], field: str, messag
 
 
 def test_a_missing_file_names_the_shipped_scenarios(tmp_path: Path) -> None:
-    with pytest.raises(InvalidInputError, match="shipped scenarios: bleeding_out, leaving_reach"):
+    with pytest.raises(InvalidInputError, match="bleeding_out, leaving_reach \\(realtime\\)"):
         load_scenario(tmp_path / "nowhere.yaml")

@@ -3,7 +3,7 @@
 :class:`RealtimeEngine` is a :class:`~tablekeeper.engine.table_engine.TableEngine` over
 one command table (:data:`COMMANDS`: each kind, its payload, its check in
 ``legality.py`` and how it is played on a
-:class:`~tablekeeper.rulesets.realtime.encounter.work.Work` pad). ``advance`` plays the
+:class:`~tablekeeper.rulesets.realtime.encounter.draft.RealtimeDraft` pad). ``advance`` plays the
 clock (``seconds.py``) and stops at each reaction decision; the state records the
 reaction offered (``offer``), and the answer resumes the second where it stopped
 (:data:`RESUMES`).
@@ -27,6 +27,7 @@ from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter import legality, reactions
 from tablekeeper.rulesets.realtime.encounter.actions import load_catalogue
 from tablekeeper.rulesets.realtime.encounter.charging import cancel, start
+from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.fold import fold
 from tablekeeper.rulesets.realtime.encounter.legality import creature_from_spec, find_injury
 from tablekeeper.rulesets.realtime.encounter.life import damage, heal
@@ -41,7 +42,6 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     TreatEffect,
     distance,
 )
-from tablekeeper.rulesets.realtime.encounter.work import Work
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.treatment import DURATION_SECONDS
 
@@ -57,13 +57,13 @@ def new_encounter(
     )
 
 
-def _add(work: Work, spec: cmd.CreatureSpec) -> None:
-    creature = creature_from_spec(work.state, spec)
-    work.emit(ev.CREATURE_ADDED, ev.CreatureAdded(creature=creature))
+def _add(draft: RealtimeDraft, spec: cmd.CreatureSpec) -> None:
+    creature = creature_from_spec(draft.state, spec)
+    draft.emit(ev.CREATURE_ADDED, ev.CreatureAdded(creature=creature))
 
 
-def _start_action(work: Work, order: cmd.StartAction) -> None:
-    catalogue = work.state.catalogue
+def _start_action(draft: RealtimeDraft, order: cmd.StartAction) -> None:
+    catalogue = draft.state.catalogue
     entry = catalogue.actions[order.action] if order.action is not None else None
     name = order.name or (entry.name if entry else "action")
     charge = Charge(
@@ -74,22 +74,22 @@ def _start_action(work: Work, order: cmd.StartAction) -> None:
         physical=order.physical
         if order.physical is not None
         else (entry.physical if entry else True),
-        started_at=work.state.second,
+        started_at=draft.state.second,
         target=order.target,
         reach=order.reach,
     )
-    start(work, order.creature, charge, voluntary_movement=False)
+    start(draft, order.creature, charge, voluntary_movement=False)
 
 
-def _cancel_action(work: Work, order: cmd.CreatureOnly) -> None:
-    cancel(work, order.creature, "withdrawn")
+def _cancel_action(draft: RealtimeDraft, order: cmd.CreatureOnly) -> None:
+    cancel(draft, order.creature, "withdrawn")
 
 
-def _move(work: Work, order: cmd.Move) -> None:
-    state = work.state
+def _move(draft: RealtimeDraft, order: cmd.Move) -> None:
+    state = draft.state
     creature = state.creature(order.creature)
     if not order.voluntary:
-        work.emit(
+        draft.emit(
             ev.MOVED,
             ev.Moved(
                 creature=order.creature,
@@ -109,25 +109,25 @@ def _move(work: Work, order: cmd.Move) -> None:
         started_at=state.second,
         effect=MoveEffect(origin=creature.position, destination=order.to),
     )
-    start(work, order.creature, charge, voluntary_movement=True)
+    start(draft, order.creature, charge, voluntary_movement=True)
 
 
-def _support(work: Work, order: cmd.Support) -> None:
-    entry = work.state.catalogue.support
+def _support(draft: RealtimeDraft, order: cmd.Support) -> None:
+    entry = draft.state.catalogue.support
     charge = Charge(
         action="support",
         name=entry.name,
         cost=entry.cost,
         physical=entry.physical,
-        started_at=work.state.second,
+        started_at=draft.state.second,
         target=order.target,
         effect=SupportEffect(target=order.target),
     )
-    start(work, order.creature, charge, voluntary_movement=False)
+    start(draft, order.creature, charge, voluntary_movement=False)
 
 
-def _treat(work: Work, order: cmd.Treat) -> None:
-    state = work.state
+def _treat(draft: RealtimeDraft, order: cmd.Treat) -> None:
+    state = draft.state
     injury = find_injury(state.creature(order.target), order.injury)
     entry = state.catalogue.treatments[order.level]
     charge = Charge(
@@ -140,22 +140,22 @@ def _treat(work: Work, order: cmd.Treat) -> None:
         target=order.target,
         effect=TreatEffect(target=order.target, injury=injury.number, level=order.level),
     )
-    start(work, order.creature, charge, voluntary_movement=False)
+    start(draft, order.creature, charge, voluntary_movement=False)
 
 
-def _after_reaction(work: Work) -> Decision | None:
-    if work.state.ending_second:
-        return run(work)
-    return reactions.offer_next(work)
+def _after_reaction(draft: RealtimeDraft) -> Decision | None:
+    if draft.state.ending_second:
+        return run(draft)
+    return reactions.offer_next(draft)
 
 
-def _react(work: Work, order: cmd.React) -> Decision | None:
-    reactions.react(work, order.creature, order.trigger, order.reaction)
-    return _after_reaction(work)
+def _react(draft: RealtimeDraft, order: cmd.React) -> Decision | None:
+    reactions.react(draft, order.creature, order.trigger, order.reaction)
+    return _after_reaction(draft)
 
 
-def _trigger(work: Work, order: cmd.DeclareTrigger) -> Decision | None:
-    state = work.state
+def _trigger(draft: RealtimeDraft, order: cmd.DeclareTrigger) -> Decision | None:
+    state = draft.state
     source = state.creature(order.source)
     candidates = order.candidates
     if candidates is None:
@@ -166,40 +166,42 @@ def _trigger(work: Work, order: cmd.DeclareTrigger) -> Decision | None:
         )
     if not candidates:
         raise IllegalCommandError(f"no creature is hostile to {order.source}", field="candidates")
-    reactions.open_trigger(work, order.kind, order.source, candidates, order.description)
-    return reactions.offer_next(work)
+    reactions.open_trigger(draft, order.kind, order.source, candidates, order.description)
+    return reactions.offer_next(draft)
 
 
-def _damage(work: Work, order: cmd.Damage) -> None:
-    damage(work, order.creature, order.amount, order.source)
+def _damage(draft: RealtimeDraft, order: cmd.Damage) -> None:
+    damage(draft, order.creature, order.amount, order.source)
 
 
-def _heal(work: Work, order: cmd.Heal) -> None:
-    heal(work, order.creature, order.amount, order.source)
+def _heal(draft: RealtimeDraft, order: cmd.Heal) -> None:
+    heal(draft, order.creature, order.amount, order.source)
 
 
-def _rest(work: Work, order: cmd.Rest) -> None:
-    charge = work.state.creature(order.creature).charge
+def _rest(draft: RealtimeDraft, order: cmd.Rest) -> None:
+    charge = draft.state.creature(order.creature).charge
     if charge is not None and charge.physical:
-        cancel(work, order.creature, "began_resting")
-    begin_rest(work, order.creature, order.conditions)
+        cancel(draft, order.creature, "began_resting")
+    begin_rest(draft, order.creature, order.conditions)
 
 
-def _end_rest(work: Work, order: cmd.EndRest) -> None:
-    end_rest(work, order.creature, "interrupted", hours_slept=order.hours_slept)
+def _end_rest(draft: RealtimeDraft, order: cmd.EndRest) -> None:
+    end_rest(draft, order.creature, "interrupted", hours_slept=order.hours_slept)
 
 
-def _advance(work: Work, order: cmd.Advance) -> Decision | None:
-    work.emit(ev.ADVANCE_STARTED, ev.AdvanceStarted(seconds=order.seconds))
-    return run(work)
+def _advance(draft: RealtimeDraft, order: cmd.Advance) -> Decision | None:
+    draft.emit(ev.ADVANCE_STARTED, ev.AdvanceStarted(seconds=order.seconds))
+    return run(draft)
 
 
-def _resume_offer(work: Work, offer: Offer, chooser: ActorId, option: str) -> Decision | None:
-    reactions.answer(work, option)
-    return _after_reaction(work)
+def _resume_offer(
+    draft: RealtimeDraft, offer: Offer, chooser: ActorId, option: str
+) -> Decision | None:
+    reactions.answer(draft, option)
+    return _after_reaction(draft)
 
 
-COMMANDS: CommandTable[RealtimeState, Work] = CommandTable(
+COMMANDS: CommandTable[RealtimeState, RealtimeDraft] = CommandTable(
     "realtime",
     [
         CommandSpec(cmd.ADD_CREATURE, cmd.CreatureSpec, _add, legality.add, gm_only=True),
@@ -228,18 +230,18 @@ COMMANDS: CommandTable[RealtimeState, Work] = CommandTable(
 )
 """Every command kind, its payload model, its check and how it is played."""
 
-RESUMES: ResumeTable[Work] = ResumeTable([ResumeSpec(Offer, _resume_offer)])
+RESUMES: ResumeTable[RealtimeDraft] = ResumeTable([ResumeSpec(Offer, _resume_offer)])
 """What a pending decision is about (a reaction offered) and how its answer plays on."""
 
 
-class RealtimeEngine(TableEngine[RealtimeState, Work]):
+class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
     """The encounter engine of the ``realtime`` ruleset."""
 
     commands = COMMANDS
     resumes = RESUMES
 
-    def draft(self, state: RealtimeState, roller: Roller) -> Work:
-        return Work(state, roller)
+    def draft(self, state: RealtimeState, roller: Roller) -> RealtimeDraft:
+        return RealtimeDraft(state, roller)
 
     def fold(self, state: RealtimeState, event: Event) -> RealtimeState:
         return fold(state, event.kind, event.payload)

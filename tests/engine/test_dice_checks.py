@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tablekeeper.dice.roller import FixedRoller, RandomRoller
+from tablekeeper.engine.dice_checks import register_resolvers
 from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.errors import InvalidInputError
-from tablekeeper.rulesets.common import register_resolvers
 
 
 @pytest.fixture

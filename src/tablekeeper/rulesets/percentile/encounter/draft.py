@@ -16,7 +16,7 @@ from tablekeeper.rulesets.percentile.encounter.pending import Awaiting, Task
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 
 
-class Work(Draft[PercentileState]):
+class PercentileDraft(Draft[PercentileState]):
     """The encounter as the drafted events leave it, the drafts, and the roller."""
 
     def __init__(self, state: PercentileState, roller: Roller) -> None:

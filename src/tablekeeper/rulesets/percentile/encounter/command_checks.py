@@ -1,7 +1,8 @@
 """What each command requires of the state: the conditions of each action, and of the GM's.
 
-``legality.py`` checks who may give a command and when; the functions here check the
-rest, one per command kind, each raising :class:`~tablekeeper.errors.IllegalCommandError`
+``admit.py`` checks who may give a command and when (the engine's ``admit``); the
+functions here check the rest, one per command kind (the ``check`` of its spec in the
+command table, ``table.py``), each raising :class:`~tablekeeper.errors.IllegalCommandError`
 naming the payload field and the reason: an engaged pair for Disengage (P-ACT-09), no
 engagement to Manifest (P-ACT-18), the weapon in hand and usable at the melee distance
 (P-OPT-11), a lower turn order to Wait (P-ACT-24), a Step once a round and not after a
@@ -10,17 +11,18 @@ Move (P-REA-03), the option that allows a choice. Nothing here changes the state
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
+from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId, invalid_input
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.actions import CHARACTERISTICS
+from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request
 from tablekeeper.rulesets.percentile.encounter.engagement import opening_distance
 from tablekeeper.rulesets.percentile.encounter.initiative import effective
 from tablekeeper.rulesets.percentile.encounter.movement import reach
-from tablekeeper.rulesets.percentile.encounter.requests import attack_request
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks, grapple_task
 from tablekeeper.rulesets.percentile.modifiers import usable_at
@@ -64,7 +66,7 @@ def physical_target(state: S, attacker: Combatant, target_id: str) -> Combatant:
     return target
 
 
-def add(state: S, spec: cmd.CombatantSpec) -> None:
+def add(state: S, command: Command, spec: cmd.CombatantSpec) -> None:
     if spec.id in state.combatants:
         raise refuse(f"a combatant {spec.id!r} is already here", "id")
     for item in spec.ready or ():
@@ -72,19 +74,19 @@ def add(state: S, spec: cmd.CombatantSpec) -> None:
             raise refuse(f"{spec.id} has no weapon or shield {item!r}", "ready")
 
 
-def start(state: S, order: cmd.Nothing) -> None:
+def start(state: S, command: Command, order: cmd.Nothing) -> None:
     if state.clock is not None:
         raise refuse("the encounter has already started", "kind")
     if not state.combatants:
         raise refuse("add the combatants first", "kind")
 
 
-def end(state: S, order: cmd.Nothing) -> None:
+def end(state: S, command: Command, order: cmd.Nothing) -> None:
     if state.clock is None:
         raise refuse("the encounter has not started", "kind")
 
 
-def engage(state: S, order: cmd.Engage) -> None:
+def engage(state: S, command: Command, order: cmd.Engage) -> None:
     a, b = (standing(state, key, "pair") for key in order.pair)
     if a.id == b.id:
         raise refuse("a combatant cannot engage itself", "pair")
@@ -94,11 +96,11 @@ def engage(state: S, order: cmd.Engage) -> None:
         raise refuse("a melee distance needs the option weapon_reach", "distance")
 
 
-def damage(state: S, order: cmd.GmDamage) -> None:
+def damage(state: S, command: Command, order: cmd.GmDamage) -> None:
     known(state, order.combatant, "combatant")
 
 
-def attack(state: S, order: cmd.Attack) -> None:
+def attack(state: S, command: Command, order: cmd.Attack) -> None:
     attacker = state.combatant(order.combatant)
     if len(order.targets) > 1 and not state.options.split_action:
         raise refuse("several attempts in one action need the option split_action", "targets")
@@ -142,7 +144,7 @@ def attack(state: S, order: cmd.Attack) -> None:
             raise invalid_input(error, prefix="payload") from None
 
 
-def ability(state: S, order: cmd.Ability) -> None:
+def ability(state: S, command: Command, order: cmd.Ability) -> None:
     if order.physical and state.combatant(order.combatant).discorporate:
         raise refuse(
             "a discorporate entity cannot act on the physical world (P-ACT-18)", "physical"
@@ -156,11 +158,11 @@ def ability(state: S, order: cmd.Ability) -> None:
             gear.skill(opponent, name, "opposed_skill")
 
 
-def aim(state: S, order: cmd.Target) -> None:
+def aim(state: S, command: Command, order: cmd.Target) -> None:
     physical_target(state, state.combatant(order.combatant), order.target)
 
 
-def cast(state: S, order: cmd.Cast) -> None:
+def cast(state: S, command: Command, order: cmd.Cast) -> None:
     caster = state.combatant(order.combatant)
     if order.target is not None:
         standing(state, order.target, "target")
@@ -175,7 +177,7 @@ def cast(state: S, order: cmd.Cast) -> None:
         raise refuse(f"{caster.name} has no POW to cast with", "skill")
 
 
-def defend(state: S, order: cmd.Defend) -> None:
+def defend(state: S, command: Command, order: cmd.Defend) -> None:
     if order.split > 1 and not state.options.split_action:
         raise refuse("a split Defend needs the option split_action", "split")
     if order.distance is not None:
@@ -187,24 +189,24 @@ def defend(state: S, order: cmd.Defend) -> None:
             )
 
 
-def in_melee(state: S, order: cmd.Who) -> None:
+def in_melee(state: S, command: Command, order: cmd.Who) -> None:
     if not state.in_melee(order.combatant):
         raise refuse(f"{order.combatant} is not engaged in melee", "combatant")
 
 
-def in_spirit_combat(state: S, order: cmd.Who) -> None:
+def in_spirit_combat(state: S, command: Command, order: cmd.Who) -> None:
     if not state.spirit_foes(order.combatant):
         raise refuse(f"{order.combatant} is not engaged in spirit combat", "combatant")
 
 
-def equip(state: S, order: cmd.Equip) -> None:
+def equip(state: S, command: Command, order: cmd.Equip) -> None:
     combatant = state.combatant(order.combatant)
     for item in order.ready:
         if item not in gear.owned(combatant):
             raise refuse(f"{combatant.name} has no usable weapon or shield {item!r}", "ready")
 
 
-def grapple(state: S, order: cmd.Grapple) -> None:
+def grapple(state: S, command: Command, order: cmd.Grapple) -> None:
     grappler = state.combatant(order.combatant)
     target = physical_target(state, grappler, order.target)
     held = state.grapple_by(grappler.id)
@@ -219,18 +221,18 @@ def grapple(state: S, order: cmd.Grapple) -> None:
     gear.skill(grappler, gear.weapon_skill(grappler, weapon), "weapon")
 
 
-def escape(state: S, order: cmd.Who) -> None:
+def escape(state: S, command: Command, order: cmd.Who) -> None:
     if state.grapple_on(order.combatant) is None:
         raise refuse(f"{order.combatant} is not grappled", "combatant")
     gear.skill(state.combatant(order.combatant), gear.BRAWL)
 
 
-def release(state: S, order: cmd.Who) -> None:
+def release(state: S, command: Command, order: cmd.Who) -> None:
     if state.grapple_by(order.combatant) is None:
         raise refuse(f"{order.combatant} is grappling no one", "combatant")
 
 
-def help(state: S, order: cmd.Help) -> None:
+def help(state: S, command: Command, order: cmd.Help) -> None:
     standing(state, order.ally, "ally")
     gear.skill(state.combatant(order.combatant), order.skill)
 
@@ -244,21 +246,21 @@ def engaged_anywhere(state: S, who: ActorId) -> None:
         )
 
 
-def manifest(state: S, order: cmd.Who) -> None:
+def manifest(state: S, command: Command, order: cmd.Who) -> None:
     combatant = state.combatant(order.combatant)
     if not combatant.discorporate:
         raise refuse(f"{combatant.name} is not in the Spirit World", "combatant")
     engaged_anywhere(state, combatant.id)
 
 
-def discorporate(state: S, order: cmd.Who) -> None:
+def discorporate(state: S, command: Command, order: cmd.Who) -> None:
     combatant = state.combatant(order.combatant)
     if combatant.discorporate or not (combatant.spirit or combatant.discorporates):
         raise refuse(f"{combatant.name} cannot discorporate", "combatant")
     engaged_anywhere(state, combatant.id)
 
 
-def move(state: S, order: cmd.Move) -> None:
+def move(state: S, command: Command, order: cmd.Move) -> None:
     combatant = state.combatant(order.combatant)
     most = reach(combatant, order.terrain)
     if order.meters > most:
@@ -271,7 +273,7 @@ def move(state: S, order: cmd.Move) -> None:
         raise refuse(f"{combatant.name} is grappled: escape first", "combatant")
 
 
-def spirit_combat(state: S, order: cmd.SpiritCombat) -> None:
+def spirit_combat(state: S, command: Command, order: cmd.SpiritCombat) -> None:
     attacker = state.combatant(order.combatant)
     gear.skill(attacker, gear.SPIRIT_COMBAT)
     if order.target is None:
@@ -292,7 +294,7 @@ def spirit_combat(state: S, order: cmd.SpiritCombat) -> None:
         )
 
 
-def wait(state: S, order: cmd.Wait) -> None:
+def wait(state: S, command: Command, order: cmd.Wait) -> None:
     combatant = state.combatant(order.combatant)
     if order.turn_order >= effective(combatant):
         raise refuse(f"a Wait lowers the turn order: below {effective(combatant)}", "turn_order")
@@ -301,7 +303,7 @@ def wait(state: S, order: cmd.Wait) -> None:
         raise refuse(f"{combatant.name} has already acted this round", "kind")
 
 
-def stand_up(state: S, order: cmd.Who) -> None:
+def stand_up(state: S, command: Command, order: cmd.Who) -> None:
     if not state.combatant(order.combatant).prone:
         raise refuse(f"{order.combatant} is not prone", "combatant")
 
@@ -317,25 +319,25 @@ def stuck(state: S, owner: str, target: str, *, held: bool | None) -> None:
     )
 
 
-def pull(state: S, order: cmd.Target) -> None:
+def pull(state: S, command: Command, order: cmd.Target) -> None:
     stuck(state, order.combatant, order.target, held=True)
 
 
-def remove(state: S, order: cmd.Target) -> None:
+def remove(state: S, command: Command, order: cmd.Target) -> None:
     stuck(state, order.target, order.combatant, held=None)
 
 
-def regrab(state: S, order: cmd.Target) -> None:
+def regrab(state: S, command: Command, order: cmd.Target) -> None:
     stuck(state, order.combatant, order.target, held=False)
     gear.skill(state.combatant(order.combatant), gear.BRAWL)
 
 
-def drop(state: S, order: cmd.Item) -> None:
+def drop(state: S, command: Command, order: cmd.Item) -> None:
     if order.item not in state.combatant(order.combatant).ready:
         raise refuse(f"{order.combatant} holds no {order.item!r}", "item")
 
 
-def step(state: S, order: cmd.Step) -> None:
+def step(state: S, command: Command, order: cmd.Step) -> None:
     combatant = state.combatant(order.combatant)
     if combatant.stepped or combatant.moved:
         raise refuse("Step is once per round, and not after a Move (P-REA-03)", "kind")
@@ -343,10 +345,6 @@ def step(state: S, order: cmd.Step) -> None:
         raise refuse(f"{combatant.name} is grappled", "combatant")
 
 
-def passion(state: S, order: cmd.Passion) -> None:
+def passion(state: S, command: Command, order: cmd.Passion) -> None:
     if state.combatant(order.combatant).passion_used:
         raise refuse("Use Passion is once per encounter (P-REA-04, G-P-06)", "kind")
-
-
-def nothing(state: S, order: BaseModel) -> None:
-    return None

@@ -21,7 +21,12 @@ from __future__ import annotations
 from tablekeeper.dice.roller import Die
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.percentile.attack import AttackOutcome, resolve_attack, roll_location
+from tablekeeper.rulesets.percentile.attack import (
+    AttackOutcome,
+    CounterOutcome,
+    resolve_attack,
+    roll_location,
+)
 from tablekeeper.rulesets.percentile.attack_input import (
     AttackInput,
     CriticalChoice,
@@ -34,6 +39,7 @@ from tablekeeper.rulesets.percentile.damage import roll_damage
 from tablekeeper.rulesets.percentile.defense import UNDEFENDED
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request, defender_input
 from tablekeeper.rulesets.percentile.encounter.defending import (
     NO_DEFENSE,
     Choice,
@@ -44,6 +50,7 @@ from tablekeeper.rulesets.percentile.encounter.defending import (
     spend,
 )
 from tablekeeper.rulesets.percentile.encounter.dice import Prerolled
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import (
     can_strike,
     change_distance,
@@ -59,17 +66,15 @@ from tablekeeper.rulesets.percentile.encounter.pending import (
     DefenseChoice,
     GetUpTask,
 )
-from tablekeeper.rulesets.percentile.encounter.requests import attack_request, defender_input
 from tablekeeper.rulesets.percentile.encounter.state import StuckWeapon
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.impales import ImpaleOutcome, ImpaleResult
 
 VERBS = {"damage": "attacks", "bash": "bashes", "disarm": "tries to disarm"}
 
 
-def declare(work: Work, task: AttackTask) -> Decision | None:
+def declare(draft: PercentileDraft, task: AttackTask) -> Decision | None:
     """Step 1: engage (melee), roll the attack, ask the critical's blow."""
-    state = work.state
+    state = draft.state
     attacker, target = state.combatant(task.attacker), state.combatant(task.target)
     if state.is_down(attacker) or state.is_down(target):
         return None  # a later attempt, or a free attack, on someone already out
@@ -77,15 +82,15 @@ def declare(work: Work, task: AttackTask) -> Decision | None:
         return None  # a free attack with a weapon the melee distance forbids (P-OPT-11)
     weapon = gear.weapon(attacker, task.weapon, state.options)
     if not weapon.ranged:
-        engage(work, task.attacker, task.target, weapon=task.weapon, declared=task.distance)
-    request = attack_request(work.state, task)
+        engage(draft, task.attacker, task.target, weapon=task.weapon, declared=task.distance)
+    request = attack_request(draft.state, task)
     roll = roll_check(
         attack_breakdown(request),
-        work.roller,
+        draft.roller,
         request.options,
         automatic_success=request.attacker.automatic_success,
     )
-    work.emit(ev.ATTACK_ROLLED, ev.AttackRolled(attack=task, roll=roll))
+    draft.emit(ev.ATTACK_ROLLED, ev.AttackRolled(attack=task, roll=roll))
     if roll.level is Level.CRITICAL and not task.grapple and task.intent != "disarm":
         decision = Decision(
             chooser=task.attacker,
@@ -97,35 +102,35 @@ def declare(work: Work, task: AttackTask) -> Decision | None:
             ),
             default="devastating",
         )
-        return work.ask(CriticalBlow(attack=task, roll=roll), decision)
-    return defend_or_resolve(work, task, roll, "devastating")
+        return draft.ask(CriticalBlow(attack=task, roll=roll), decision)
+    return defend_or_resolve(draft, task, roll, "devastating")
 
 
 def defend_or_resolve(
-    work: Work, task: AttackTask, roll: CheckOutcome, critical: CriticalChoice
+    draft: PercentileDraft, task: AttackTask, roll: CheckOutcome, critical: CriticalChoice
 ) -> Decision | None:
     """Step 2: a successful attack asks the target how it defends, if it can."""
-    state = work.state
+    state = draft.state
     if roll.succeeded:
         weapon = gear.weapon(state.combatant(task.attacker), task.weapon, state.options)
         offered = choices(state, task.target, task.attacker, ranged=weapon.ranged)
         if len(offered) > 1:
-            return work.ask(
+            return draft.ask(
                 DefenseChoice(attack=task, roll=roll, critical=critical),
-                defense_decision(work, task, roll, critical, offered),
+                defense_decision(draft, task, roll, critical, offered),
             )
-    return resolve(work, task, roll, critical, NO_DEFENSE)
+    return resolve(draft, task, roll, critical, NO_DEFENSE)
 
 
 def defense_decision(
-    work: Work,
+    draft: PercentileDraft,
     task: AttackTask,
     roll: CheckOutcome,
     critical: CriticalChoice,
     offered: tuple[Choice, ...],
 ) -> Decision:
     """The target's decision: each defense with its effective skill, the best by default."""
-    state = work.state
+    state = draft.state
     where = source(state, task.target)
     early = where.early if where is not None else False
     skills: dict[str, int | None] = {}
@@ -154,50 +159,56 @@ def defense_decision(
 
 
 def resolve(
-    work: Work, task: AttackTask, roll: CheckOutcome, critical: CriticalChoice, choice: Choice
+    draft: PercentileDraft,
+    task: AttackTask,
+    roll: CheckOutcome,
+    critical: CriticalChoice,
+    choice: Choice,
 ) -> Decision | None:
     """Steps 2 to 4 through ``percentile.attack``, with the d100 already rolled."""
     if task.grapple:
-        return resolve_grapple(work, task, roll, choice)
+        return resolve_grapple(draft, task, roll, choice)
     index, early = None, False
     if choice.kind != "none":
-        index, early = spend(work, task.target, task.attacker, choice)
-    request = attack_request(work.state, task, critical=critical, choice=choice, early=early)
-    dice = Prerolled([(D100, roll.roll)], work.roller)
+        index, early = spend(draft, task.target, task.attacker, choice)
+    request = attack_request(draft.state, task, critical=critical, choice=choice, early=early)
+    dice = Prerolled([(D100, roll.roll)], draft.roller)
     outcome = resolve_attack(request, dice)
     if not dice.spent or outcome.attack.effective_skill != roll.effective_skill:
         raise RuntimeError("the attack was resolved on another roll")  # pragma: no cover
-    work.emit(
+    draft.emit(
         ev.ATTACK_RESOLVED,
         ev.AttackResolved(attack=task, outcome=outcome, defense=choice.id, reserve=index),
     )
-    intent_met(work, task, outcome.defense is not None and outcome.defense.victory)
-    return consequences(work, task, request, outcome, choice)
+    intent_met(draft, task, outcome.defense is not None and outcome.defense.victory)
+    return consequences(draft, task, request, outcome, choice)
 
 
-def _impale(work: Work, owner: ActorId, target: ActorId, impale: ImpaleOutcome | None) -> None:
+def _impale(
+    draft: PercentileDraft, owner: ActorId, target: ActorId, impale: ImpaleOutcome | None
+) -> None:
     if impale is None:
         return
     if impale.result is ImpaleResult.PULLED_OUT:
         dealt = impale.damage.dealt if impale.damage is not None else 0
-        hurt(work, target, dealt, source=f"{impale.weapon} pulled out", rule="P-OPT-03")
+        hurt(draft, target, dealt, source=f"{impale.weapon} pulled out", rule="P-OPT-03")
         return
     broken = impale.result is ImpaleResult.STUCK_AND_BROKEN
     stuck = StuckWeapon(
         owner=owner, target=target, weapon=impale.weapon, held=not broken, broken=broken
     )
-    work.emit(ev.WEAPON_STUCK, ev.WeaponStuck(stuck=stuck))
+    draft.emit(ev.WEAPON_STUCK, ev.WeaponStuck(stuck=stuck))
 
 
-def _injured(work: Work, who: ActorId, by: ActorId) -> None:
+def _injured(draft: PercentileDraft, who: ActorId, by: ActorId) -> None:
     """An injury breaks a declared Disengage from Melee (P-ACT-09, G-P-27)."""
-    if work.state.combatant(who).disengaging:
-        work.emit(
+    if draft.state.combatant(who).disengaging:
+        draft.emit(
             ev.DISENGAGE_FAILED, ev.Disengagement(combatant=who, others=(by,), reason="injured")
         )
 
 
-def _pushed(work: Work, task: AttackTask, outcome: AttackOutcome) -> None:
+def _pushed(draft: PercentileDraft, task: AttackTask, outcome: AttackOutcome) -> None:
     """A Bash's push (P-OPT-23), toward a hazardous zone: the target's roll to stop at the
     edge, none if it is already there (P-OPT-24, G-P-C13)."""
     attacker, target = task.attacker, task.target
@@ -206,7 +217,7 @@ def _pushed(work: Work, task: AttackTask, outcome: AttackOutcome) -> None:
         into = outcome.hazard.into_hazard
         if outcome.hazard.check is not None:
             note = "pushed into the hazard" if into else "stops at the edge"
-            work.emit(
+            draft.emit(
                 ev.CHECK_ROLLED,
                 ev.CheckRolled(
                     combatant=target,
@@ -217,18 +228,22 @@ def _pushed(work: Work, task: AttackTask, outcome: AttackOutcome) -> None:
                 ),
             )
     meters = outcome.bash_push_m or 0
-    work.emit(ev.PUSHED, ev.Pushed(combatant=target, meters=meters, by=attacker, into_hazard=into))
+    draft.emit(ev.PUSHED, ev.Pushed(combatant=target, meters=meters, by=attacker, into_hazard=into))
 
 
 def consequences(
-    work: Work, task: AttackTask, request: AttackInput, outcome: AttackOutcome, choice: Choice
+    draft: PercentileDraft,
+    task: AttackTask,
+    request: AttackInput,
+    outcome: AttackOutcome,
+    choice: Choice,
 ) -> Decision | None:
     """The attack's outcome as events, then its follow-ups."""
     attacker, target = task.attacker, task.target
     if outcome.damage is not None:
-        source_name = f"{work.state.combatant(attacker).name}'s {task.weapon}"
+        source_name = f"{draft.state.combatant(attacker).name}'s {task.weapon}"
         hurt(
-            work,
+            draft,
             target,
             outcome.damage.dealt,
             source=source_name,
@@ -237,7 +252,7 @@ def consequences(
         )
     if outcome.equipment is not None:
         worn = outcome.equipment
-        work.emit(
+        draft.emit(
             ev.GEAR_WORN,
             ev.GearWorn(
                 combatant=target,
@@ -247,68 +262,77 @@ def consequences(
                 rule=worn.source,
             ),
         )
-    _impale(work, attacker, target, outcome.impale)
+    _impale(draft, attacker, target, outcome.impale)
     if outcome.injured:
-        _injured(work, target, attacker)
+        _injured(draft, target, attacker)
     if outcome.bash_push_m is not None:
-        _pushed(work, task, outcome)
+        _pushed(draft, task, outcome)
     if outcome.disarm is not None and outcome.disarm.disarmed:
-        held = (
-            choice.item
-            if choice.kind == "parry" and choice.item
-            else gear.main_weapon(work.state.combatant(target))
-        )
-        if held != gear.UNARMED:
-            work.emit(
-                ev.ITEM_DROPPED,
-                ev.ItemMoved(
-                    combatant=target, item=held, meters=outcome.disarm.distance_m, rule="P-OPT-25"
-                ),
-            )
+        _disarmed(draft, target, outcome.disarm.distance_m, choice)
     if outcome.distance_changed:
         steps = -1 if task.change_distance == "closer" else 1
-        change_distance(work, attacker, target, steps, "P-OPT-13")
+        change_distance(draft, attacker, target, steps, "P-OPT-13")
     if outcome.bystander_hit:
-        stray(work, task, request)
+        stray(draft, task, request)
     if outcome.counter is not None:
-        counter = outcome.counter
-        hurt(
-            work,
-            attacker,
-            counter.damage.dealt,
-            source=f"Devastating Defense with {counter.weapon}",
-            rule="P-ATK-15",
-            location=counter.damage.location,
-        )
-        _impale(work, target, attacker, counter.impale)
-        if counter.damage_dealt >= 1:
-            _injured(work, attacker, target)
+        _devastating_defense(draft, attacker, target, outcome.counter)
     if choice.dive:
-        _dive(work, target, outcome)
+        _dive(draft, target, outcome)
     if outcome.follow_up in (FollowUp.COUNTER_ATTACK, FollowUp.DISENGAGE):
-        decision = follow_up_decision(work, task)
+        decision = follow_up_decision(draft, task)
         if decision is not None:
             return decision
     if outcome.attack_level is Level.FUMBLE:
-        return fumble(work, attacker, task.weapon, "attack")
+        return fumble(draft, attacker, task.weapon, "attack")
     if outcome.defense is not None and outcome.defense.check.level is Level.FUMBLE:
-        return fumble(work, target, choice.item, "defense")
+        return fumble(draft, target, choice.item, "defense")
     return None
 
 
-def _dive(work: Work, diver: ActorId, outcome: AttackOutcome) -> None:
+def _disarmed(draft: PercentileDraft, target: ActorId, meters: int | None, choice: Choice) -> None:
+    """A Disarm knocks away the parrying weapon, else the one in hand (P-OPT-25)."""
+    held = (
+        choice.item
+        if choice.kind == "parry" and choice.item
+        else gear.main_weapon(draft.state.combatant(target))
+    )
+    if held != gear.UNARMED:
+        draft.emit(
+            ev.ITEM_DROPPED,
+            ev.ItemMoved(combatant=target, item=held, meters=meters, rule="P-OPT-25"),
+        )
+
+
+def _devastating_defense(
+    draft: PercentileDraft, attacker: ActorId, target: ActorId, counter: CounterOutcome
+) -> None:
+    """The Devastating Defense's Critical Damage, dealt back to the attacker (P-ATK-15)."""
+    hurt(
+        draft,
+        attacker,
+        counter.damage.dealt,
+        source=f"Devastating Defense with {counter.weapon}",
+        rule="P-ATK-15",
+        location=counter.damage.location,
+    )
+    _impale(draft, target, attacker, counter.impale)
+    if counter.damage_dealt >= 1:
+        _injured(draft, attacker, target)
+
+
+def _dive(draft: PercentileDraft, diver: ActorId, outcome: AttackOutcome) -> None:
     """Dive Dodge: prone, unless the Dodge succeeded and an Athletics roll gets them up."""
-    if not work.state.combatant(diver).prone:
-        work.emit(ev.PRONE_CHANGED, ev.ProneChanged(combatant=diver, prone=True, rule="P-OPT-18"))
+    if not draft.state.combatant(diver).prone:
+        draft.emit(ev.PRONE_CHANGED, ev.ProneChanged(combatant=diver, prone=True, rule="P-OPT-18"))
     dodged = outcome.defense is not None and outcome.defense.check.succeeded
-    if dodged and gear.has_skill(work.state.combatant(diver), "Athletics"):
-        work.queue(GetUpTask(combatant=diver), front=False)
+    if dodged and gear.has_skill(draft.state.combatant(diver), "Athletics"):
+        draft.queue(GetUpTask(combatant=diver), front=False)
 
 
-def stray(work: Work, task: AttackTask, request: AttackInput) -> None:
+def stray(draft: PercentileDraft, task: AttackTask, request: AttackInput) -> None:
     """Firing into Melee astray: one of those avoided, at random, takes a Normal Blow
     (P-OPT-20)."""
-    state = work.state
+    state = draft.state
     shooter = state.combatant(task.attacker)
     avoided = [
         key
@@ -319,14 +343,14 @@ def stray(work: Work, task: AttackTask, request: AttackInput) -> None:
     ]
     if not avoided:
         return
-    struck = avoided[work.roller.roll(Die(len(avoided))) - 1] if len(avoided) > 1 else avoided[0]
+    struck = avoided[draft.roller.roll(Die(len(avoided))) - 1] if len(avoided) > 1 else avoided[0]
     bystander = request.model_copy(update={"defender": defender_input(state, struck, NO_DEFENSE)})
-    location = roll_location(bystander, work.roller)
+    location = roll_location(bystander, draft.roller)
     damage = roll_damage(
-        blow_plan(bystander, Blow.NORMAL, UNDEFENDED, location), work.roller, location
+        blow_plan(bystander, Blow.NORMAL, UNDEFENDED, location), draft.roller, location
     )
     hurt(
-        work,
+        draft,
         struck,
         damage.dealt,
         source=f"{shooter.name}'s stray shot",

@@ -15,29 +15,29 @@ from __future__ import annotations
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter.actions import take
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.state import Form
 from tablekeeper.rulesets.percentile.encounter.turns import reroll_for_form
-from tablekeeper.rulesets.percentile.encounter.work import Work
 
 
-def change(work: Work, order: cmd.Who, form: Form) -> None:
+def change(draft: PercentileDraft, order: cmd.Who, form: Form) -> None:
     """Manifest (or reincorporate) and Discorporate."""
     who = order.combatant
-    combatant = work.state.combatant(who)
-    take(work, who, "manifest" if form != "discorporate" else "discorporate", physical=False)
-    work.emit(ev.FORM_CHANGED, ev.FormChanged(combatant=who, form=form))
+    combatant = draft.state.combatant(who)
+    take(draft, who, "manifest" if form != "discorporate" else "discorporate", physical=False)
+    draft.emit(ev.FORM_CHANGED, ev.FormChanged(combatant=who, form=form))
     if not combatant.spirit:
-        reroll_for_form(work, who, "P-CMB-05")
-    elif work.state.options.reroll_turn_order:
-        reroll_for_form(work, who, "P-OPT-02")
+        reroll_for_form(draft, who, "P-CMB-05")
+    elif draft.state.options.reroll_turn_order:
+        reroll_for_form(draft, who, "P-OPT-02")
 
 
-def manifest(work: Work, order: cmd.Who) -> None:
+def manifest(draft: PercentileDraft, order: cmd.Who) -> None:
     """A spirit shows itself in the physical world; a discorporate being re-enters its body."""
-    spirit = work.state.combatant(order.combatant).spirit
-    change(work, order, "manifested" if spirit else "corporeal")
+    spirit = draft.state.combatant(order.combatant).spirit
+    change(draft, order, "manifested" if spirit else "corporeal")
 
 
-def discorporate(work: Work, order: cmd.Who) -> None:
+def discorporate(draft: PercentileDraft, order: cmd.Who) -> None:
     """Into the Spirit World."""
-    change(work, order, "discorporate")
+    change(draft, order, "discorporate")

@@ -12,7 +12,7 @@ from tablekeeper.rulesets.realtime.encounter.fold import fold_model
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 
 
-class Work(Draft[RealtimeState]):
+class RealtimeDraft(Draft[RealtimeState]):
     """The encounter as the drafted events leave it, the drafts, and the roller."""
 
     def __init__(self, state: RealtimeState, roller: Roller) -> None:
