@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.values import GM, ActorId, Frozen
+from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field
 from tablekeeper.rulesets.fractal.actions import Tree
 from tablekeeper.rulesets.fractal.encounter.state import CharacterSpec
 from tablekeeper.rulesets.fractal.scene import SceneElement
@@ -50,7 +50,7 @@ Id = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
 class Seat(Frozen):
     """A character's seat in a conflict it is opened with."""
 
-    character: ActorId
+    character: ActorId = actor_field()
     side: str | None = Field(
         default=None, description="Its side in this conflict (default: its own)."
     )
@@ -140,7 +140,7 @@ class Act(Frozen):
     """A character takes a Micro action of its conflict's tree, committing ``dice``."""
 
     conflict: str
-    character: ActorId
+    character: ActorId = actor_field()
     action: str
     dice: int = Field(ge=1, le=40)
     stat: Stat | None = Field(default=None, description="Which of the pair (the better one).")
@@ -164,15 +164,15 @@ class Act(Frozen):
 
 class Who(Frozen):
     conflict: str
-    character: ActorId
+    character: ActorId = actor_field()
 
 
 class Assist(Frozen):
     """Give dice from one's own pool to an ally's next roll (F-GM-08, G-F-48)."""
 
     conflict: str
-    character: ActorId
-    to: ActorId
+    character: ActorId = actor_field()
+    to: ActorId = actor_field()
     dice: int = Field(ge=1, le=40)
 
 
@@ -193,7 +193,7 @@ class Serve(Frozen):
 class MacroCheck(Frozen):
     """A single Macro check (F-CORE-14)."""
 
-    character: ActorId
+    character: ActorId = actor_field()
     tree: Tree | None = None
     stat: Stat | None = None
     dice: int = Field(ge=1, le=40)
@@ -209,7 +209,7 @@ class MacroCheck(Frozen):
 
 
 class CharacterOnly(Frozen):
-    character: ActorId
+    character: ActorId = actor_field()
 
 
 class PlaceElement(Frozen):
@@ -238,7 +238,7 @@ class ClearElement(Frozen):
 class Inflict(Frozen):
     """The GM's ruling: a condition from a table (narrative failure, environment, F-COND-06)."""
 
-    character: ActorId
+    character: ActorId = actor_field()
     table: str
     kind: str
     successes: int = Field(ge=1, le=20)
@@ -249,7 +249,7 @@ class Inflict(Frozen):
 class RemoveCondition(Frozen):
     """The GM rules a condition's healing requirement met (F-DOWN-06)."""
 
-    character: ActorId
+    character: ActorId = actor_field()
     condition: str
     because: str = Field(default="its requirement is met", max_length=200)
 
@@ -257,9 +257,9 @@ class RemoveCondition(Frozen):
 class Dress(Frozen):
     """A lethal-tagged (or bleeding) condition is dressed (F-COND-20)."""
 
-    character: ActorId
+    character: ActorId = actor_field()
     condition: str
-    by: ActorId | None = None
+    by: ActorId | None = actor_field(default=None)
 
 
 class PassTime(Frozen):
@@ -287,7 +287,7 @@ class Flip(Frozen):
     """Blackmail, bribery: the GM flips a character to ``side`` (F-GM-09)."""
 
     conflict: str
-    character: ActorId
+    character: ActorId = actor_field()
     side: str
 
 
@@ -295,7 +295,7 @@ class SetArmor(Frozen):
     """Routine Armor on a zone (F-DANCE-GEN-08), lost when the conflict ends."""
 
     conflict: str
-    character: ActorId
+    character: ActorId = actor_field()
     zone: Literal["focus", "technique", "audience_attention"]
     amount: int = Field(ge=0, le=20)
 
