@@ -316,6 +316,10 @@ def test_cards_keep_a_minions_fate_and_say_how_long_a_buff_lasts() -> None:
     run = play("goblin_ambush")
     cards = {card.id: card for card in FRACTAL.cards(run.state, GM_SIGHT)}
     assert (cards["gob1"].life, cards["gob1"].defeated) == ("minion removed", True)
+    rows = {
+        row["id"]: row for row in FRACTAL.player_view(run.state, GM_SIGHT)["panel"]["characters"]
+    }  # type: ignore[index,union-attr]
+    assert rows["gob1"]["life"] == "minion removed"
     table = Table()
     table.pc("brenna")
     table.gm(

@@ -30,7 +30,8 @@ def _last_seat(state: FractalState, character: Character) -> Participant | None:
     return seats[-1] if seats else None
 
 
-def _life(state: FractalState, character: Character) -> tuple[str, bool]:
+def life_of(state: FractalState, character: Character) -> tuple[str, bool]:
+    """Its life in words (``bleeding out``, ``minion removed``...) and whether it is out."""
     participant = _last_seat(state, character)
     if character.life != "up":
         return character.life.replace("_", " "), True
@@ -57,7 +58,7 @@ def card(state: FractalState, character: Character, sight: Sight) -> ActorCard:
     sees = sight.sees(character.id)
     conflict = conflict_of(state, character)
     participant = _last_seat(state, character)
-    life, defeated = _life(state, character)
+    life, defeated = life_of(state, character)
     gauges: list[Gauge] = []
     facts: list[Fact] = []
     summary: list[str] = []

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from pydantic import JsonValue
 
+from tablekeeper.engine.cards import distinct_names
+from tablekeeper.engine.chances import percent
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import JsonObject
-from tablekeeper.rulesets.fractal.cards import heals_with
+from tablekeeper.rulesets.fractal.cards import heals_with, life_of
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
@@ -114,7 +116,7 @@ def _character_row(state: FractalState, character: Character, sight: Sight) -> J
     row: JsonObject = {
         "id": character.id,
         "name": character.name,
-        "life": character.life.replace("_", " "),
+        "life": life_of(state, character)[0],
     }
     row["conditions"] = [
         {
@@ -156,10 +158,11 @@ def _actions(state: FractalState, conflict: Conflict, character: Character) -> l
             continue
         if not any(character.die(s) for s in action.stats):
             continue
+        names = distinct_names({k: c.name for k, c in state.characters.items()})
         table = dice_table(state, conflict, character, action)
         choices: list[JsonValue] = []
         for order in orders_for(state, conflict, character.id, action, 1):
-            targets = ", ".join(state.characters[t].name for t in order.targets) or "-"
+            targets = ", ".join(names[t] for t in order.targets) or "-"
             buttons: list[JsonValue] = [
                 {
                     "dice": dice,
@@ -185,7 +188,7 @@ def _actions(state: FractalState, conflict: Conflict, character: Character) -> l
                             {
                                 "level": label,
                                 "chance": str(chance),
-                                "percent": round(float(chance) * 100),
+                                "percent": percent(chance),
                             }
                             for label, chance in chances
                         ],
