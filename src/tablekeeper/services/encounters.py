@@ -23,6 +23,7 @@ from tablekeeper.dice.roller import RandomRoller, Roller
 from tablekeeper.engine.campaigns import Encounter
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER, Answer
+from tablekeeper.engine.events import EventDraft
 from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, invalid_input
@@ -40,6 +41,12 @@ from tablekeeper.services.encounter_store import (
     view_of,
 )
 from tablekeeper.services.rulesets import options_of, ruleset_named
+from tablekeeper.services.table import (
+    ENCOUNTER_STARTED,
+    EncounterStarted,
+    campaign_events,
+    record_campaign_events,
+)
 
 __all__ = [
     "SNAPSHOT_EVERY",
@@ -64,9 +71,11 @@ def start_encounter(
     viewer: Viewer = GM_VIEWER,
 ) -> EncounterView:
     """A new encounter in the campaign, from its ruleset's ``new_encounter``, with the
-    campaign's ``characters`` (ids) added by the GM in that order, one command each,
-    all in one transaction: an unknown character or a sheet the rules refuse writes
-    nothing. Only the GM starts an encounter."""
+    campaign's ``characters`` (ids) added by the GM in that order, one command each, each
+    carrying what the campaign's story left it (the ruleset's ``campaign_state`` and
+    ``carry``), all in one transaction with a ``campaign.encounter_started`` record in the
+    campaign's own log: an unknown character or a sheet the rules refuse writes nothing.
+    Only the GM starts an encounter."""
     require_gm(viewer, "start an encounter")
     with uow:
         campaign = uow.campaigns.get(campaign_id)
@@ -82,11 +91,14 @@ def start_encounter(
         except ValidationError as error:
             raise invalid_input(error, prefix="encounter") from None
         refuse_taken(uow.encounters.get, encounter.id, "encounter_id")
+        carried = rules.campaign_state(campaign_events(uow, campaign.id))
         commands = [
-            _add_command(rules, uow, campaign.id, character, index)
+            _add_command(rules, uow, campaign.id, character, index, carried)
             for index, character in enumerate(characters)
         ]
         uow.encounters.add(encounter)
+        started = EncounterStarted(encounter=encounter.id)
+        record_campaign_events(uow, campaign.id, [EventDraft.of(ENCOUNTER_STARTED, started)])
         if not commands:
             uow.commit()
             return EncounterView(encounter=encounter, state=state, pending=None)
@@ -97,17 +109,23 @@ def start_encounter(
 
 
 def _add_command(
-    rules: Ruleset, uow: UnitOfWork, campaign_id: str, character_id: str, index: int
+    rules: Ruleset,
+    uow: UnitOfWork,
+    campaign_id: str,
+    character_id: str,
+    index: int,
+    carried: Any,
 ) -> Command:
     """The GM's command adding a stored character to an encounter (its sheet, its id and
-    its name, as the ruleset's ``actor_spec`` joins them)."""
+    its name, as the ruleset's ``actor_spec`` joins them, with what the campaign carries
+    for it: ``carry``)."""
     try:
         character = uow.characters.get(campaign_id, character_id)
     except UnknownNameError as error:
         raise UnknownNameError(error.message, field=f"characters.{index}") from None
     try:
         spec = rules.actor_spec(character.sheet, id=character.id, name=character.name)
-        return rules.add_actor(spec)
+        return rules.add_actor(rules.carry(spec, carried))
     except (ValidationError, RulesError) as error:
         raise RulesError(
             f"character {character.id!r} cannot join: {error}", field=f"characters.{index}"

@@ -96,15 +96,15 @@ class Fractal(RulesetBase):
             return None
         return "; ".join(f"{c.title or c.id}: {c.ended}" for c in state.conflicts.values())
 
-    # The campaign hook (docs/architecture.md, "fractal"): pure, for the services.
+    # What outlives a conflict (F-GM-14, F-DOWN-02): the contract's campaign fold.
 
-    def campaign_state(self, records: Any) -> CampaignState:
-        """Every character's checklist, folded over the campaign's log (all scopes)."""
-        return fold_campaign(records)
+    def campaign_state(self, events: Any) -> CampaignState:
+        """Every character's checklist, folded over the campaign's events (all scopes)."""
+        return fold_campaign(events)
 
-    def carry(self, spec: CharacterSpec, campaign: CampaignState) -> CharacterSpec:
+    def carry(self, spec: Any, campaign_state: Any) -> CharacterSpec:
         """The sheet a new encounter adds, with the checklist the campaign carries."""
-        return carried_spec(spec, campaign)
+        return carried_spec(CharacterSpec.model_validate(spec), campaign_state)
 
     def register_resolvers(self, registry: ResolverRegistry) -> None:
         """Register the ``fractal.*`` resolvers."""
