@@ -13,7 +13,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test setup setup-test lint typecheck layers pytest bench clean
+.PHONY: run test setup setup-test lint typecheck layers pytest bench golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -77,6 +77,10 @@ bench: setup-test
 	$(BIN)/python benchmarks/bench_roll.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_odds.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_load.py $(BENCH_ARGS)
+
+# Rewrite the golden transcripts of every shipped scenario (tests/rulesets/README.md).
+golden: setup-test
+	TABLEKEEPER_WRITE_GOLDEN=1 $(BIN)/pytest -q tests/rulesets/test_conformance.py -k golden
 
 test: lint typecheck layers pytest
 

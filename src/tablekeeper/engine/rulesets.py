@@ -33,9 +33,11 @@ of its campaign's log and a later ruleset may open several at once, nest a confl
 parent scope (a Micro exchange inside a Macro scene), move a condition between scopes or
 transform one conflict into another; each of those is a command and events like any
 other, in the scopes they touch. Character state that outlives a conflict (conditions,
-Days of Rest, the healing checklist) is the fold of the campaign's own log: a ruleset
-that needs it will add a campaign fold beside ``engine.apply``, and the services will
-hand its result to ``new_encounter``. Nothing here assumes one open encounter.
+Days of Rest, the healing checklist) is ``campaign_state``: the ruleset's fold of the
+campaign's events in force, every scope's, in campaign order (the campaign's own log,
+with each encounter's events where its ``campaign.encounter_started`` record stands);
+the services pass it to ``carry`` for every stored character a new encounter adds.
+Nothing here assumes one open encounter.
 
 Rulesets are found in the ``tablekeeper.rulesets`` entry-point group, so a third party
 adds one by packaging it::
@@ -103,6 +105,8 @@ _SURFACE = (
     "command_odds",
     "standing_odds",
     "follow_ups",
+    "campaign_state",
+    "carry",
     "policy",
     "ended",
     "register_resolvers",
@@ -253,6 +257,16 @@ class Ruleset(Protocol):
         """What the GM is asked after a command caused ``events`` (nothing, mostly)."""
         ...
 
+    def campaign_state(self, events: Sequence[Event]) -> Any:
+        """What outlives an encounter (conditions, Days of Rest, the healing checklist),
+        folded over the campaign's events in force: every scope's, in campaign order
+        (``None`` when the ruleset keeps nothing between encounters)."""
+        ...
+
+    def carry(self, spec: BaseModel, campaign_state: Any) -> BaseModel:
+        """The actor spec a new encounter adds, with what the campaign carries for it."""
+        ...
+
     def policy(self) -> Policy[Any]:
         """Who chooses when nobody does: unattended play, tests, simulations."""
         ...
@@ -290,6 +304,14 @@ class RulesetBase:
     def follow_ups(self, state: Any, events: Sequence[Event]) -> Sequence[FollowUp]:
         """Nothing to ask."""
         return ()
+
+    def campaign_state(self, events: Sequence[Event]) -> Any:
+        """Nothing outlives an encounter."""
+        return None
+
+    def carry(self, spec: BaseModel, campaign_state: Any) -> BaseModel:
+        """The spec as stored."""
+        return spec
 
     def policy(self) -> Policy[Any]:
         """The first legal command, each decision's default."""

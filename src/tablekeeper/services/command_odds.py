@@ -33,6 +33,6 @@ def command_odds(view: EncounterView, command: Command, viewer: Viewer) -> Comma
 
 
 def standing_odds(view: EncounterView, viewer: Viewer) -> Mapping[str, CommandOdds]:
-    """Per actor, the standing risk its card shows (``realtime``: P(death) if stabilized
-    now and in 10 s), as ``viewer`` may see it."""
+    """Per actor, the standing risk its card shows (P(death) if stabilized now, say), as
+    ``viewer`` may see it."""
     return view.ruleset.standing_odds(view.state, viewer.sight)

@@ -14,7 +14,7 @@ do not control, answering someone else's decision, or undoing.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -23,7 +23,9 @@ from tablekeeper.dice.roller import RandomRoller, Roller
 from tablekeeper.engine.campaigns import Encounter
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER, Answer
+from tablekeeper.engine.events import EventDraft
 from tablekeeper.engine.rulesets import Ruleset
+from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, invalid_input
 from tablekeeper.errors import ForbiddenError, RulesError, UnknownNameError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
@@ -39,6 +41,12 @@ from tablekeeper.services.encounter_store import (
     view_of,
 )
 from tablekeeper.services.rulesets import options_of, ruleset_named
+from tablekeeper.services.table import (
+    ENCOUNTER_STARTED,
+    EncounterStarted,
+    campaign_events,
+    record_campaign_events,
+)
 
 __all__ = [
     "SNAPSHOT_EVERY",
@@ -63,9 +71,11 @@ def start_encounter(
     viewer: Viewer = GM_VIEWER,
 ) -> EncounterView:
     """A new encounter in the campaign, from its ruleset's ``new_encounter``, with the
-    campaign's ``characters`` (ids) added by the GM in that order, one command each,
-    all in one transaction: an unknown character or a sheet the rules refuse writes
-    nothing. Only the GM starts an encounter."""
+    campaign's ``characters`` (ids) added by the GM in that order, one command each, each
+    carrying what the campaign's story left it (the ruleset's ``campaign_state`` and
+    ``carry``), all in one transaction with a ``campaign.encounter_started`` record in the
+    campaign's own log: an unknown character or a sheet the rules refuse writes nothing.
+    Only the GM starts an encounter."""
     require_gm(viewer, "start an encounter")
     with uow:
         campaign = uow.campaigns.get(campaign_id)
@@ -81,11 +91,14 @@ def start_encounter(
         except ValidationError as error:
             raise invalid_input(error, prefix="encounter") from None
         refuse_taken(uow.encounters.get, encounter.id, "encounter_id")
+        carried = rules.campaign_state(campaign_events(uow, campaign.id))
         commands = [
-            _add_command(rules, uow, campaign.id, character, index)
+            _add_command(rules, uow, campaign.id, character, index, carried)
             for index, character in enumerate(characters)
         ]
         uow.encounters.add(encounter)
+        started = EncounterStarted(encounter=encounter.id)
+        record_campaign_events(uow, campaign.id, [EventDraft.of(ENCOUNTER_STARTED, started)])
         if not commands:
             uow.commit()
             return EncounterView(encounter=encounter, state=state, pending=None)
@@ -96,17 +109,23 @@ def start_encounter(
 
 
 def _add_command(
-    rules: Ruleset, uow: UnitOfWork, campaign_id: str, character_id: str, index: int
+    rules: Ruleset,
+    uow: UnitOfWork,
+    campaign_id: str,
+    character_id: str,
+    index: int,
+    carried: Any,
 ) -> Command:
     """The GM's command adding a stored character to an encounter (its sheet, its id and
-    its name, as the ruleset's ``actor_spec`` joins them)."""
+    its name, as the ruleset's ``actor_spec`` joins them, with what the campaign carries
+    for it: ``carry``)."""
     try:
         character = uow.characters.get(campaign_id, character_id)
     except UnknownNameError as error:
         raise UnknownNameError(error.message, field=f"characters.{index}") from None
     try:
         spec = rules.actor_spec(character.sheet, id=character.id, name=character.name)
-        return rules.add_actor(spec)
+        return rules.add_actor(rules.carry(spec, carried))
     except (ValidationError, RulesError) as error:
         raise RulesError(
             f"character {character.id!r} cannot join: {error}", field=f"characters.{index}"
@@ -213,12 +232,7 @@ def undo(
 ) -> EncounterView:
     """Take back the encounter's last command (its audit record is stored); the GM only."""
     require_gm(viewer, "undo a command")
-    with uow:
-        encounter, session = load(uow, encounter_id, RandomRoller())
-        expect(encounter, expected_version)
-        before = len(session.log)
-        session.undo()
-        return store(uow, encounter, session, before, snapshot_every)
+    return _through_history(uow, encounter_id, Session.undo, expected_version, snapshot_every)
 
 
 def redo(
@@ -232,11 +246,22 @@ def redo(
     """Play the last undone command's events again (stored under fresh numbers); the GM
     only."""
     require_gm(viewer, "redo a command")
+    return _through_history(uow, encounter_id, Session.redo, expected_version, snapshot_every)
+
+
+def _through_history(
+    uow: UnitOfWork,
+    encounter_id: str,
+    move: Callable[[Session[Any]], object],
+    expected_version: int | None,
+    snapshot_every: int,
+) -> EncounterView:
+    """Undo or redo (``move``) in the stored encounter, and store the records it appends."""
     with uow:
         encounter, session = load(uow, encounter_id, RandomRoller())
         expect(encounter, expected_version)
         before = len(session.log)
-        session.redo()
+        move(session)
         return store(uow, encounter, session, before, snapshot_every)
 
 

@@ -1,12 +1,12 @@
 """Scenarios: an encounter described in YAML, for the ruleset it names, read and started.
 
-A scenario file names its ruleset (``ruleset: percentile``); each ruleset reads its own
+A scenario file names its ruleset (``ruleset: <name>``); each ruleset reads its own
 shape through its :class:`~tablekeeper.engine.scenarios.ScenarioFormat`, so this module
 only reads the file (or a shipped one, from the ruleset package's ``scenarios/`` folder),
 finds the ruleset and hands over. A file that names no ruleset is read as the one the
-caller asks for, else as ``realtime``'s: the first format, written before scenarios named
-their ruleset. The terminal runner (``tablekeeper play``), the demo campaigns, the
-golden transcripts and the tests go through here.
+caller asks for (``tablekeeper play RULESET FILE``); with neither, it is refused. The
+terminal runner (``tablekeeper play``), the demo campaigns, the golden transcripts and
+the tests go through here.
 """
 
 from __future__ import annotations
@@ -24,11 +24,7 @@ from tablekeeper.engine.scenarios import SCENARIO_FOLDER, Scenario, ScenarioForm
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.services.rulesets import installed_rulesets, ruleset_named
 
-DEFAULT_RULESET = "realtime"
-"""The ruleset of a scenario that names none: the format written before the field."""
-
 __all__ = [
-    "DEFAULT_RULESET",
     "Scenario",
     "ScenarioRun",
     "load_scenario",
@@ -60,7 +56,7 @@ def _folder(rules: Ruleset) -> Traversable:
     return resources.files(rules.package).joinpath(SCENARIO_FOLDER)
 
 
-def packaged_scenarios(ruleset: str = DEFAULT_RULESET) -> tuple[str, ...]:
+def packaged_scenarios(ruleset: str) -> tuple[str, ...]:
     """The names of the scenarios ``ruleset`` ships (``tablekeeper play RULESET NAME``)."""
     rules, _ = _format(ruleset, "ruleset")
     folder = _folder(rules)
@@ -97,7 +93,13 @@ def parse_scenario(data: Any, *, source: str = "scenario", ruleset: str | None =
         raise InvalidInputError(
             f"{source} is a {named!r} scenario, not a {ruleset!r} one", field="ruleset"
         )
-    _, format_ = _format(named or ruleset or DEFAULT_RULESET, "ruleset")
+    chosen = named or ruleset
+    if chosen is None:
+        raise InvalidInputError(
+            f"{source} names no ruleset: add `ruleset: <name>` ({', '.join(scenario_rulesets())})",
+            field="ruleset",
+        )
+    _, format_ = _format(chosen, "ruleset")
     return format_.parse(data, source=source)
 
 
@@ -133,7 +135,9 @@ def load_scenario(path: Path | str, *, ruleset: str | None = None) -> Scenario:
 def ruleset_of(scenario: Scenario) -> Ruleset:
     """The ruleset a parsed scenario plays."""
     named = getattr(scenario, "ruleset", None)
-    return ruleset_named(str(named) if named else DEFAULT_RULESET)
+    if not isinstance(named, str):
+        raise InvalidInputError("the scenario names no ruleset", field="ruleset")
+    return ruleset_named(named)
 
 
 def start(
