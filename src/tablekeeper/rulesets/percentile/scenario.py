@@ -20,7 +20,7 @@ them) starts a social encounter instead, and plays to its last round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -95,6 +95,10 @@ class PercentileScenario(Frozen):
     def with_length(self, length: int) -> PercentileScenario:
         """The scenario played for at most ``length`` rounds."""
         return self.model_copy(update={"rounds": length})
+
+    def with_actors(self, actors: Sequence[Any]) -> PercentileScenario:
+        """The same scenario with these actors (specs, in order) instead of its own."""
+        return self.model_copy(update={"combatants": tuple(actors)})
 
 
 def _combatants(raw: dict[str, Any]) -> list[Any]:
