@@ -56,6 +56,7 @@ from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE, Creat
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.ruleset import new_encounter as new_realtime_encounter
+from tablekeeper.services import safe_input
 from tablekeeper.services.access import (
     GM_VIEWER,
     Viewer,
@@ -182,6 +183,7 @@ def create_campaign(
     ruleset's ``Options`` model; errors name ``options.<field>``), with ``gm_secret`` (if
     given; see :func:`~tablekeeper.services.access.issue_gm_secret`) stored hashed.
     Writes nothing if anything is wrong."""
+    safe_input.check_entry(campaign_id, {"name": name, "options": dict(options or {})})
     rules = _ruleset(ruleset)
     try:
         chosen = rules.Options.model_validate(dict(options or {}))
@@ -240,6 +242,7 @@ def start_encounter(
     campaign's ``characters`` (ids) added by the GM in that order, one command each,
     all in one transaction: an unknown character or a sheet the rules refuse writes
     nothing."""
+    safe_input.check_entry(encounter_id, {}, field="encounter_id")
     with uow:
         campaign = uow.campaigns.get(campaign_id)
         kind = _kind(campaign.ruleset)

@@ -37,6 +37,7 @@ from tablekeeper.engine.values import GM, ActorId, JsonObject, ScopeId, invalid_
 from tablekeeper.errors import InvalidInputError, RulesError, UnknownNameError
 from tablekeeper.persistence.codec import RecordType, dump_record, load_record
 from tablekeeper.persistence.unit_of_work import UnitOfWork
+from tablekeeper.services import safe_input
 from tablekeeper.services.access import Viewer, as_viewer, hash_secret, new_secret
 from tablekeeper.services.campaigns import ENCOUNTER_KINDS, encounter_log, refuse_taken
 from tablekeeper.services.characters import validate_sheet
@@ -72,7 +73,7 @@ class RecordDocument(_Strict):
 class EncounterDocument(_Strict):
     """One encounter: where it started, how far it got, and every record it stored."""
 
-    id: str = Field(min_length=1, max_length=64)
+    id: str = Field(min_length=1, max_length=64, pattern=ID_PATTERN)
     ruleset: str = Field(min_length=1, max_length=64)
     initial_state: JsonObject
     version: int = Field(ge=0)
@@ -82,7 +83,7 @@ class EncounterDocument(_Strict):
 class CampaignDocument(_Strict):
     """The campaign itself: its id, name, ruleset and the options it plays by."""
 
-    id: str = Field(min_length=1, max_length=64)
+    id: str = Field(min_length=1, max_length=64, pattern=ID_PATTERN)
     name: str = Field(min_length=1, max_length=200)
     ruleset: str = Field(min_length=1, max_length=64)
     options: JsonObject
@@ -186,6 +187,7 @@ def import_campaign(uow: UnitOfWork, document: Any) -> Campaign:
     a campaign or encounter id already stored is refused. Nothing is written unless all
     of it is right.
     """
+    safe_input.check_document(document, ROOT, safe_input.CAMPAIGN)
     try:
         parsed = ExportDocument.model_validate(document)
     except ValidationError as error:
