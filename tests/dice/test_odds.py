@@ -171,7 +171,7 @@ def test_sums_too_large_to_build_quickly_are_refused_before_any_work() -> None:
     # which took minutes before this limit; refused now, whatever the path (by the cost
     # model's estimate of the time, or the bits of the weights, whichever comes first).
     for expression in ("200d1000", "20d100!", "2d6 + 200d1000", "{200d1000}"):
-        with pytest.raises(OddsTooCostlyError, match="max_odds_(bits|seconds)"):
+        with pytest.raises(OddsTooCostlyError, match=r"max_odds_(bits|seconds)"):
             odds(expression)
     assert odds("100d100").total_weight == 100**100  # still answered
     # The limit counts outcomes times bits: 10d6 is 51 outcomes of ~30 bits (1,530).

@@ -15,6 +15,7 @@ from tablekeeper.web.access import cookie_name
 from tablekeeper.web.app import create_console_app
 
 from .test_console_pages import JOIN, LINK, create_campaign, error_after
+from .tokens import sending_tokens
 
 
 def input_value(html: str, name: str) -> str | None:
@@ -238,7 +239,8 @@ def test_the_gm_downloads_the_campaign_and_it_imports_back_identically(
     assert len(document["encounters"]) == 1
     with TestClient(
         create_console_app(f"sqlite:///{tmp_path / 'elsewhere.db'}"), follow_redirects=False
-    ) as other:
+    ) as plain:
+        other = sending_tokens(plain)
         home = other.get("/").text
         assert 'enctype="multipart/form-data"' in home
         imported = other.post(
@@ -265,7 +267,8 @@ def test_a_pasted_document_imports_and_errors_name_the_document_path(
     document = export(client, campaign_id)
     with TestClient(
         create_console_app(f"sqlite:///{tmp_path / 'elsewhere.db'}"), follow_redirects=False
-    ) as other:
+    ) as plain:
+        other = sending_tokens(plain)
         not_json = other.post("/campaigns/import", data={"document": "{nope"})
         assert not_json.status_code == 422
         assert "not valid JSON" in error_after(not_json.text, "f-document")

@@ -21,6 +21,7 @@ from tablekeeper.web.app import create_console_app
 from tablekeeper.web.dice import MAX_BARS, parse_faces
 
 from .browser import Screenshots
+from .tokens import sending_tokens
 
 HTMX = {"HX-Request": "true"}
 BAR = re.compile(r'<tr data-value="(-?\d+)" data-probability="([\d/]+)">')
@@ -61,7 +62,8 @@ def tray(database_url: str) -> Iterator[Tray]:
     secret = access.issue_gm_secret(uow(), campaign.id)
     _, token = access.add_player(uow(), campaign.id, "ann", "Ann")
     app = create_console_app(database_url)
-    with TestClient(app, follow_redirects=False) as client:
+    with TestClient(app, follow_redirects=False) as plain:
+        client = sending_tokens(plain)
         yield Tray(client, engine, campaign.id, secret, token)
     engine.dispose()
 

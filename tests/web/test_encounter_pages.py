@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from .test_console_pages import JOIN, create_campaign
+from .tokens import sending_tokens
 
 COMMAND = re.compile(r'<input type="hidden" name="command" value="(?P<json>[^"]+)">')
 VERSION = re.compile(r'data-table-version="(?P<version>\d+)"')
@@ -87,7 +88,7 @@ def table(client: TestClient) -> Table:
         f"/campaigns/{campaign_id}/encounters", data={"character": ["aliena", "demilio"]}
     )
     encounter_id = started.headers["location"].rsplit("/", 1)[1]
-    player = TestClient(client.app, follow_redirects=False)
+    player = sending_tokens(TestClient(client.app, follow_redirects=False))
     assert player.get(join["path"]).status_code == 303
     return Table(client, player, campaign_id, encounter_id)
 

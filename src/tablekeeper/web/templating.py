@@ -15,6 +15,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from tablekeeper.web.csrf import csrf_field, csrf_token
 from tablekeeper.web.forms import input_id
 
 
@@ -29,6 +30,8 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.globals["input_id"] = input_id
+    env.globals["csrf_token"] = csrf_token  # every page's token (web/csrf.py) ...
+    env.globals["csrf_field"] = csrf_field  # ... and the hidden input each form includes
     return env
 
 
