@@ -122,7 +122,7 @@ class OddsWorkers:
         when no worker came free in time, and what the job itself raised."""
         allowed = self.budget.seconds if seconds is None else min(seconds, self.budget.seconds)
         deadline = time.monotonic() + allowed
-        worker = self._acquire(deadline, cancelled)
+        worker = self._acquire(deadline, allowed, cancelled)
         reusable = False
         try:
             worker.connection.send((job, args))
@@ -166,7 +166,7 @@ class OddsWorkers:
             except queue.Empty:
                 break
 
-    def _acquire(self, deadline: float, cancelled: Callable[[], bool]) -> _Worker:
+    def _acquire(self, deadline: float, allowed: float, cancelled: Callable[[], bool]) -> _Worker:
         while True:
             try:
                 return self._idle.get_nowait()
@@ -183,7 +183,7 @@ class OddsWorkers:
             if time.monotonic() > deadline:
                 raise OddsWorkersBusyError(
                     f"all {self.budget.workers} odds workers stayed busy for "
-                    f"{self.budget.seconds:g} s: try again in a moment"
+                    f"{allowed:g} s: try again in a moment"
                 )
             try:
                 return self._idle.get(timeout=POLL_SECONDS)

@@ -24,13 +24,14 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
 from tablekeeper.errors import InvalidInputError
+from tablekeeper.persistence import storable
 
 ID_PATTERN = r"^[A-Za-z0-9_-]+$"
 """What an id may contain (as :data:`tablekeeper.engine.campaigns.ID_PATTERN`)."""
@@ -39,7 +40,6 @@ ID_MAX_LENGTH = 64
 """The longest campaign or encounter id (players and characters: 40)."""
 
 _ID = re.compile(ID_PATTERN)
-_BAD_TEXT = re.compile("[\x00\ud800-\udfff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,19 +85,17 @@ def check_entry(
 
 def check_text(value: str, field: str) -> str:
     """``value`` when it holds no NUL character and no lone surrogate."""
-    bad = _BAD_TEXT.search(value)
-    if bad is not None:
-        what = "a NUL character" if bad.group() == "\x00" else "an unpaired surrogate"
-        raise InvalidInputError(
-            f"text may not contain {what} (at character {bad.start() + 1})", field=field
-        )
+    found = storable.text_problem(value)
+    if found is not None:
+        raise InvalidInputError(found, field=field)
     return value
 
 
 def check_number(value: float, field: str) -> float:
     """``value`` when it is finite."""
-    if not math.isfinite(value):
-        raise InvalidInputError(f"a number must be finite, not {value!r}", field=field)
+    found = storable.number_problem(value)
+    if found is not None:
+        raise InvalidInputError(found, field=field)
     return value
 
 
@@ -107,7 +105,7 @@ def check_document(value: Any, field: str, limits: Limits = BODY) -> Any:
     :func:`check_number`, and it nests and counts within ``limits``. Walked without
     recursion, and once per value (an aliased value counts every time it appears).
     Errors name the dotted path from ``field`` (from the top when ``field`` is empty)."""
-    for nodes, (path, depth, item) in enumerate(_walk(value, field), start=1):
+    for nodes, (path, depth, item) in enumerate(storable.walk(value, field), start=1):
         if nodes > limits.nodes:
             raise InvalidInputError(
                 f"the document holds more than {limits.nodes:,} values", field=field
@@ -116,27 +114,10 @@ def check_document(value: Any, field: str, limits: Limits = BODY) -> Any:
             raise InvalidInputError(
                 f"the document nests more than {limits.depth} levels deep", field=path
             )
-        if isinstance(item, str):
-            check_text(item, path)
-        elif isinstance(item, float):
-            check_number(item, path)
+        found = storable.problem(item)
+        if found is not None:
+            raise InvalidInputError(found, field=path or field)
     return value
-
-
-def _walk(value: Any, field: str) -> Iterator[tuple[str, int, Any]]:
-    """Every value inside ``value`` (keys too) with its dotted path and depth."""
-    stack: list[tuple[str, int, Any]] = [(field, 0, value)]
-    while stack:
-        path, depth, item = stack.pop()
-        yield path, depth, item
-        if isinstance(item, Mapping):
-            for key, child in item.items():
-                name = f"{path}.{key}" if path else str(key)
-                yield path, depth + 1, key
-                stack.append((name, depth + 1, child))
-        elif isinstance(item, list | tuple):
-            prefix = f"{path}." if path else ""
-            stack.extend((f"{prefix}{index}", depth + 1, child) for index, child in enumerate(item))
 
 
 def load_json(text: str | bytes, field: str, limits: Limits) -> Any:
