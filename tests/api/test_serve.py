@@ -35,13 +35,17 @@ def served(*options: str) -> Iterator[str]:
 
 
 @contextmanager
-def serving(*options: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """As :func:`served`, with the server's process (to kill it)."""
+def serving(
+    *options: str, command: str = "serve", log: Path | None = None
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """As :func:`served`, with the server's process (to kill it); ``command``: ``serve``
+    or ``console``; ``log``: a file its output (the access log) goes to, to read after."""
     port = free_port()
-    command = [sys.executable, "-c", "from tablekeeper.cli.main import main; main()"]
+    python = [sys.executable, "-c", "from tablekeeper.cli.main import main; main()"]
+    output = log.open("w") if log is not None else None
     server = subprocess.Popen(
-        [*command, "serve", "--port", str(port), *options],
-        stdout=subprocess.PIPE,
+        [*python, command, "--port", str(port), *options],
+        stdout=output or subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
@@ -49,7 +53,7 @@ def serving(*options: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     try:
         deadline = time.monotonic() + STARTUP_SECONDS
         while True:
-            assert server.poll() is None, f"serve exited: {server.communicate()[0]}"
+            assert server.poll() is None, f"serve exited: {_output(server, log)}"
             try:
                 if httpx.get(f"{base}/api/odds", params={"expr": "1d6"}).status_code == 200:
                     break
@@ -68,6 +72,12 @@ def serving(*options: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
             server.wait()
         if server.stdout is not None:
             server.stdout.close()
+        if output is not None:
+            output.close()
+
+
+def _output(server: subprocess.Popen[str], log: Path | None) -> str:
+    return log.read_text() if log is not None else server.communicate()[0]
 
 
 def test_serve_answers_over_http_and_the_live_socket(tmp_path: Path) -> None:
