@@ -134,7 +134,8 @@ def test_the_cache_of_results_is_bounded_by_bytes() -> None:
         cache.put(str(index), b"", 30)
     assert cache.bytes <= 100
     assert len(cache) == 3
-    assert cache.get("9") == b"" and cache.get("0") is None
+    assert cache.get("9") == b""
+    assert cache.get("0") is None
     cache.put("huge", b"", 101)  # larger than the whole budget: not kept
     assert cache.get("huge") is None
     clear_caches()

@@ -95,10 +95,16 @@ def test_the_jobs_own_refusal_comes_back_as_it_was(workers: OddsWorkers) -> None
     assert workers.run("a pid", pid) > 0  # the worker lives on
 
 
+def occupy(pool: OddsWorkers) -> None:
+    """Keep the pool's one worker busy until it is killed."""
+    with pytest.raises(OddsTooCostlyError):
+        pool.run("forever", forever)
+
+
 def test_every_worker_busy_for_the_whole_budget_says_so() -> None:
     pool = OddsWorkers(Budget(seconds=1.0, workers=1))
     try:
-        busy = threading.Thread(target=lambda: pytest.raises(Exception, pool.run, "x", forever))
+        busy = threading.Thread(target=occupy, args=(pool,))
         busy.start()
         time.sleep(0.1)
         with pytest.raises(OddsWorkersBusyError, match="busy"):
