@@ -193,6 +193,11 @@ def check_append(
             check_storable(record.payload, "payload")
     numbers = [record.sequence for record in records]
     wanted = list(range(expected_version + 1, expected_version + 1 + len(records)))
+    run = list(range(numbers[0], numbers[0] + len(records)))
+    if numbers != wanted and numbers == run and numbers[0] > wanted[0]:
+        # Numbered after a log that had moved on since its owner's version was read (two
+        # reads of one use case, a writer committing between them): stale, a 409.
+        raise StaleVersionError(owner_id, expected_version, numbers[0] - 1, what=owner)
     if numbers != wanted:
         raise ValueError(
             f"records for {owner} {owner_id} at version {expected_version} must be "
