@@ -12,10 +12,9 @@ from pathlib import Path
 import httpx
 from websockets.sync.client import connect
 
+from servers import serving
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import access, campaigns
-
-from .test_serve import serving
 
 
 def test_the_access_log_never_holds_a_secret_or_a_token(tmp_path: Path) -> None:
