@@ -69,7 +69,15 @@ from tablekeeper.dice.syntax import (
 )
 from tablekeeper.errors import OddsTooCostlyError
 
-__all__ = ["Cost", "CostExceededError", "Shape", "check", "estimate", "too_costly"]
+__all__ = [
+    "Cost",
+    "CostExceededError",
+    "Shape",
+    "check",
+    "dice_per_roll",
+    "estimate",
+    "too_costly",
+]
 
 # Seconds per elementary step of each method, fitted to cold times on a 2-core Xeon
 # (docs/performance.md, "What exact odds cost"; benchmarks/bench_cost.py re-times them).
@@ -180,6 +188,27 @@ def too_costly(expression: str, cost: Cost, limits: RollLimits) -> OddsTooCostly
         f"({over}): simulate instead",
         field="expression",
     )
+
+
+def dice_per_roll(node: Expression, depth: int) -> float:
+    """About how many dice one roll of ``node`` rolls, on average: an exploding die rolls
+    ``1 + p + p**2 + ...`` dice (``p`` the chance it explodes, at most ``depth`` times)."""
+    if isinstance(node, Number):
+        return 0.0
+    if isinstance(node, Dice):
+        explode = next((m for m in node.modifiers if isinstance(m, Explode)), None)
+        if explode is None or explode.mode == "compound":
+            return float(node.count)
+        point = explode.compare or Compare("=", node.die.high)
+        p = _matching(node.die.low, node.die.high, point) / node.die.sides
+        return node.count * sum(p**level for level in range(depth + 1))
+    if isinstance(node, Group):
+        return sum(dice_per_roll(item, depth) for item in node.items)
+    if isinstance(node, Negate):
+        return dice_per_roll(node.operand, depth)
+    if isinstance(node, Labeled):
+        return dice_per_roll(node.expression, depth)
+    return dice_per_roll(node.left, depth) + dice_per_roll(node.right, depth)
 
 
 def _seconds(seconds: float) -> str:

@@ -31,7 +31,7 @@ from tablekeeper.dice.limits import RollLimits
 from tablekeeper.dice.memo import SizedCache
 from tablekeeper.dice.parse import parse
 from tablekeeper.dice.render import render
-from tablekeeper.dice.syntax import Dice, Explode, Expression, Group, Labeled, Negate, Number
+from tablekeeper.dice.syntax import Expression
 from tablekeeper.dice.validate import validate
 from tablekeeper.errors import OddsTooCostlyError, RulesError
 from tablekeeper.services import odds_jobs
@@ -170,9 +170,9 @@ def simulate(
     time of at most :data:`SIMULATED_ROLLS`), in ``seconds`` at most; else ``None``."""
     if seconds <= 0:
         return None
-    per_roll = max(1, _dice_per_roll(tree))
+    per_roll = max(1.0, cost.dice_per_roll(tree, SERVER_LIMITS.explode_depth))
     budget = SIMULATED_FACES if vectorisable(tree) else SIMULATED_ROLLS
-    samples = min(SAMPLES, budget // per_roll)
+    samples = min(SAMPLES, int(budget / per_roll))
     if samples < MIN_SAMPLES:
         return None
     try:
@@ -214,21 +214,3 @@ def clear_cache() -> None:
 
 def _name(job: Callable[..., Any]) -> str:
     return f"{job.__module__}.{job.__qualname__}"
-
-
-def _dice_per_roll(node: Expression) -> int:
-    """About how many dice one roll of ``node`` rolls (an exploding die: two)."""
-    if isinstance(node, Number):
-        return 0
-    if isinstance(node, Dice):
-        explodes = any(isinstance(m, Explode) for m in node.modifiers)
-        return node.count * (2 if explodes else 1)
-    if isinstance(node, Group):
-        explodes = any(isinstance(m, Explode) for m in node.modifiers)
-        inside = sum(_dice_per_roll(item) for item in node.items)
-        return inside * (2 if explodes else 1)
-    if isinstance(node, Negate):
-        return _dice_per_roll(node.operand)
-    if isinstance(node, Labeled):
-        return _dice_per_roll(node.expression)
-    return _dice_per_roll(node.left) + _dice_per_roll(node.right)
