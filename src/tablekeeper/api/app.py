@@ -9,6 +9,7 @@ between workers; the app's lifespan starts and stops the broadcaster.
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -31,7 +32,7 @@ from tablekeeper.persistence.notifications import Broadcaster, broadcaster_for
 from tablekeeper.services import campaigns, odds_jobs, server_odds
 from tablekeeper.services import dice as dice_service
 from tablekeeper.services import resolvers as resolver_service
-from tablekeeper.services.odds_worker import OddsWorkers
+from tablekeeper.services.odds_worker import WARM_ODDS_VARIABLE, OddsWorkers
 
 
 def build_router() -> APIRouter:
@@ -103,6 +104,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         log_redaction.install()  # again: a log configuration may have been loaded since
+        if os.environ.get(WARM_ODDS_VARIABLE) == "1":  # a real server, not a test's app
+            app.state.odds_workers.warm()
         chosen.start()
         try:
             yield

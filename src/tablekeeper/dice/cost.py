@@ -409,9 +409,10 @@ class _Estimate:
         machine = _machine_joins(
             count, values, values, size, spread, keep_rest=size is not None and size != kept
         )
-        icepool = icepool_path.CALL_S + icepool_path.NODE_S * values * (count + 1)
-        self.spend(min(machine * MACHINE_JOIN_S, icepool), 0.0)
         bits = sum(shape.bits for shape in totals)
+        nodes = values * (count + 1) * (kept + 1) * _words(bits)  # wide totals, big weights
+        icepool = icepool_path.CALL_S + icepool_path.NODE_S * nodes
+        self.spend(min(machine * MACHINE_JOIN_S, icepool), 0.0)
         if counting:
             return Shape.span(-kept, kept, bits)
         return Shape.span(kept * min(t.low for t in totals), kept * widest.high, bits)
@@ -546,9 +547,13 @@ class _Estimate:
         spread = max(one.high - one.low for _, one in dice)
         machine = _machine_joins(count, units, items, size, spread, keep_rest=size != kept)
         pools = (count + 1) * (count * depth + 1) / 2 if adds else 1.0
-        # icepool: each pool of its mixture, and a walk over the values shared between
-        # the pools (``icepool_path.estimated_seconds`` from the real pools).
+        # icepool: each pool of its mixture, and a walk over the values, shared between
+        # the pools when it starts from the top (the exploded dice walked first, alike in
+        # every pool), one per pool when the kept dice are the lowest
+        # (``icepool_path.estimated_seconds`` from the real pools).
         nodes = items * (count + 1) * (depth + 1)
+        if low > count - high:  # walked from the bottom: the final dice first
+            nodes = pools * items * (count + 1)
         walk = 2 * pools * icepool_path.POOL_S + icepool_path.NODE_S * nodes
         icepool = icepool_path.CALL_S + walk
         self.spend(min(machine * MACHINE_JOIN_S, icepool), 0.0)

@@ -16,6 +16,7 @@ from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.evaluate import roll_many
 from tablekeeper.dice.limits import RollLimits
 from tablekeeper.dice.odds import compute
+from tablekeeper.dice.parse import parse
 from tablekeeper.dice.render import render
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.dice.syntax import Expression
@@ -39,6 +40,11 @@ def odds_json(tree: Expression, limits: RollLimits) -> bytes:
 def resolver_odds(name: str, raw_input: dict[str, Any]) -> OutcomeOdds:
     """The exact odds of resolver ``name``'s outcomes for ``raw_input``."""
     return resolvers.resolver_odds(name, raw_input)
+
+
+def parse_tree(expression: str) -> Expression:
+    """The tree of ``expression`` (for a worker's first job)."""
+    return parse(expression)
 
 
 def simulated_totals(tree: Expression, times: int, seed: int | None) -> list[int]:

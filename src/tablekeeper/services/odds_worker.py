@@ -48,6 +48,10 @@ T = TypeVar("T")
 POLL_SECONDS = 0.02
 """How often a waiting caller looks whether its client went away."""
 
+WARM_ODDS_VARIABLE = "TABLEKEEPER_WARM_ODDS"
+"""Set to 1 (``tablekeeper serve`` and ``console`` do) for an app to start its workers with
+the server (:meth:`OddsWorkers.warm`) rather than on the first question."""
+
 CPU_SECONDS_PER_JOB = 10
 """The CPU time one job may use before the kernel stops its worker (``SIGXCPU``): the
 backstop when no server is left to kill it."""
@@ -156,6 +160,18 @@ class OddsWorkers:
         finally:
             self._release(worker, reusable)
 
+    def warm(self) -> None:
+        """Start every worker now, in the background, each running a first small job (a
+        forked worker's first job pays for the pages it copies from the server): what a
+        server does when it starts, so that no request waits for it."""
+
+        def start() -> None:
+            with contextlib.suppress(Exception):
+                for _ in range(self.budget.workers):
+                    self.run("a first job", _first_job, seconds=30.0)
+
+        threading.Thread(target=start, daemon=True, name="tablekeeper-odds-warm").start()
+
     def close(self) -> None:
         """Stop every worker (a job running now is killed)."""
         with self._lock:
@@ -211,6 +227,13 @@ class OddsWorkers:
 
             self._context = multiprocessing.get_context("fork")
         return self._context
+
+
+def _first_job() -> int:
+    """Touch what every job uses: a vectorised roll and a small exact distribution."""
+    from tablekeeper.services import odds_jobs
+
+    return len(odds_jobs.simulated_totals(odds_jobs.parse_tree("4d6kh3 + 2d10!"), 100, 1))
 
 
 def _serve(connection: Connection, memory_bytes: int) -> None:

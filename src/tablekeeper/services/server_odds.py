@@ -57,8 +57,9 @@ INLINE_BYTES = 16 << 20
 CACHE_BYTES = 64 << 20
 """How much memory the cache of answers may hold."""
 
-SIMULATION_SECONDS = 0.4
-"""The most a Monte Carlo estimate may take, after a refusal."""
+SIMULATION_SECONDS = 0.8
+"""The most a Monte Carlo estimate may take, after a refusal (a worker's first job,
+started cold, takes about half a second of it)."""
 
 SIMULATED_FACES = 2_000_000
 """The most dice a vectorised estimate rolls (in NumPy: a fraction of a second) ..."""
