@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from bombs import ISSUE_EXPRESSIONS
 from tablekeeper.dice import cost
 from tablekeeper.dice.limits import RollLimits
 from tablekeeper.dice.memo import SizedCache, distribution_bytes
@@ -23,15 +24,7 @@ from tablekeeper.errors import OddsTooCostlyError, RollLimitError
 from .odds_cases import BRUTE_FORCE_CASES
 
 BOMBS = (
-    "1d10000!>1",
-    "1d1000!>1",
-    "1d2000!>1",
-    "2d10000!>=2",
-    "10d10000!>=2",
-    "1000d10000kh500",
-    "1000d1000kh500",
-    "100d1000kh50",
-    "1000d1000!kh999",
+    *ISSUE_EXPRESSIONS,
     "1000d6!kh500",
     "100d6!kh50",
     "1d10000!!>1",

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bombs import ISSUE_EXPRESSIONS
 from servers import serving
 
 from .processes import alive, children, memory_bytes
@@ -28,15 +29,7 @@ ANSWER_SECONDS = 2.0
 MEMORY_BYTES = 1 << 30
 
 ISSUE = [
-    "1d10000!>1",
-    "1d1000!>1",
-    "1d2000!>1",
-    "2d10000!>=2",
-    "10d10000!>=2",
-    "1000d10000kh500",
-    "1000d1000kh500",
-    "100d1000kh50",
-    "1000d1000!kh999",
+    *ISSUE_EXPRESSIONS,
     "(" * 400 + "1" + ")" * 400,
     "+".join(["1"] * 400),
     "1d6" * 1000,

@@ -75,12 +75,27 @@ def is_json(headers: Headers) -> bool:
     return kind == "application/json" or kind.endswith("+json")
 
 
-class BodyLimit:
-    """ASGI middleware: bound every request body and check every JSON one."""
+class BodyReader:
+    """Base of the ASGI middleware that read a request's body before the app does: the
+    app, and the most bytes read."""
 
     def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
         self.app = app
         self.max_bytes = max_bytes
+
+    async def read(self, scope: Scope, receive: Receive, send: Send) -> bytes | None:
+        """The whole body; ``None`` once a 413 was sent for it, or its client left."""
+        try:
+            return await read_body(receive, self.max_bytes)
+        except BodyTooLargeError:
+            await too_large(self.max_bytes)(scope, receive, send)
+        except ClientGoneError:
+            pass
+        return None
+
+
+class BodyLimit(BodyReader):
+    """ASGI middleware: bound every request body and check every JSON one."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -91,12 +106,8 @@ class BodyLimit:
         if length is not None and (not length.strip().isdigit() or int(length) > self.max_bytes):
             await too_large(self.max_bytes)(scope, receive, send)
             return
-        try:
-            body = await read_body(receive, self.max_bytes)
-        except BodyTooLargeError:
-            await too_large(self.max_bytes)(scope, receive, send)
-            return
-        except ClientGoneError:
+        body = await self.read(scope, receive, send)
+        if body is None:
             return
         if body and is_json(headers):
             try:

@@ -551,7 +551,7 @@ class _Estimate:
         # the pools when it starts from the top (the exploded dice walked first, alike in
         # every pool), one per pool when the kept dice are the lowest
         # (``icepool_path.estimated_seconds`` from the real pools).
-        nodes = items * (count + 1) * (depth + 1)
+        nodes: float = items * (count + 1) * (depth + 1)
         if low > count - high:  # walked from the bottom: the final dice first
             nodes = pools * items * (count + 1)
         walk = 2 * pools * icepool_path.POOL_S + icepool_path.NODE_S * nodes

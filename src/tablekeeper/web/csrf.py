@@ -33,17 +33,10 @@ from urllib.parse import parse_qsl
 from markupsafe import Markup
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import HTTPConnection, Request, cookie_parser
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from tablekeeper.api.deps import console_cookie_name
-from tablekeeper.api.limits import (
-    MAX_BODY_BYTES,
-    BodyTooLargeError,
-    ClientGoneError,
-    read_body,
-    replaying,
-    too_large,
-)
+from tablekeeper.api.limits import BodyReader, replaying
 
 HEADER = "X-CSRF-Token"
 """The header htmx sends the token in."""
@@ -105,13 +98,9 @@ def _mac(key: str, message: str) -> str:
     return digest.hexdigest()
 
 
-class ConsoleGuard:
+class ConsoleGuard(BodyReader):
     """ASGI middleware: the checks of the module docstring, a session cookie for a
     browser that has none, and ``Secure`` cookies over HTTPS."""
-
-    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
-        self.app = app
-        self.max_bytes = max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -132,12 +121,8 @@ class ConsoleGuard:
             return
         problem = _wrong_origin(headers)
         if problem is None:
-            try:
-                body = await read_body(receive, self.max_bytes)
-            except BodyTooLargeError:
-                await too_large(self.max_bytes)(scope, receive, send)
-                return
-            except ClientGoneError:
+            body = await self.read(scope, receive, send)
+            if body is None:
                 return
             receive = replaying(body, receive)
             sent = headers.get(HEADER) or _form_token(headers, body)
