@@ -97,6 +97,7 @@ def test_json_without_nul_nan_or_infinity(text: str, field: str, reason: str) ->
         ("hp: .inf\n", "finite"),
         ("hp: " + "9" * 5000 + "\n", "not valid YAML"),
         ("!!python/object:os.system {}\n", "not valid YAML"),
+        ("\x1f", "special characters are not allowed"),  # Schemathesis found it: a 500
     ],
 )
 def test_yaml_without_nul_nan_or_infinity(text: str, reason: str) -> None:

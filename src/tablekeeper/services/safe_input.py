@@ -145,7 +145,10 @@ def load_yaml(text: str, field: str, limits: Limits) -> Any:
     :func:`check_document`: nesting is bounded while it is read, and aliases are
     counted as the values they stand for before anything is built."""
     _check_size(text, field, limits)
-    loader = _BoundedLoader(text, limits, field)
+    try:  # the reader refuses some characters as it is made (a control character)
+        loader = _BoundedLoader(text, limits, field)
+    except yaml.YAMLError as error:
+        raise InvalidInputError(f"not valid YAML: {error}", field=field) from None
     try:
         node = loader.get_single_node()
         if node is None:
