@@ -13,7 +13,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test setup setup-test lint typecheck layers pytest bench clean
+.PHONY: run test setup setup-test lint typecheck layers pytest bench golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +23,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+$(VENV)/.installed-test: pyproject.toml examples/duel/pyproject.toml $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# The duel: a ruleset packaged as a third party would, found by its entry point; the
+	# conformance suite and the console's tests play it.
+	$(BIN)/python -m pip install --quiet --no-deps -e examples/duel
 	# The d20 package is only a benchmark yardstick. It depends on the retired
 	# `lark-parser`, which would overwrite Lark 1.x (both install the `lark` module).
 	$(BIN)/python -m pip install --quiet --no-deps d20 cachetools
@@ -37,11 +40,11 @@ run: setup
 	$(BIN)/tablekeeper console
 
 lint: setup-test
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 typecheck: setup-test
-	$(BIN)/mypy --strict src
+	$(BIN)/mypy --strict src examples/duel/src
 
 layers: setup-test
 	$(BIN)/lint-imports
@@ -75,6 +78,10 @@ bench: setup-test
 	$(BIN)/python benchmarks/bench_odds.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_load.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_cost.py $(BENCH_ARGS)
+
+# Rewrite the golden transcripts of every shipped scenario (tests/rulesets/README.md).
+golden: setup-test
+	TABLEKEEPER_WRITE_GOLDEN=1 $(BIN)/pytest -q tests/rulesets/test_conformance.py -k golden
 
 test: lint typecheck layers pytest
 

@@ -27,7 +27,7 @@ from tablekeeper.errors import RulesError
 from tablekeeper.persistence.database import make_engine, upgrade_to_head
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.rulesets.realtime.encounter import commands as rt
-from tablekeeper.services import campaigns
+from tablekeeper.services import campaigns, encounters
 
 TARGET_RATIO = 1.5
 
@@ -38,24 +38,24 @@ def stored_encounter(folder: Path, name: str, seconds: int, snapshot_every: int)
     upgrade_to_head(engine)
     new = lambda: SqlUnitOfWork(engine)  # noqa: E731 (a factory of units of work)
     campaign = campaigns.create_campaign(new(), "Bench", "realtime")
-    encounter = campaigns.start_encounter(new(), campaign.id).encounter.id
+    encounter = encounters.start_encounter(new(), campaign.id).encounter.id
     roller = RandomRoller(seed=3)
     setup = [
         rt.add_creature(id="ayla", side="crew", hp=400, position=(0, 0)),
         rt.add_creature(id="brute", side="raiders", hp=400, position=(1, 0)),
     ]
     for command in setup:
-        campaigns.submit_command(new(), encounter, command, roller=roller)
+        encounters.submit_command(new(), encounter, command, roller=roller)
     for second in range(seconds):
         for creature, target in (("ayla", "brute"), ("brute", "ayla")):
             if second % 5 == 0:
                 start = rt.start_action(creature, name="Strike", cost=40, target=target)
                 # Refused while it still charges: the benchmark only needs a long log.
                 with contextlib.suppress(RulesError):
-                    campaigns.submit_command(
+                    encounters.submit_command(
                         new(), encounter, start, roller=roller, snapshot_every=snapshot_every
                     )
-        campaigns.submit_command(
+        encounters.submit_command(
             new(), encounter, rt.advance(1), roller=roller, snapshot_every=snapshot_every
         )
     return engine, encounter
@@ -66,7 +66,7 @@ def best_load(engine: Any, encounter: str, repeats: int) -> tuple[float, Any]:
     view: Any = None
     for _ in range(repeats):
         start = time.perf_counter()
-        view = campaigns.load_encounter(SqlUnitOfWork(engine), encounter)
+        view = encounters.load_encounter(SqlUnitOfWork(engine), encounter)
         best = min(best, time.perf_counter() - start)
     return best, view
 

@@ -14,16 +14,16 @@ from websockets.sync.client import connect
 
 from servers import serving
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns
+from tablekeeper.services import access, campaigns, encounters, settings
 
 
 def test_the_access_log_never_holds_a_secret_or_a_token(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'logged.db'}"
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Harrowmoor", "realtime")
     secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
     _, token = access.add_player(SqlUnitOfWork(engine), campaign.id, "ann", "Ann")
-    campaigns.start_encounter(SqlUnitOfWork(engine), campaign.id, encounter_id="bridge")
+    encounters.start_encounter(SqlUnitOfWork(engine), campaign.id, encounter_id="bridge")
     engine.dispose()
     log = tmp_path / "access.log"
     with serving("--database-url", url, "--no-demo", command="console", log=log) as (base, _):

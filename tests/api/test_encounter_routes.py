@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tablekeeper.rulesets.percentile.encounter import order, start
+from tablekeeper.rulesets.percentile.encounter.commands import ATTACK, END_TURN
 from tablekeeper.rulesets.realtime.encounter import advance, move, start_action
 
 from .helpers import (
@@ -353,7 +354,7 @@ def test_percentile_full_flow_with_a_defense_decision(client: TestClient) -> Non
             table, f"{encounter}/commands", {"command": command(start()), "dice": [9, 2]}, table.gm
         )
     )
-    attack = command(order("attack", "ogre", targets=["brenna"]))
+    attack = command(order(ATTACK, "ogre", targets=["brenna"]))
     attacked = ok(post(table, f"{encounter}/commands", {"command": attack, "dice": [30]}, table.gm))
     pending = attacked["pending"]
     assert pending["chooser"] == "brenna"
@@ -399,11 +400,11 @@ def test_percentile_full_flow_with_a_defense_decision(client: TestClient) -> Non
         post(
             table,
             f"{encounter}/commands",
-            {"command": command(order("end_turn", "ogre"))},
+            {"command": command(order(END_TURN, "ogre"))},
             table.gm,
         )
     )
-    strike = command(order("attack", "brenna", targets=["ogre"]))
+    strike = command(order(ATTACK, "brenna", targets=["ogre"]))
     # The GM plays Brenna's strike with the faces rolled at the table (C-11); Ann reads it.
     struck = table.client.post(
         f"/api/encounters/{encounter}/commands",

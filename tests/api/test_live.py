@@ -24,7 +24,7 @@ from tablekeeper.api.app import create_app
 from tablekeeper.api.live import LiveHub
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns
+from tablekeeper.services import access, campaigns, encounters, settings
 
 NewDatabase = Callable[[str], str]
 Message = dict[str, Any]
@@ -46,7 +46,7 @@ class Table:
     def play(self, second: int, *, secret: bool = False, announce: bool = True) -> int:
         """Commit a GM override (setting the clock's second) and announce it."""
         command = set_value("clock.second", second, reason=f"to {second}", secret=secret)
-        view = campaigns.submit_command(self.uow(), self.encounter_id, command)
+        view = encounters.submit_command(self.uow(), self.encounter_id, command)
         if announce:
             self.app.state.broadcaster.announce(self.encounter_id, view.version)
         return view.version
@@ -60,7 +60,7 @@ class Table:
 def open_table(url: str) -> Iterator[Table]:
     app = create_app(url)
     with TestClient(app) as client:
-        engine = campaigns.open_database(url)
+        engine = settings.open_database(url)
         app.state.engine = engine
 
         def uow() -> SqlUnitOfWork:
@@ -69,7 +69,7 @@ def open_table(url: str) -> Iterator[Table]:
         campaign = campaigns.create_campaign(uow(), "Harrowmoor", "realtime")
         secret = access.issue_gm_secret(uow(), campaign.id)
         _, token = access.add_player(uow(), campaign.id, "ann", "Ann")
-        encounter = campaigns.start_encounter(uow(), campaign.id, encounter_id="bridge")
+        encounter = encounters.start_encounter(uow(), campaign.id, encounter_id="bridge")
         yield Table(app, client, encounter.encounter.id, secret, token)
 
 

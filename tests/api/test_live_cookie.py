@@ -13,7 +13,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from tablekeeper.api.deps import console_cookie_name
-from tablekeeper.services import campaigns
+from tablekeeper.services import encounters
 
 from .test_live import Table, open_table, receive, sequences, until_version
 
@@ -24,7 +24,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 
 def campaign_of(table: Table) -> str:
-    return campaigns.get_encounter(table.uow(), table.encounter_id).campaign_id
+    return encounters.get_encounter(table.uow(), table.encounter_id).campaign_id
 
 
 def live_with_cookie(table: Table, credential: str | None, **headers: str) -> Any:

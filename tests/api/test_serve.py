@@ -15,19 +15,19 @@ from servers import served, serving
 from tablekeeper.cli.main import app as cli_app
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns
+from tablekeeper.services import access, campaigns, encounters, settings
 
 NewDatabase = Callable[[str], str]
 
 
 def test_serve_answers_over_http_and_the_live_socket(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'served.db'}"
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Harrowmoor", "realtime")
     secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
-    campaigns.start_encounter(SqlUnitOfWork(engine), campaign.id, encounter_id="bridge")
+    encounters.start_encounter(SqlUnitOfWork(engine), campaign.id, encounter_id="bridge")
     command = set_value("clock.second", 2, reason="the bell tolls")
-    campaigns.submit_command(SqlUnitOfWork(engine), "bridge", command)
+    encounters.submit_command(SqlUnitOfWork(engine), "bridge", command)
     engine.dispose()
     with served("--database-url", url) as base:
         odds = httpx.get(f"{base}/api/odds", params={"expr": "1d6"}).json()

@@ -16,14 +16,14 @@ from typer.testing import CliRunner
 from tablekeeper.cli.main import app
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns, characters, exports, table
+from tablekeeper.services import access, campaigns, characters, encounters, exports, settings, table
 
 runner = CliRunner()
 
 
 def everything(url: str) -> dict[str, Any]:
     """Every campaign's export: what a GM must get back."""
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     try:
         uow = lambda: SqlUnitOfWork(engine)  # noqa: E731
         return {c.id: exports.export_campaign(uow(), c.id) for c in campaigns.list_campaigns(uow())}
@@ -33,7 +33,7 @@ def everything(url: str) -> dict[str, Any]:
 
 def stocked(url: str) -> None:
     """Two campaigns with players, characters, a campaign log and a played encounter."""
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     uow = lambda: SqlUnitOfWork(engine)  # noqa: E731
     for ruleset in ("realtime", "percentile"):
         campaign = campaigns.create_campaign(uow(), f"A {ruleset} «table»", ruleset)
@@ -44,10 +44,10 @@ def stocked(url: str) -> None:
             characters.create_character(
                 uow(), campaign.id, id="aliena", name="Aliena", player="ann", sheet=sheet
             )
-            campaigns.start_encounter(uow(), campaign.id, characters=["aliena"], encounter_id="e1")
+            encounters.start_encounter(uow(), campaign.id, characters=["aliena"], encounter_id="e1")
             for second in range(1, 8):
                 command = set_value("clock.second", second, reason=f"tick {second}")
-                campaigns.submit_command(uow(), "e1", command)
+                encounters.submit_command(uow(), "e1", command)
     engine.dispose()
 
 
@@ -64,9 +64,11 @@ def test_a_restored_backup_gives_every_campaign_back(tmp_path: Path) -> None:
     assert made.exit_code == 0, made.output
     assert "Backed up 2 campaign(s)" in made.output
     # The evening goes on: another campaign, more commands. Then the GM restores Monday.
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     campaigns.create_campaign(SqlUnitOfWork(engine), "Later", "realtime")
-    campaigns.submit_command(SqlUnitOfWork(engine), "e1", set_value("clock.second", 99, reason="x"))
+    encounters.submit_command(
+        SqlUnitOfWork(engine), "e1", set_value("clock.second", 99, reason="x")
+    )
     engine.dispose()
     later = everything(url)
     restored = run("restore", str(backup_file), "--database-url", url)
@@ -79,7 +81,7 @@ def test_a_restored_backup_gives_every_campaign_back(tmp_path: Path) -> None:
 def test_a_backup_taken_while_the_table_plays_is_one_consistent_state(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'live.db'}"
     stocked(url)
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     stop = threading.Event()
     written: list[int] = []
 
@@ -87,7 +89,7 @@ def test_a_backup_taken_while_the_table_plays_is_one_consistent_state(tmp_path: 
         second = 100
         while not stop.is_set():
             command = set_value("clock.second", second, reason="while backing up")
-            written.append(campaigns.submit_command(SqlUnitOfWork(engine), "e1", command).version)
+            written.append(encounters.submit_command(SqlUnitOfWork(engine), "e1", command).version)
             second += 1
 
     player = threading.Thread(target=play)
@@ -106,7 +108,7 @@ def test_a_backup_taken_while_the_table_plays_is_one_consistent_state(tmp_path: 
         document = everything(copy)
         encounter = next(e for d in document.values() for e in d["encounters"])
         assert encounter["version"] == len(encounter["records"])  # no command in half
-        view = campaigns.load_encounter(SqlUnitOfWork(campaigns.open_database(copy)), "e1")
+        view = encounters.load_encounter(SqlUnitOfWork(settings.open_database(copy)), "e1")
         assert view.version == encounter["version"]
 
 

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from tablekeeper.cli import console as console_module
 from tablekeeper.cli.main import app
+from tablekeeper.services.demo_campaigns import demo_scenarios
 
 runner = CliRunner()
 
@@ -39,13 +40,15 @@ def test_console_loads_the_demos_once_and_prints_their_gm_links(
     first = runner.invoke(app, ["console", "--database-url", url, "--port", "8123"])
     assert first.exit_code == 0, first.output
     assert "The GM console: http://127.0.0.1:8123/" in first.stdout
-    assert first.stdout.count("GM link: http://127.0.0.1:8123/campaigns/") == 2
+    demos = len(demo_scenarios())  # one per installed ruleset with a demo scenario
+    assert demos >= 3
+    assert first.stdout.count("GM link: http://127.0.0.1:8123/campaigns/") == demos
     assert served[0]["port"] == 8123
     assert served[0]["host"] == "127.0.0.1"
     again = runner.invoke(app, ["console", "--database-url", url])
     assert again.exit_code == 0
     assert "GM link:" not in again.stdout
-    assert "2 campaign(s) stored" in again.stdout
+    assert f"{demos} campaign(s) stored" in again.stdout
 
 
 def test_console_no_demo_leaves_the_database_empty(

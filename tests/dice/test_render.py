@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from tablekeeper.dice.documents import roll_document
 from tablekeeper.dice.evaluate import roll
 from tablekeeper.dice.parse import parse
 from tablekeeper.dice.render import render, render_roll
@@ -122,9 +123,9 @@ def test_render_roll_marks_what_happened_to_each_die(
     assert roll_fixed(expression, faces) == text
 
 
-def test_to_dict_is_json_ready_and_lists_every_die() -> None:
+def test_a_roll_document_is_json_ready_and_lists_every_die() -> None:
     result = roll("2d6[fire] + {1d8!}kh1", FixedRoller([6, 2, 8, 3]))
-    data = json.loads(json.dumps(result.to_dict()))
+    data = json.loads(json.dumps(roll_document(result)))
     assert data["expression"] == "2d6 [fire] + {1d8!}kh1"
     assert data["total"] == 16
     assert data["label"] is None

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from pydantic import TypeAdapter, ValidationError
+from tablekeeper_duel.rules import WAIT, duel_session, new_duel
+from tablekeeper_duel.ruleset import DUEL
 
 from tablekeeper.dice.roller import FixedRoller
 from tablekeeper.engine import Clock, Command, ExchangeClock, RoundClock, SecondClock
-
-from .example_ruleset import DUEL, WAIT, duel_session, new_duel
 
 
 def test_turns_follow_the_order_and_wrap_into_rounds() -> None:

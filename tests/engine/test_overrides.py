@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tablekeeper_duel.rules import ATTACK, duel_session, new_duel
 
 from tablekeeper.dice.roller import FixedRoller
 from tablekeeper.engine import (
@@ -18,8 +19,6 @@ from tablekeeper.engine import (
     visible_to,
 )
 from tablekeeper.errors import IllegalCommandError, InvalidInputError
-
-from .example_ruleset import ATTACK, duel_session, new_duel
 
 
 def test_a_set_value_is_logged_and_applied() -> None:

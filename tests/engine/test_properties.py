@@ -13,6 +13,8 @@ import contextlib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
+from tablekeeper_duel.rules import DuelState, duel_session, new_duel
+from tablekeeper_duel.ruleset import DUEL
 
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine import (
@@ -27,8 +29,6 @@ from tablekeeper.engine import (
     set_value,
 )
 from tablekeeper.errors import InvalidInputError
-
-from .example_ruleset import DUEL, DuelState, duel_session, new_duel
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 moves = st.lists(st.integers(min_value=0, max_value=10_000), max_size=40)

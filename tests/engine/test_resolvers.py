@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from tablekeeper_duel.rules import AttackCheck, AttackOutcome, attack_check, attack_odds
 
 from tablekeeper.dice.roller import Die, FixedRoller, RandomRoller, Roller
 from tablekeeper.engine import Frozen, OutcomeOdds, Resolver, ResolverRegistry, resolver
@@ -15,8 +16,6 @@ from tablekeeper.errors import (
     RulesError,
     UnknownNameError,
 )
-
-from .example_ruleset import AttackCheck, AttackOutcome, attack_check, attack_odds
 
 
 class Empty(Frozen):

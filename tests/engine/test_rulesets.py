@@ -6,6 +6,9 @@ import importlib.metadata
 import threading
 
 import pytest
+import tablekeeper_duel.ruleset as example_ruleset
+from tablekeeper_duel.rules import DuelOptions, attack_check
+from tablekeeper_duel.ruleset import DUEL, Duel
 
 from tablekeeper.dice.roller import FixedRoller
 from tablekeeper.engine import (
@@ -19,9 +22,6 @@ from tablekeeper.engine import (
 )
 from tablekeeper.engine import rulesets as rulesets_module
 from tablekeeper.errors import RulesError, UnknownNameError
-
-from . import example_ruleset
-from .example_ruleset import DUEL, Duel, DuelOptions, attack_check
 
 MODULE = example_ruleset.__name__
 HERE = __name__  # the factories below, as an entry point names them
@@ -132,8 +132,8 @@ def test_a_failing_entry_point_is_a_clear_error(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_an_entry_point_that_is_not_a_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
-    install(monkeypatch, dice=f"{MODULE}:D20")
-    with pytest.raises(RulesError, match=r"is not a ruleset: .* lacks name, summary, Options"):
+    install(monkeypatch, dice="tablekeeper_duel.rules:D20")
+    with pytest.raises(RulesError, match=r"is not a ruleset: .* lacks name, summary, document"):
         RulesetRegistry().load("dice")
 
 

@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from tablekeeper_duel.rules import (
+    ATTACK,
+    ATTACK_ROLLED,
+    DAMAGED,
+    DEFENDED,
+    TURN_ENDED,
+    WAIT,
+    DuelState,
+    duel_session,
+    new_duel,
+)
+from tablekeeper_duel.ruleset import DUEL
 
 from tablekeeper.dice.roller import FixedRoller, RandomRoller
 from tablekeeper.engine import (
@@ -17,19 +29,6 @@ from tablekeeper.engine import (
     replay,
 )
 from tablekeeper.errors import DecisionError, IllegalCommandError, NothingToUndoError, RulesError
-
-from .example_ruleset import (
-    ATTACK,
-    ATTACK_ROLLED,
-    DAMAGED,
-    DEFENDED,
-    DUEL,
-    TURN_ENDED,
-    WAIT,
-    DuelState,
-    duel_session,
-    new_duel,
-)
 
 
 def attack(actor: str, target: str) -> Command:
@@ -87,7 +86,7 @@ def test_answering_resolves_the_attack() -> None:
         (attack("alice", "alice"), "alice cannot attack themself"),
         (attack("alice", "carol"), "there is no carol to attack"),
         (Command(actor="carol", kind=WAIT), "carol is not in this duel"),
-        (Command(actor="alice", kind="duel.dance"), "a duel has no command 'duel.dance'"),
+        (Command(actor="alice", kind="duel.dance"), "a duel encounter has no command 'duel.dance'"),
     ],
 )
 def test_illegal_commands_are_refused_with_the_reason(command: Command, reason: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from pydantic import TypeAdapter, ValidationError
+from tablekeeper_duel.rules import Target
 
 from tablekeeper.engine import (
     DECISION_REQUESTED,
@@ -22,8 +23,6 @@ from tablekeeper.engine import (
     visible_to,
 )
 from tablekeeper.errors import InvalidInputError
-
-from .example_ruleset import Target
 
 BLOCK_OR_DODGE = (Option(id="block", label="Block"), Option(id="dodge", label="Dodge"))
 

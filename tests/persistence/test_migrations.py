@@ -16,7 +16,7 @@ from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.database import alembic_config, make_engine, upgrade_to_head
 from tablekeeper.persistence.models import Base
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, exports
+from tablekeeper.services import campaigns, encounters, exports, settings
 
 
 def test_upgrade_creates_every_table_and_is_idempotent(tmp_path: Path) -> None:
@@ -55,7 +55,7 @@ def test_a_database_of_the_previous_release_is_upgraded_and_reads_back(tmp_path:
     database = tmp_path / "campaigns.db"
     shutil.copyfile(DATA / "release-r0001.db", database)
     written = json.loads((DATA / "release-r0001.json").read_text())
-    engine = campaigns.open_database(f"sqlite:///{database}")
+    engine = settings.open_database(f"sqlite:///{database}")
     try:
         with engine.connect() as connection:
             revision = MigrationContext.configure(connection).get_current_revision()
@@ -68,9 +68,11 @@ def test_a_database_of_the_previous_release_is_upgraded_and_reads_back(tmp_path:
             assert now["campaign"] == old["campaign"]
             assert now["encounters"] == old["encounters"]
             assert (now["players"], now["characters"], now["campaign_log"]) == ([], [], [])
-        view = campaigns.load_encounter(uow(), "bridge")
+        view = encounters.load_encounter(uow(), "bridge")
         assert view.version == written["harrowmoor"]["encounters"][0]["version"]
-        after = campaigns.submit_command(uow(), "bridge", set_value("clock.second", 4, reason="on"))
+        after = encounters.submit_command(
+            uow(), "bridge", set_value("clock.second", 4, reason="on")
+        )
         assert after.version == view.version + 1
     finally:
         engine.dispose()

@@ -18,7 +18,7 @@ import pytest
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns, characters, exports, table
+from tablekeeper.services import access, campaigns, characters, encounters, exports, settings, table
 
 NewDatabase = Callable[[str], str]
 
@@ -30,7 +30,7 @@ ODD = (
 
 def stocked(url: str) -> str:
     """A realtime campaign whose every text holds :data:`ODD`; its id."""
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     uow = lambda: SqlUnitOfWork(engine)  # noqa: E731
     try:
         campaign = campaigns.create_campaign(
@@ -48,17 +48,17 @@ def stocked(url: str) -> str:
         table.add_note(uow(), campaign.id, access.GM_VIEWER, ODD)
         roll = table.roll_into_log
         roll(uow(), campaign.id, access.GM_VIEWER, "4d6kh3", label=ODD[:60], dice=[6, 1, 5, 4])
-        campaigns.start_encounter(
+        encounters.start_encounter(
             uow(), campaign.id, characters=["aliena_2"], encounter_id="bridge-1"
         )
-        campaigns.submit_command(uow(), "bridge-1", set_value("clock.second", 3, reason=ODD))
+        encounters.submit_command(uow(), "bridge-1", set_value("clock.second", 3, reason=ODD))
         return campaign.id
     finally:
         engine.dispose()
 
 
 def exported(url: str, campaign_id: str) -> dict[str, Any]:
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     try:
         document: dict[str, Any] = exports.export_campaign(SqlUnitOfWork(engine), campaign_id)
         return document
@@ -67,7 +67,7 @@ def exported(url: str, campaign_id: str) -> dict[str, Any]:
 
 
 def imported(url: str, document: dict[str, Any]) -> None:
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     try:
         exports.import_campaign(SqlUnitOfWork(engine), document)
     finally:
@@ -122,13 +122,13 @@ def test_what_postgresql_cannot_store_is_refused_by_name_not_a_500(
         for key in path[:-1]:
             target = target[key]
         target[path[-1]] = value
-        engine = campaigns.open_database(postgresql)
+        engine = settings.open_database(postgresql)
         try:
             with pytest.raises(InvalidInputError) as refused:
                 exports.import_campaign(SqlUnitOfWork(engine), document)
         finally:
             engine.dispose()
         assert (refused.value.field or "").startswith("document."), (path, refused.value)
-    engine = campaigns.open_database(postgresql)
+    engine = settings.open_database(postgresql)
     assert campaigns.list_campaigns(SqlUnitOfWork(engine)) == []
     engine.dispose()

@@ -23,7 +23,7 @@ from tablekeeper.persistence.models import Base
 from tablekeeper.persistence.repositories import EncounterRepository
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.rulesets.realtime.encounter.commands import add_creature, advance
-from tablekeeper.services import campaigns
+from tablekeeper.services import campaigns, encounters, logs
 
 RACERS = 4
 
@@ -96,8 +96,8 @@ class _RacingUnitOfWork(SqlUnitOfWork):
 
 def _encounter(engine: Engine) -> int:
     campaigns.create_campaign(SqlUnitOfWork(engine), "Keep", "realtime", campaign_id="k1")
-    campaigns.start_encounter(SqlUnitOfWork(engine), "k1", encounter_id="e1")
-    view = campaigns.submit_command(
+    encounters.start_encounter(SqlUnitOfWork(engine), "k1", encounter_id="e1")
+    view = encounters.submit_command(
         SqlUnitOfWork(engine), "e1", add_creature(id="a", side="a", hp=10)
     )
     return view.version
@@ -109,7 +109,7 @@ def _race(engine: Engine, expected_version: int | None) -> list[str]:
 
     def submit(seconds: int) -> None:
         try:
-            campaigns.submit_command(
+            encounters.submit_command(
                 _RacingUnitOfWork(engine, barrier),
                 "e1",
                 advance(seconds),
@@ -137,8 +137,8 @@ def test_racing_submissions_have_one_winner_and_lose_nothing(
     assert len(winners) == 1, outcomes
     assert sorted(outcomes)[: RACERS - 1] == ["lost on version"] * (RACERS - 1)
     won_seconds = int(winners[0].removeprefix("won "))
-    view = campaigns.load_encounter(SqlUnitOfWork(postgres), "e1")
-    log = campaigns.encounter_log(SqlUnitOfWork(postgres), "e1")
+    view = encounters.load_encounter(SqlUnitOfWork(postgres), "e1")
+    log = logs.encounter_log(SqlUnitOfWork(postgres), "e1")
     assert [record.sequence for record in log] == list(range(1, view.version + 1))
     added = [r for r in log[before:] if isinstance(r, Event)]
     assert added, "the winner's events are stored"

@@ -21,7 +21,7 @@ import httpx
 from servers import serving
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns
+from tablekeeper.services import access, campaigns, encounters, settings
 
 CYCLES = 20
 """Kills (issue 11: N >= 20)."""
@@ -29,10 +29,10 @@ CYCLES = 20
 
 def test_no_acknowledged_write_is_lost_or_duplicated_across_kills(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'table.db'}"
-    engine = campaigns.open_database(url)
+    engine = settings.open_database(url)
     campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Kills", "realtime")
     secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
-    campaigns.start_encounter(SqlUnitOfWork(engine), campaign.id, encounter_id="bridge")
+    encounters.start_encounter(SqlUnitOfWork(engine), campaign.id, encounter_id="bridge")
     engine.dispose()
     gm = {"Authorization": f"Bearer {secret}"}
     chance = random.Random(11)

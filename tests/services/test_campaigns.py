@@ -24,7 +24,7 @@ from tablekeeper.persistence.unit_of_work import SqlUnitOfWork, UnitOfWork
 from tablekeeper.rulesets.realtime.encounter.commands import add_creature, advance
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.ruleset import REALTIME
-from tablekeeper.services import campaigns
+from tablekeeper.services import campaigns, encounters, logs, settings
 
 NewUow = Callable[[], UnitOfWork]
 
@@ -40,7 +40,7 @@ def new_uow(
         yield lambda: InMemoryUnitOfWork(store)
         return
     url = sql_databases(request.param)("data")
-    engines = [campaigns.open_database(url)]
+    engines = [settings.open_database(url)]
 
     def fresh() -> UnitOfWork:
         engines.append(make_engine(url))
@@ -53,10 +53,10 @@ def new_uow(
 
 def _realtime_encounter(new_uow: NewUow) -> str:
     campaign = campaigns.create_campaign(new_uow(), "The keep", "realtime", campaign_id="k1")
-    encounter = campaigns.start_encounter(new_uow(), campaign.id, encounter_id="e1")
+    encounter = encounters.start_encounter(new_uow(), campaign.id, encounter_id="e1")
     assert encounter.version == 0
     for creature in ("alice", "bob"):
-        campaigns.submit_command(
+        encounters.submit_command(
             new_uow(), "e1", add_creature(id=creature, side=creature, hp=10), roller=RandomRoller(1)
         )
     return "e1"
@@ -92,49 +92,49 @@ def test_invalid_options_name_the_field_and_nothing_is_written(new_uow: NewUow) 
 
 def test_an_encounter_survives_a_restart(new_uow: NewUow) -> None:
     encounter_id = _realtime_encounter(new_uow)
-    played = campaigns.submit_command(new_uow(), encounter_id, advance(3))
+    played = encounters.submit_command(new_uow(), encounter_id, advance(3))
     assert isinstance(played.state, RealtimeState)
     assert played.state.second == 4
     assert played.records
     assert all(isinstance(r, Event) for r in played.records)
 
-    reloaded = campaigns.load_encounter(new_uow(), encounter_id)  # a new engine, same file
+    reloaded = encounters.load_encounter(new_uow(), encounter_id)  # a new engine, same file
     assert reloaded.state == played.state
-    assert reloaded.version == played.version == len(campaigns.encounter_log(new_uow(), "e1"))
+    assert reloaded.version == played.version == len(logs.encounter_log(new_uow(), "e1"))
     assert [e.id for e in campaigns.list_encounters(new_uow(), "k1")] == ["e1"]
 
 
 def test_a_refused_command_writes_nothing(new_uow: NewUow) -> None:
     encounter_id = _realtime_encounter(new_uow)
-    before = campaigns.load_encounter(new_uow(), encounter_id)
+    before = encounters.load_encounter(new_uow(), encounter_id)
     with pytest.raises(IllegalCommandError):
-        campaigns.submit_command(new_uow(), encounter_id, add_creature(id="alice", side="x", hp=3))
+        encounters.submit_command(new_uow(), encounter_id, add_creature(id="alice", side="x", hp=3))
     with pytest.raises(InvalidInputError, match=r"command\.actor"):
-        campaigns.submit_command(new_uow(), encounter_id, {"kind": "realtime.advance"})
-    after = campaigns.load_encounter(new_uow(), encounter_id)
+        encounters.submit_command(new_uow(), encounter_id, {"kind": "realtime.advance"})
+    after = encounters.load_encounter(new_uow(), encounter_id)
     assert (after.version, after.state) == (before.version, before.state)
 
 
 def test_a_stale_expected_version_is_a_conflict_with_nothing_written(new_uow: NewUow) -> None:
     encounter_id = _realtime_encounter(new_uow)
-    seen = campaigns.load_encounter(new_uow(), encounter_id).version
-    campaigns.submit_command(new_uow(), encounter_id, advance(1), expected_version=seen)
+    seen = encounters.load_encounter(new_uow(), encounter_id).version
+    encounters.submit_command(new_uow(), encounter_id, advance(1), expected_version=seen)
     with pytest.raises(StaleVersionError, match=f"expected version {seen}"):
-        campaigns.submit_command(new_uow(), encounter_id, advance(5), expected_version=seen)
-    assert campaigns.load_encounter(new_uow(), encounter_id).state.second == 2
+        encounters.submit_command(new_uow(), encounter_id, advance(5), expected_version=seen)
+    assert encounters.load_encounter(new_uow(), encounter_id).state.second == 2
 
 
 def test_undo_and_redo_are_stored(new_uow: NewUow) -> None:
     encounter_id = _realtime_encounter(new_uow)
-    played = campaigns.submit_command(new_uow(), encounter_id, advance(2))
-    undone = campaigns.undo(new_uow(), encounter_id)
+    played = encounters.submit_command(new_uow(), encounter_id, advance(2))
+    undone = encounters.undo(new_uow(), encounter_id)
     assert isinstance(undone.records[0], Undone)
-    assert campaigns.load_encounter(new_uow(), encounter_id).state.second == 1
-    redone = campaigns.redo(new_uow(), encounter_id)
+    assert encounters.load_encounter(new_uow(), encounter_id).state.second == 1
+    redone = encounters.redo(new_uow(), encounter_id)
     assert redone.state == played.state
-    reloaded = campaigns.load_encounter(new_uow(), encounter_id)
+    reloaded = encounters.load_encounter(new_uow(), encounter_id)
     assert reloaded.state == played.state
-    log = campaigns.encounter_log(new_uow(), encounter_id)
+    log = logs.encounter_log(new_uow(), encounter_id)
     assert len(log) == reloaded.version
     assert sum(isinstance(record, Undone) for record in log) == 1
 
@@ -142,13 +142,13 @@ def test_undo_and_redo_are_stored(new_uow: NewUow) -> None:
 def test_a_load_after_a_snapshot_folds_only_the_events_after_it(new_uow: NewUow) -> None:
     encounter_id = _realtime_encounter(new_uow)
     for _ in range(4):
-        campaigns.submit_command(new_uow(), encounter_id, advance(1), snapshot_every=5)
+        encounters.submit_command(new_uow(), encounter_id, advance(1), snapshot_every=5)
     with new_uow() as uow:
         snapshots = uow.encounters.snapshot_sequences(encounter_id)
         records = uow.encounters.records(encounter_id)
         initial = RealtimeState.model_validate(uow.encounters.get(encounter_id).initial_state)
     assert snapshots, "a snapshot was written"
-    loaded = campaigns.load_encounter(new_uow(), encounter_id)
+    loaded = encounters.load_encounter(new_uow(), encounter_id)
     in_force = [e for e in EventLog(records).events if e.scope == ScopeId(encounter_id)]
     assert loaded.folded == sum(1 for e in in_force if e.sequence > snapshots[-1])
     assert loaded.folded < len(in_force)
@@ -160,10 +160,10 @@ def test_a_load_after_a_snapshot_folds_only_the_events_after_it(new_uow: NewUow)
 
 def test_an_undo_past_a_snapshot_replays_without_it(new_uow: NewUow) -> None:
     encounter_id = _realtime_encounter(new_uow)
-    campaigns.submit_command(new_uow(), encounter_id, advance(3), snapshot_every=1)
-    undone = campaigns.undo(new_uow(), encounter_id, snapshot_every=0)
+    encounters.submit_command(new_uow(), encounter_id, advance(3), snapshot_every=1)
+    undone = encounters.undo(new_uow(), encounter_id, snapshot_every=0)
     assert undone.state.second == 1
-    loaded = campaigns.load_encounter(new_uow(), encounter_id)
+    loaded = encounters.load_encounter(new_uow(), encounter_id)
     assert loaded.state == undone.state
 
 
@@ -172,5 +172,5 @@ def test_an_id_already_taken_is_refused(new_uow: NewUow) -> None:
     with pytest.raises(RulesError, match="campaign_id: 'k1' is already taken"):
         campaigns.create_campaign(new_uow(), "Again", "realtime", campaign_id="k1")
     with pytest.raises(RulesError, match="encounter_id: 'e1' is already taken"):
-        campaigns.start_encounter(new_uow(), "k1", encounter_id="e1")
+        encounters.start_encounter(new_uow(), "k1", encounter_id="e1")
     assert len(campaigns.list_campaigns(new_uow())) == 1

@@ -5,20 +5,21 @@ from __future__ import annotations
 from sqlalchemy import Engine
 
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, characters
+from tablekeeper.services import campaigns, characters, encounters
 from tablekeeper.services.access import authenticate
-from tablekeeper.services.demo_campaigns import DEMO_SCENARIOS, ensure_demo_campaigns
+from tablekeeper.services.demo_campaigns import demo_scenarios, ensure_demo_campaigns
 
 
 def test_one_demo_per_ruleset_with_the_scenario_creatures(engine: Engine) -> None:
     made = ensure_demo_campaigns(lambda: SqlUnitOfWork(engine))
-    assert sorted(campaign.ruleset for campaign, _ in made) == sorted(DEMO_SCENARIOS)
+    assert {"realtime", "percentile", "duel"} <= set(demo_scenarios())
+    assert sorted(campaign.ruleset for campaign, _ in made) == sorted(demo_scenarios())
     for campaign, secret in made:
         assert authenticate(SqlUnitOfWork(engine), campaign.id, secret).is_gm
         stored = characters.list_characters(SqlUnitOfWork(engine), campaign.id)
         kinds = {character.kind for character in stored}
         assert kinds == {"pc", "npc"}
-        view = campaigns.start_encounter(
+        view = encounters.start_encounter(
             SqlUnitOfWork(engine), campaign.id, characters=[c.id for c in stored]
         )
         assert view.version == len(stored)
@@ -26,6 +27,6 @@ def test_one_demo_per_ruleset_with_the_scenario_creatures(engine: Engine) -> Non
 
 def test_ensure_is_idempotent(engine: Engine) -> None:
     first = ensure_demo_campaigns(lambda: SqlUnitOfWork(engine))
-    assert len(first) == len(DEMO_SCENARIOS)
+    assert len(first) == len(demo_scenarios())
     assert ensure_demo_campaigns(lambda: SqlUnitOfWork(engine)) == []
-    assert len(campaigns.list_campaigns(SqlUnitOfWork(engine))) == len(DEMO_SCENARIOS)
+    assert len(campaigns.list_campaigns(SqlUnitOfWork(engine))) == len(demo_scenarios())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tablekeeper.errors import ConflictError, ForbiddenError, InvalidInputError
-from tablekeeper.services import characters
+from tablekeeper.services import characters, encounters
 
 from .tables import NPC_HP, memory, seat, sqlite
 
@@ -31,7 +31,9 @@ def test_minions_get_numbered_ids_and_names_and_the_npcs_sheet(tmp_path: Path) -
     assert (stored.name, stored.version, stored.sheet) == ("Orc 2", 1, orc.sheet)
 
 
-def test_a_name_in_the_sheet_becomes_the_minions_name() -> None:
+def test_each_minion_joins_an_encounter_by_its_own_name() -> None:
+    # The character's name is the name the table knows the creature by, whatever name
+    # the copied sheet carries: two minions never both show as "Imp".
     seated = seat(memory())
     characters.create_character(
         seated.new_uow(),
@@ -42,8 +44,10 @@ def test_a_name_in_the_sheet_becomes_the_minions_name() -> None:
         sheet={"name": "Imp", "side": "foes", "hp": 3},
     )
     minions = characters.duplicate_character(seated.new_uow(), "k1", "imp", 2)
-    assert [m.sheet["name"] for m in minions] == ["Imp 1", "Imp 2"]
-    assert minions[1].sheet["hp"] == 3
+    assert [m.name for m in minions] == ["Imp 1", "Imp 2"]
+    assert minions[1].sheet == {"name": "Imp", "side": "foes", "hp": 3}
+    view = encounters.start_encounter(seated.new_uow(), "k1", characters=["imp-1", "imp-2"])
+    assert [c.name for c in view.state.creatures.values()] == ["Imp 1", "Imp 2"]
 
 
 def test_percentile_stat_blocks_are_copied_whole() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.rulesets.realtime.encounter.commands import advance
-from tablekeeper.services import access, campaigns, characters, table
+from tablekeeper.services import access, campaigns, characters, encounters, table
 from tablekeeper.services.exports import export_campaign, import_campaign
 
 from .tables import memory, realtime_sheet, seat, sqlite
@@ -26,8 +26,10 @@ def _played(tmp_path: Path) -> tuple[dict[str, object], object]:
     )
     table.roll_into_log(seated.new_uow(), "k1", access.GM_VIEWER, "1d6", secret=True, dice=[4])
     table.add_note(seated.new_uow(), "k1", access.GM_VIEWER, "the bridge is out")
-    campaigns.start_encounter(seated.new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
-    campaigns.submit_command(seated.new_uow(), "e1", advance(2))
+    encounters.start_encounter(
+        seated.new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1"
+    )
+    encounters.submit_command(seated.new_uow(), "e1", advance(2))
     return export_campaign(seated.new_uow(), "k1"), seated
 
 
@@ -40,11 +42,12 @@ def test_players_characters_and_the_campaign_log_travel_and_come_back_identicall
     assert "token" not in str(exported["players"])
     assert [c["id"] for c in exported["characters"]] == ["hero", "rogue", "orc"]  # type: ignore[index]
     assert exported["characters"][2]["version"] == 2  # type: ignore[index]
-    assert len(exported["campaign_log"]) == 3  # type: ignore[arg-type]
+    # the edit, the roll, the note, and the encounter's start in the campaign's own order
+    assert len(exported["campaign_log"]) == 4  # type: ignore[arg-type]
     target = memory()
     import_campaign(target(), exported)
     assert export_campaign(target(), "k1") == exported
-    assert campaigns.get_campaign(target(), "k1").version == 3
+    assert campaigns.get_campaign(target(), "k1").version == 4
     # no token travels: every imported player needs a new one from the GM
     token = access.rotate_player_token(target(), "k1", "ann")
     assert access.authenticate(target(), "k1", token).characters == frozenset({"hero"})

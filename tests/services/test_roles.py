@@ -16,24 +16,24 @@ import pytest
 from tablekeeper.engine.values import GM
 from tablekeeper.errors import DecisionError, ForbiddenError, UnknownNameError
 from tablekeeper.rulesets.realtime.encounter.commands import advance, move, start_action
-from tablekeeper.services import campaigns
+from tablekeeper.services import campaigns, encounters, logs
 
 from .tables import GM_SECRET, NewUow, Table, memory, seat, sqlite
 
 
 def _versions(new_uow: NewUow) -> tuple[int, int]:
-    view = campaigns.load_encounter(new_uow(), "e1")
-    return view.version, len(campaigns.encounter_log(new_uow(), "e1"))
+    view = encounters.load_encounter(new_uow(), "e1")
+    return view.version, len(logs.encounter_log(new_uow(), "e1"))
 
 
 def _reaction(seated: Table) -> str:
     """Play until the hero is offered a reaction: the orc leaves her reach at second 2."""
-    campaigns.start_encounter(
+    encounters.start_encounter(
         seated.new_uow(), "k1", characters=["hero", "rogue", "orc"], encounter_id="e1"
     )
-    campaigns.submit_command(seated.new_uow(), "e1", move("orc", (3, 0), cost=2, actor=GM))
-    campaigns.submit_command(seated.new_uow(), "e1", advance(2))
-    view = campaigns.load_encounter(seated.new_uow(), "e1")
+    encounters.submit_command(seated.new_uow(), "e1", move("orc", (3, 0), cost=2, actor=GM))
+    encounters.submit_command(seated.new_uow(), "e1", advance(2))
+    view = encounters.load_encounter(seated.new_uow(), "e1")
     assert view.pending is not None
     assert view.pending.chooser == "hero"
     return view.pending.id
@@ -43,13 +43,13 @@ def _reaction(seated: Table) -> str:
 def test_an_encounter_starts_from_characters_in_the_order_given(ruleset: str) -> None:
     # "start an encounter from characters"
     seated = seat(memory(), ruleset)
-    view = campaigns.start_encounter(
+    view = encounters.start_encounter(
         seated.new_uow(), "k1", characters=["orc", "hero"], encounter_id="e1"
     )
     roster = view.state.creatures if ruleset == "realtime" else view.state.combatants
     assert list(roster) == ["orc", "hero"]
     assert view.version == 2
-    added = campaigns.encounter_log(seated.new_uow(), "e1")
+    added = logs.encounter_log(seated.new_uow(), "e1")
     assert [record.command_id for record in added] == ["c1", "c2"]
     if ruleset == "realtime":
         assert view.state.creature("hero").name == "Hero"  # the sheet names none
@@ -60,7 +60,7 @@ def test_an_encounter_starts_from_characters_in_the_order_given(ruleset: str) ->
 def test_an_unknown_character_starts_no_encounter() -> None:
     seated = seat(memory())
     with pytest.raises(UnknownNameError) as raised:
-        campaigns.start_encounter(
+        encounters.start_encounter(
             seated.new_uow(), "k1", characters=["hero", "x"], encounter_id="e1"
         )
     assert raised.value.field == "characters.1"
@@ -70,14 +70,16 @@ def test_an_unknown_character_starts_no_encounter() -> None:
 def test_a_player_commands_their_own_character_only(tmp_path: Path) -> None:
     # "submit commands only for their own character"
     seated = seat(sqlite(tmp_path))
-    campaigns.start_encounter(seated.new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
+    encounters.start_encounter(
+        seated.new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1"
+    )
     ann = seated.viewer(seated.ann)
     before = _versions(seated.new_uow)
     for command in (start_action("orc", action="attack"), advance(1)):
         with pytest.raises(ForbiddenError, match="only for their own character"):
-            campaigns.submit_command(seated.new_uow(), "e1", command, viewer=ann)
+            encounters.submit_command(seated.new_uow(), "e1", command, viewer=ann)
     assert _versions(seated.new_uow) == before
-    played = campaigns.submit_command(
+    played = encounters.submit_command(
         seated.new_uow(), "e1", move("hero", (0, 1), cost=1), viewer=ann
     )
     assert played.version == before[0] + 1
@@ -89,19 +91,19 @@ def test_a_player_answers_only_their_own_decision_and_only_once() -> None:
     decision = _reaction(seated)
     before = _versions(seated.new_uow)
     with pytest.raises(ForbiddenError, match="hero's to make") as raised:
-        campaigns.answer_decision(
+        encounters.answer_decision(
             seated.new_uow(), "e1", decision, "decline", viewer=seated.viewer(seated.bo)
         )
     assert raised.value.field == "decision"
     assert _versions(seated.new_uow) == before
-    answered = campaigns.answer_decision(
+    answered = encounters.answer_decision(
         seated.new_uow(), "e1", decision, "decline", viewer=seated.viewer(seated.ann)
     )
     assert answered.pending is None
     assert answered.version > before[0]
     after = _versions(seated.new_uow)
     with pytest.raises(DecisionError, match="already answered"):
-        campaigns.answer_decision(
+        encounters.answer_decision(
             seated.new_uow(), "e1", decision, "decline", viewer=seated.viewer(seated.ann)
         )
     assert _versions(seated.new_uow) == after
@@ -110,7 +112,7 @@ def test_a_player_answers_only_their_own_decision_and_only_once() -> None:
 def test_the_gm_may_answer_any_decision_for_its_chooser() -> None:
     seated = seat(memory())
     decision = _reaction(seated)
-    answered = campaigns.answer_decision(
+    answered = encounters.answer_decision(
         seated.new_uow(), "e1", decision, "decline", viewer=seated.viewer(GM_SECRET)
     )
     (record,) = [r for r in answered.records if getattr(r, "kind", "") == "decision.answered"]
@@ -120,12 +122,12 @@ def test_the_gm_may_answer_any_decision_for_its_chooser() -> None:
 def test_undo_and_redo_are_the_gms() -> None:
     # "The GM may do everything": undo and redo are the GM's (docs/rulings.md)
     seated = seat(memory())
-    campaigns.start_encounter(seated.new_uow(), "k1", characters=["hero"], encounter_id="e1")
+    encounters.start_encounter(seated.new_uow(), "k1", characters=["hero"], encounter_id="e1")
     ann = seated.viewer(seated.ann)
     before = _versions(seated.new_uow)
     with pytest.raises(ForbiddenError, match="only the GM may undo"):
-        campaigns.undo(seated.new_uow(), "e1", viewer=ann)
-    campaigns.undo(seated.new_uow(), "e1", viewer=seated.viewer(GM_SECRET))
+        encounters.undo(seated.new_uow(), "e1", viewer=ann)
+    encounters.undo(seated.new_uow(), "e1", viewer=seated.viewer(GM_SECRET))
     with pytest.raises(ForbiddenError, match="only the GM may redo"):
-        campaigns.redo(seated.new_uow(), "e1", viewer=ann)
+        encounters.redo(seated.new_uow(), "e1", viewer=ann)
     assert _versions(seated.new_uow)[0] == before[0] + 1

@@ -21,7 +21,7 @@ from tablekeeper.engine.values import CommandId
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.persistence.memory import InMemoryStore, InMemoryUnitOfWork
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork, UnitOfWork
-from tablekeeper.services import campaigns, characters, exports, safe_input, table
+from tablekeeper.services import campaigns, characters, encounters, exports, safe_input, table
 from tablekeeper.services.access import GM_VIEWER
 
 from .tables import realtime_sheet
@@ -130,7 +130,7 @@ def test_the_create_use_cases_refuse_odd_ids_nul_and_nan(uow: Callable[[], UnitO
     assert refused.value.field == "name"
     campaign = campaigns.create_campaign(uow(), "Harrowmoor", "realtime", campaign_id="h")
     with pytest.raises(InvalidInputError) as refused:
-        campaigns.start_encounter(uow(), campaign.id, encounter_id="a/b")
+        encounters.start_encounter(uow(), campaign.id, encounter_id="a/b")
     assert refused.value.field == "encounter_id"
     sheet = realtime_sheet("party", 0, weight=float("nan"))
     with pytest.raises(InvalidInputError, match="finite") as refused:
@@ -165,7 +165,7 @@ def test_a_campaign_import_refuses_what_the_rest_could_not_use(
     uow: Callable[[], UnitOfWork], where: tuple[str | int, ...], value: str
 ) -> None:
     campaign = campaigns.create_campaign(uow(), "Harrowmoor", "realtime", campaign_id="source")
-    campaigns.start_encounter(uow(), campaign.id, encounter_id="bridge")
+    encounters.start_encounter(uow(), campaign.id, encounter_id="bridge")
     document = json.loads(json.dumps(exports.export_campaign(uow(), campaign.id)))
     target = document
     for key in where[:-1]:
@@ -186,13 +186,13 @@ def test_what_no_database_stores_is_refused_at_every_append(
     # process, with NaN or NUL in its payload, is refused alike on SQLite and PostgreSQL
     # (and by the in-memory fake), and nothing is written.
     campaign = campaigns.create_campaign(uow(), "Harrowmoor", "realtime")
-    campaigns.start_encounter(uow(), campaign.id, encounter_id="bridge")
-    before = campaigns.get_encounter(uow(), "bridge").version
+    encounters.start_encounter(uow(), campaign.id, encounter_id="bridge")
+    before = encounters.get_encounter(uow(), "bridge").version
     record = Event(sequence=before + 1, command_id=CommandId("c9"), kind="x", payload={"v": value})
     for unit in (uow(), InMemoryUnitOfWork(InMemoryStore())):
         with unit, pytest.raises(InvalidInputError) as refused:
             unit.encounters.append("bridge", before, [record])
         assert (refused.value.field or "").startswith("payload.v")
-    assert campaigns.get_encounter(uow(), "bridge").version == before
+    assert encounters.get_encounter(uow(), "bridge").version == before
     with pytest.raises(InvalidInputError, match="NUL"):
         table.add_note(uow(), campaign.id, GM_VIEWER, "a\x00b")

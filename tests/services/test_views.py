@@ -14,24 +14,24 @@ import pytest
 
 from tablekeeper.engine.values import GM
 from tablekeeper.rulesets.realtime.encounter.commands import advance, damage, move
-from tablekeeper.services import campaigns, views
+from tablekeeper.services import encounters, logs, views
 
 from .tables import GM_SECRET, NPC_BODY, NPC_HP, Table, memory, seat, sqlite
 
 
-def _start(seated: Table) -> campaigns.EncounterView:
-    return campaigns.start_encounter(
+def _start(seated: Table) -> encounters.EncounterView:
+    return encounters.start_encounter(
         seated.new_uow(), "k1", characters=["hero", "rogue", "orc"], encounter_id="e1"
     )
 
 
 def _document(seated: Table, token: str) -> dict[str, object]:
-    view = campaigns.load_encounter(seated.new_uow(), "e1")
+    view = encounters.load_encounter(seated.new_uow(), "e1")
     return views.encounter_document(seated.new_uow(), view, seated.viewer(token))
 
 
 def _log(seated: Table, token: str) -> str:
-    records = campaigns.encounter_log(seated.new_uow(), "e1")
+    records = logs.encounter_log(seated.new_uow(), "e1")
     return json.dumps(views.records_for(records, seated.viewer(token)))
 
 
@@ -63,7 +63,7 @@ def test_a_player_never_gets_an_npcs_stat_block_in_the_state_or_the_log(
 def test_a_player_sees_the_npcs_life_state_and_damage_but_not_its_hp() -> None:
     seated = seat(memory())
     _start(seated)
-    campaigns.submit_command(seated.new_uow(), "e1", damage("orc", NPC_HP))
+    encounters.submit_command(seated.new_uow(), "e1", damage("orc", NPC_HP))
     document = _document(seated, seated.ann)
     orc = document["state"]["creatures"]["orc"]  # type: ignore[index]
     assert orc["life"] == "unconscious"
@@ -82,8 +82,8 @@ def test_a_player_sees_the_npcs_life_state_and_damage_but_not_its_hp() -> None:
 def test_a_pending_decisions_options_reach_only_its_chooser_and_the_gm() -> None:
     seated = seat(memory())
     _start(seated)
-    campaigns.submit_command(seated.new_uow(), "e1", move("orc", (3, 0), cost=2, actor=GM))
-    campaigns.submit_command(seated.new_uow(), "e1", advance(2))
+    encounters.submit_command(seated.new_uow(), "e1", move("orc", (3, 0), cost=2, actor=GM))
+    encounters.submit_command(seated.new_uow(), "e1", advance(2))
     ann, bo, gm = (_document(seated, t) for t in (seated.ann, seated.bo, GM_SECRET))
     assert ann["pending"]["options"]
     assert gm["pending"]["options"]

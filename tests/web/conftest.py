@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from console_tokens import sending_tokens
 from servers import served_in_thread
 from tablekeeper.web.app import create_console_app
 
 from .browser import Screenshots
-from .tokens import sending_tokens
 
 CHROMIUM_VARIABLE = "TABLEKEEPER_CHROMIUM"
 REQUIRE_BROWSER_VARIABLE = "TABLEKEEPER_REQUIRE_BROWSER"

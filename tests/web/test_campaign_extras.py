@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from console_tokens import sending_tokens
 from tablekeeper.web.access import cookie_name
 from tablekeeper.web.app import create_console_app
+from tablekeeper.web.pages import campaign_rulesets
 
 from .test_console_pages import JOIN, LINK, create_campaign, error_after
-from .tokens import sending_tokens
 
 
 def input_value(html: str, name: str) -> str | None:
@@ -56,11 +57,12 @@ def test_the_create_form_shows_the_rulesets_options_with_their_defaults(
     home = client.get("/").text
     assert 'id="campaign-options"' in home
     assert 'hx-get="/campaign-options"' in home, "the select swaps the options fieldset"
-    assert input_value(home, "options_for") == "percentile"
-    assert input_value(home, "options.critical_divisor") == "10"
-    assert '<label for="f-options-critical_divisor">' in home
-    assert is_checked(home, "options.charge")
-    assert not is_checked(home, "options.hit_locations")
+    assert input_value(home, "options_for") == campaign_rulesets()[0]  # the first offered
+    percentile = client.get("/campaign-options", params={"ruleset": "percentile"}).text
+    assert input_value(percentile, "options.critical_divisor") == "10"
+    assert '<label for="f-options-critical_divisor">' in percentile
+    assert is_checked(percentile, "options.charge")
+    assert not is_checked(percentile, "options.hit_locations")
     fragment = client.get("/campaign-options", params={"ruleset": "realtime"})
     assert fragment.status_code == 200
     assert fragment.text.lstrip().startswith(
@@ -97,17 +99,12 @@ def test_another_rulesets_options_left_as_they_were_create_with_the_defaults(
     client: TestClient,
 ) -> None:
     # htmx had not swapped the fieldset yet: percentile's untouched defaults came along
-    home = client.get("/").text
+    home = client.get("/campaign-options", params={"ruleset": "percentile"}).text
     checked = re.findall(r'<input type="checkbox"[^>]*name="(options\.\w+)"[^>]*checked', home)
     data = {"name": "Quick", "ruleset": "realtime", "options_for": "percentile"}
     data |= dict.fromkeys(checked, "on")
-    data["options.critical_divisor"] = "10"
-    data["options.automatic_success_max"] = "5"
-    data["options.automatic_failure_min"] = "96"
-    data["options.fumble_min"] = "99"
-    data["options.fumble_only_100_above"] = "100"
-    data["options.characteristic_multiplier"] = "5"
-    data["options.unarmed_damage"] = "1d3"
+    data |= dict(re.findall(r'<input id="[^"]*" name="(options\.\w+)" value="([^"]*)"', home))
+    assert data["options.critical_divisor"] == "10"
     for name in re.findall(r'<select id="[^"]*" name="(options\.\w+)"', home):
         selected = re.search(
             rf'name="{re.escape(name)}".*?<option value="([^"]+)" selected>', home, re.DOTALL
@@ -169,7 +166,7 @@ def test_chosen_options_are_stored_and_a_bad_one_shows_next_to_its_field(
 
 
 def test_an_unchecked_option_is_stored_false(client: TestClient) -> None:
-    defaults = client.get("/").text
+    defaults = client.get("/campaign-options", params={"ruleset": "percentile"}).text
     checked = set(
         re.findall(r'<input type="checkbox"[^>]*name="(options\.\w+)"[^>]*checked', defaults)
     )

@@ -25,7 +25,7 @@ from servers import served_in_thread
 from tablekeeper.api.deps import console_cookie_name
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns
+from tablekeeper.services import access, campaigns, encounters, settings
 from tablekeeper.web.app import create_console_app
 from tablekeeper.web.csrf import FIELD, HEADER, SESSION_COOKIE, campaign_of_path, token_for
 
@@ -43,18 +43,18 @@ class Console:
         return [p.id for p in access.list_players(SqlUnitOfWork(self.engine), self.campaign)]
 
     def version(self) -> int:
-        return campaigns.get_encounter(SqlUnitOfWork(self.engine), "bridge").version
+        return encounters.get_encounter(SqlUnitOfWork(self.engine), "bridge").version
 
 
 @pytest.fixture
 def console(database_url: str) -> Iterator[Console]:
-    engine = campaigns.open_database(database_url)
+    engine = settings.open_database(database_url)
     campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Harrowmoor", "realtime")
     secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
     _, ann = access.add_player(SqlUnitOfWork(engine), campaign.id, "ann", "Ann")
-    campaigns.start_encounter(SqlUnitOfWork(engine), campaign.id, encounter_id="bridge")
+    encounters.start_encounter(SqlUnitOfWork(engine), campaign.id, encounter_id="bridge")
     command = set_value("clock.second", 3, reason="the bell")
-    campaigns.submit_command(SqlUnitOfWork(engine), "bridge", command)
+    encounters.submit_command(SqlUnitOfWork(engine), "bridge", command)
     yield Console(engine, campaign.id, secret, ann)
     engine.dispose()
 

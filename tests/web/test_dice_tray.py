@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from console_tokens import sending_tokens
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns, table
+from tablekeeper.services import access, campaigns, settings, table
 from tablekeeper.services.dice import odds_of
 from tablekeeper.web.access import cookie_name
 from tablekeeper.web.app import create_console_app
 from tablekeeper.web.dice import MAX_BARS, parse_faces
 
 from .browser import Screenshots
-from .tokens import sending_tokens
 
 HTMX = {"HX-Request": "true"}
 BAR = re.compile(r'<tr data-value="(-?\d+)" data-probability="([\d/]+)">')
@@ -56,7 +56,7 @@ class Tray:
 
 @pytest.fixture
 def tray(database_url: str) -> Iterator[Tray]:
-    engine = campaigns.open_database(database_url)
+    engine = settings.open_database(database_url)
     uow = lambda: SqlUnitOfWork(engine)  # noqa: E731
     campaign = campaigns.create_campaign(uow(), "Harrowmoor", "realtime")
     secret = access.issue_gm_secret(uow(), campaign.id)
@@ -253,7 +253,7 @@ def test_in_a_browser_the_odds_follow_the_typing_and_a_roll_joins_the_log(
 ) -> None:
     from playwright.sync_api import expect
 
-    engine = campaigns.open_database(database_url)
+    engine = settings.open_database(database_url)
     campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Harrowmoor", "realtime")
     secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
     engine.dispose()

@@ -74,7 +74,7 @@ def test_the_gm_steps_commands_and_decides_in_the_browser(
 
     decision.get_by_role("button", name="Decline").click()
     expect(page.locator("#decision")).to_have_count(0)
-    expect(page.locator("#log")).to_contain_text("Reaction declined")
+    expect(page.locator("#log")).to_contain_text("declines to react")
     page.get_by_role("button", name="Undo the last command").click()
     expect(page.locator("#decision")).to_contain_text("Aliena must choose")
     expect(page.locator("#log")).to_contain_text("Undo of")
@@ -90,9 +90,9 @@ def test_the_gm_plays_back_the_faces_rolled_at_the_table(
     from playwright.sync_api import expect
 
     from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-    from tablekeeper.services import access, campaigns, characters
+    from tablekeeper.services import access, campaigns, characters, encounters, settings
 
-    engine = campaigns.open_database(database_url)
+    engine = settings.open_database(database_url)
     campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Ford", "percentile")
     secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
     stats = {
@@ -107,7 +107,7 @@ def test_the_gm_plays_back_the_faces_rolled_at_the_table(
         characters.create_character(
             SqlUnitOfWork(engine), campaign.id, id=name, name=name.title(), kind="npc", sheet=sheet
         )
-    started = campaigns.start_encounter(
+    started = encounters.start_encounter(
         SqlUnitOfWork(engine), campaign.id, characters=["brenna", "wolf"]
     )
     engine.dispose()
@@ -119,7 +119,7 @@ def test_the_gm_plays_back_the_faces_rolled_at_the_table(
     expect(page.get_by_label("Faces for the next command")).to_have_value("7, 3, 4")
     page.get_by_label("Faces for the next command").fill("7, 3")
     page.get_by_role("button", name="Start the encounter: roll turn orders").click()
-    expect(page.locator("#log")).to_contain_text("Turn order rolled")
+    expect(page.locator("#log")).to_contain_text("turn order (start)")
     expect(page.locator("#record-4 .die")).to_have_text("7")
     expect(page.locator("#record-5 .die")).to_have_text("3")
     expect(page.get_by_label("Faces for the next command")).to_have_value("")

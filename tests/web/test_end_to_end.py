@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns
+from tablekeeper.services import logs, settings
 from tablekeeper.services.access import GM_VIEWER
 
 from .browser import Screenshots
@@ -191,9 +191,9 @@ def hidden_from(content: str, *numbers: int) -> None:
 def log_kinds(database_url: str, encounter_url: str) -> list[str]:
     """The encounter's log, as the GM reads it from the database: each record's kind."""
     encounter_id = encounter_url.rstrip("/").rsplit("/", 1)[1]
-    engine = campaigns.open_database(database_url)
+    engine = settings.open_database(database_url)
     try:
-        records = campaigns.encounter_log(SqlUnitOfWork(engine), encounter_id, viewer=GM_VIEWER)
+        records = logs.encounter_log(SqlUnitOfWork(engine), encounter_id, viewer=GM_VIEWER)
     finally:
         engine.dispose()
     return [getattr(record, "kind", "undo") for record in records]
@@ -272,24 +272,26 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
     # The player answers on their own page; the GM's page shows it live.
     decision.get_by_role("button", name=re.compile("^Opportunity Attack")).click()
     expect(player.locator("#decision")).to_have_count(0)
-    expect(player.locator("#log")).to_contain_text("Reaction used")
+    expect(player.locator("#log")).to_contain_text("uses Opportunity Attack")
     expect(gm.locator("#decision")).to_have_count(0, timeout=LIVE_MS)
-    expect(gm.locator("#log")).to_contain_text("Reaction used", timeout=LIVE_MS)
+    expect(gm.locator("#log")).to_contain_text("uses Opportunity Attack", timeout=LIVE_MS)
 
     # The GM takes the answer back: its records are struck through, the decision is back.
     settled(gm)
     gm.get_by_role("button", name="Undo the last command").click()
     expect(gm.locator("#log")).to_contain_text("Undo of")
-    expect(gm.locator("#log s", has_text="Reaction used")).to_be_visible()
+    expect(gm.locator("#log s", has_text="uses Opportunity Attack")).to_be_visible()
     expect(gm.locator("#decision")).to_contain_text("Aliena must choose")
-    expect(player.locator("#log s", has_text="Reaction used")).to_be_visible(timeout=LIVE_MS)
+    expect(player.locator("#log s", has_text="uses Opportunity Attack")).to_be_visible(
+        timeout=LIVE_MS
+    )
     expect(player.locator("#decision")).to_contain_text("Aliena must choose", timeout=LIVE_MS)
 
     # ... and answers for Aliena this time.
     settled(gm)
     gm.locator("#decision").get_by_role("button", name="Decline").click()
-    expect(gm.locator("#log")).to_contain_text("Reaction declined")
-    expect(player.locator("#log")).to_contain_text("Reaction declined", timeout=LIVE_MS)
+    expect(gm.locator("#log")).to_contain_text("declines to react")
+    expect(player.locator("#log")).to_contain_text("declines to react", timeout=LIVE_MS)
     expect(player.locator("#decision")).to_have_count(0)
 
     # A falling beam: the GM's damage form, a bad amount first, then the ogre goes down.

@@ -19,7 +19,7 @@ import pytest
 
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns
+from tablekeeper.services import access, campaigns, encounters, settings
 
 from .browser import Screenshots
 
@@ -65,7 +65,7 @@ class Scene:
 
 @pytest.fixture
 def scene(live_server: str, database_url: str) -> Iterator[Scene]:
-    engine = campaigns.open_database(database_url)
+    engine = settings.open_database(database_url)
 
     def uow() -> SqlUnitOfWork:
         return SqlUnitOfWork(engine)
@@ -73,7 +73,7 @@ def scene(live_server: str, database_url: str) -> Iterator[Scene]:
     campaign = campaigns.create_campaign(uow(), "Harrowmoor", "realtime")
     secret = access.issue_gm_secret(uow(), campaign.id)
     _, token = access.add_player(uow(), campaign.id, "ann", "Ann")
-    encounter = campaigns.start_encounter(uow(), campaign.id, encounter_id="bridge")
+    encounter = encounters.start_encounter(uow(), campaign.id, encounter_id="bridge")
     yield Scene(live_server, campaign.id, encounter.encounter.id, secret, token)
     engine.dispose()
 
@@ -161,7 +161,7 @@ def test_a_page_whose_link_was_revoked_goes_offline(
 
     _, player = two_pages
     expect(status(player)).to_have_text("live")
-    engine = campaigns.open_database(database_url)
+    engine = settings.open_database(database_url)
     try:
         access.revoke_player(SqlUnitOfWork(engine), scene.campaign_id, "ann")
     finally:

@@ -14,12 +14,14 @@ from typing import Any
 
 from tablekeeper.persistence.memory import InMemoryStore, InMemoryUnitOfWork
 from tablekeeper.persistence.unit_of_work import UnitOfWork
-from tablekeeper.rulesets.percentile.encounter.commands import order, start
-from tablekeeper.services import access, campaigns, characters
+from tablekeeper.rulesets.percentile.encounter import order, start
+from tablekeeper.rulesets.percentile.encounter.commands import ATTACK, ENGAGE
+from tablekeeper.services import access, campaigns, characters, encounters
 from tablekeeper.services.access import GM_VIEWER, Viewer
-from tablekeeper.services.campaigns import ENCOUNTER_KINDS, EncounterView
 from tablekeeper.services.command_odds import command_odds
-from tablekeeper.web.templating import environment
+from tablekeeper.services.encounters import EncounterView
+from tablekeeper.services.views import cards_for
+from tablekeeper.web.templating import environment, ruleset_template
 
 
 def InMemoryStoreUow() -> Callable[[], UnitOfWork]:  # noqa: N802
@@ -51,25 +53,28 @@ def _percentile_table() -> tuple[EncounterView, Viewer]:
     characters.create_character(new_uow(), "k1", id="hero", name="Hero", player="ann", sheet=hero)
     orc = _sheet("Orc", "b", 6)
     characters.create_character(new_uow(), "k1", id="orc", name="Orc", kind="npc", sheet=orc)
-    campaigns.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
-    campaigns.submit_command(new_uow(), "e1", start())
-    view = campaigns.submit_command(new_uow(), "e1", order("engage", pair=("hero", "orc")))
+    encounters.start_encounter(new_uow(), "k1", characters=["hero", "orc"], encounter_id="e1")
+    encounters.submit_command(new_uow(), "e1", start())
+    view = encounters.submit_command(new_uow(), "e1", order(ENGAGE, pair=("hero", "orc")))
     return view, access.authenticate(new_uow(), "k1", token)
 
 
 def _panel(view: Any, state: dict[str, Any], viewer: Any) -> str:
     return (
         environment()
-        .get_template("_panel_percentile.html")
+        .get_template(ruleset_template("percentile", "panel.html"))
         .render(
             campaign=None,
             viewer=viewer,
             encounter={"id": "e1", "campaign_id": "k1", "ruleset": "percentile", "version": 3},
             state=state,
+            cards=cards_for(view, viewer, {"hero": "ann"}),
+            clock_words=view.ruleset.words.clock(view.state),
+            base="/campaigns/k1/encounters/e1",
             pending=None,
             players={"hero": "ann"},
             commands=[],
-            dying_odds={},
+            standing_odds={},
         )
     )
 
@@ -91,8 +96,7 @@ def test_the_gm_sees_the_turn_order_hp_and_engagement() -> None:
 
 def test_a_player_sees_their_hp_but_not_the_npcs() -> None:
     view, ann = _percentile_table()
-    kind = ENCOUNTER_KINDS["percentile"]
-    shown = kind.player_state(view.state.model_dump(mode="json"), ann.characters)
+    shown = view.ruleset.player_view(view.state, ann.sight)
     html = _panel(view, shown, ann)
     assert "<dt>HP</dt><dd>12 / 12</dd>" in html  # the hero's
     assert "6 / 6" not in html
@@ -102,7 +106,7 @@ def test_a_player_sees_their_hp_but_not_the_npcs() -> None:
 
 def test_the_odds_bars_write_out_each_chance() -> None:
     view, _ = _percentile_table()
-    odds = command_odds(view, order("attack", "hero", targets=["orc"]), GM_VIEWER)
+    odds = command_odds(view, order(ATTACK, "hero", targets=["orc"]), GM_VIEWER)
     assert odds is not None
     template = environment().from_string(
         '{% from "_odds.html" import odds_bars %}{{ odds_bars(odds) }}'

@@ -26,12 +26,14 @@ from tablekeeper.api.schemas import (
     ResolverOut,
     RollIn,
     RollOut,
+    RulesetOut,
 )
 from tablekeeper.dice.parse import MAX_LENGTH
 from tablekeeper.persistence.notifications import Broadcaster, broadcaster_for
-from tablekeeper.services import campaigns, odds_jobs, server_odds
 from tablekeeper.services import dice as dice_service
+from tablekeeper.services import odds_jobs, server_odds, settings
 from tablekeeper.services import resolvers as resolver_service
+from tablekeeper.services import rulesets as ruleset_service
 from tablekeeper.services.odds_worker import WARM_ODDS_VARIABLE, OddsWorkers
 
 
@@ -57,6 +59,17 @@ def build_router() -> APIRouter:
         """Roll a dice expression with a seed, the faces rolled at the table, or at random."""
         result = dice_service.roll_expression(body.expression, seed=body.seed, dice=body.dice)
         return dice_service.roll_document(result)
+
+    @router.get("/rulesets", response_model=list[RulesetOut], tags=["rulesets"])
+    def get_rulesets() -> Any:
+        """Every installed ruleset: its summary, rule document, the schemas of its options
+        and of a character sheet, and its GM commands."""
+        return [ruleset_service.ruleset_info(name) for name in ruleset_service.installed_rulesets()]
+
+    @router.get("/rulesets/{name}", response_model=RulesetOut, tags=["rulesets"])
+    def get_ruleset(name: str) -> Any:
+        """One installed ruleset (see ``GET /api/rulesets``)."""
+        return ruleset_service.ruleset_info(name)
 
     @router.get("/resolvers", response_model=list[ResolverOut], tags=["resolvers"])
     def get_resolvers() -> Any:
@@ -97,7 +110,7 @@ def create_app(
     ``broadcaster`` carries announcements between workers; by default PostgreSQL's
     ``LISTEN``/``NOTIFY`` for a PostgreSQL URL, in-process otherwise.
     """
-    url = database_url or campaigns.database_url()
+    url = database_url or settings.database_url()
     hub = live.LiveHub()
     chosen = broadcaster or broadcaster_for(url, hub.publish, on_listening=hub.publish_all)
 

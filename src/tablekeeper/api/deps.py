@@ -12,7 +12,7 @@ rolls, resolvers) never touch a database. Use these as FastAPI dependencies::
         uow: Annotated[SqlUnitOfWork, Depends(unit_of_work)],
     ) -> Any:
         viewer = viewer_for_encounter(request, encounter_id)
-        view = campaigns.submit_command(uow, encounter_id, body.command, viewer=viewer)
+        view = encounters.submit_command(uow, encounter_id, body.command, viewer=viewer)
         announce(request, encounter_id, view.version)
         ...
 """
@@ -27,7 +27,7 @@ from starlette.requests import HTTPConnection
 
 from tablekeeper.errors import AuthenticationError, UnknownNameError
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns
+from tablekeeper.services import encounters, settings
 from tablekeeper.services.access import Viewer, authenticate
 
 _opening = threading.Lock()
@@ -46,7 +46,7 @@ def engine_of(app: Starlette) -> Engine:
     state = app.state
     with _opening:
         if state.engine is None:
-            state.engine = campaigns.open_database(state.database_url)
+            state.engine = settings.open_database(state.database_url)
         engine: Engine = state.engine
     return engine
 
@@ -100,7 +100,7 @@ def viewer_for_encounter(connection: HTTPConnection, encounter_id: str) -> Viewe
     error, word for word, for one the credential does not open: a stranger cannot tell
     an encounter that exists from one that does not (``docs/rulings.md``, S-05)."""
     try:
-        encounter = campaigns.get_encounter(unit_of_work(connection), encounter_id)
+        encounter = encounters.get_encounter(unit_of_work(connection), encounter_id)
         return viewer_for(connection, encounter.campaign_id)
     except (UnknownNameError, AuthenticationError):
         raise UnknownNameError(f"no encounter {encounter_id!r}", field="encounter") from None

@@ -39,7 +39,7 @@ from tablekeeper.errors import (
     UnknownNameError,
 )
 from tablekeeper.persistence.unit_of_work import UnitOfWork
-from tablekeeper.services import campaigns, views
+from tablekeeper.services import encounters, logs, views
 from tablekeeper.services.access import Viewer
 
 CLOSE_CODES: tuple[tuple[type[RulesError], int], ...] = (
@@ -137,7 +137,7 @@ def read_batch(uow: UnitOfWork, encounter_id: str, viewer: Viewer, after: int) -
     """The viewer's batch after record ``after``: the version, the records and the pending
     decision read in one transaction (no rules run), so every record sent is covered by
     the version sent; a record committed after that read waits for its own announcement."""
-    update = campaigns.log_update(uow, encounter_id, viewer=viewer, after=after)
+    update = logs.log_update(uow, encounter_id, viewer=viewer, after=after)
     records = tuple(views.records_json(update.records, viewer))
     return Batch(records, update.version, views.pending_for(update.pending, viewer))
 
@@ -242,7 +242,7 @@ async def _news(
             return True
         ringing.cancel()
         uow = deps.unit_of_work(websocket)
-        stored = await run_in_threadpool(campaigns.get_encounter, uow, encounter_id)
+        stored = await run_in_threadpool(encounters.get_encounter, uow, encounter_id)
         if stored.version != version:
             return True
 

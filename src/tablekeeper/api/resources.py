@@ -68,7 +68,9 @@ class CampaignCreate(_In):
     """A new campaign: its name, its ruleset and the options (rulings) it plays by."""
 
     name: str = Field(min_length=1, max_length=200)
-    ruleset: str = Field(min_length=1, max_length=64, description="realtime or percentile.")
+    ruleset: str = Field(
+        min_length=1, max_length=64, description="An installed ruleset: GET /api/rulesets."
+    )
     options: dict[str, Any] = Field(
         default_factory=dict, description="The ruleset's Options; what is left out: defaults."
     )
@@ -139,8 +141,8 @@ class CharacterCreate(_In):
     kind: Literal["pc", "npc"] = "pc"
     player: str | None = _id("The owning player's id (a pc only).", max_length=40, optional=True)
     sheet: dict[str, Any] = Field(
-        description="The ruleset's creature spec without its id (realtime: CreatureSpec; "
-        "percentile: CombatantSpec)."
+        description="The ruleset's actor spec without its id (GET /api/rulesets/{name} "
+        "gives its schema)."
     )
 
 
@@ -202,6 +204,12 @@ class EncounterState(BaseModel):
     encounter: EncounterPublic
     state: dict[str, Any]
     pending: dict[str, Any] | None
+    cards: list[dict[str, Any]] = Field(
+        description="One card per actor as the viewer may see it: id, name, side, life, "
+        "defeated, acting, summary, gauges, facts, conditions, controller."
+    )
+    clock: str = Field(description="Where the encounter stands, in the ruleset's words.")
+    ended: str | None = Field(description="How the encounter ended, or null while it goes on.")
     legal_commands: list[dict[str, Any]] = Field(
         description="The commands the viewer may submit now, as {actor, kind, payload}."
     )
@@ -209,7 +217,8 @@ class EncounterState(BaseModel):
 
 
 class EventPublic(BaseModel):
-    """An event as a viewer may see it (a payload they may not read in full reduced)."""
+    """An event as a viewer may see it (a payload they may not read in full reduced), with
+    its sentence in the ruleset's words as that viewer may read it."""
 
     sequence: int
     command_id: str
@@ -217,6 +226,9 @@ class EventPublic(BaseModel):
     payload: dict[str, Any]
     visibility: dict[str, Any]
     scope: str | None
+    text: str | None = Field(
+        default=None, description="The event in words (null: bookkeeping, or not an encounter's)."
+    )
 
 
 class UndonePublic(BaseModel):

@@ -143,8 +143,7 @@ def _campaign_routes() -> APIRouter:
         """The whole campaign as one JSON document (campaign, characters, players without
         tokens, the campaign log, every encounter with every record) that
         ``POST /campaigns/import`` takes back identically. The GM only."""
-        access.require_gm(viewer, "export the campaign")
-        return exports.export_campaign(uow, campaign_id)
+        return exports.export_campaign(uow, campaign_id, viewer=viewer)
 
     @secured.post(
         "/campaigns/{campaign_id}/players",
@@ -157,8 +156,7 @@ def _campaign_routes() -> APIRouter:
     ) -> PlayerToken:
         """A new player and their join token, answered once (stored only hashed). The GM
         only."""
-        access.require_gm(viewer, "add a player")
-        player, token = access.add_player(uow, campaign_id, body.id, body.name)
+        player, token = access.add_player(uow, campaign_id, body.id, body.name, viewer=viewer)
         return PlayerToken(player=player_public(player), token=token)
 
     @secured.get(
@@ -170,8 +168,8 @@ def _campaign_routes() -> APIRouter:
         campaign_id: CampaignIdPath, viewer: ViewerDep, uow: UnitOfWorkDep
     ) -> list[PlayerPublic]:
         """The campaign's players in the order they joined, revoked ones too. The GM only."""
-        access.require_gm(viewer, "list the players")
-        return [player_public(player) for player in access.list_players(uow, campaign_id)]
+        players = access.list_players(uow, campaign_id, viewer=viewer)
+        return [player_public(player) for player in players]
 
     @secured.delete(
         "/campaigns/{campaign_id}/players/{player_id}",
@@ -186,8 +184,7 @@ def _campaign_routes() -> APIRouter:
     ) -> PlayerPublic:
         """Revoke the player: their token stops working at once; their characters stay.
         The GM only."""
-        access.require_gm(viewer, "revoke a player")
-        return player_public(access.revoke_player(uow, campaign_id, player_id))
+        return player_public(access.revoke_player(uow, campaign_id, player_id, viewer=viewer))
 
     @secured.post(
         "/campaigns/{campaign_id}/players/{player_id}/token",
@@ -202,8 +199,7 @@ def _campaign_routes() -> APIRouter:
     ) -> PlayerToken:
         """A new join token for the player, answered once; the old one stops working.
         The GM only."""
-        access.require_gm(viewer, "replace a player's token")
-        token = access.rotate_player_token(uow, campaign_id, player_id)
+        token = access.rotate_player_token(uow, campaign_id, player_id, viewer=viewer)
         player = next(
             player for player in access.list_players(uow, campaign_id) if player.id == player_id
         )

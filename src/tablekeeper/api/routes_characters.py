@@ -1,9 +1,9 @@
 """The character routes: a campaign's player characters and NPC stat blocks.
 
-A sheet is the ruleset's creature spec without its id (``realtime``: ``CreatureSpec``;
-``percentile``: ``CombatantSpec``), validated on every write: an error names
-``sheet.<field>``. The GM creates, edits, imports and exports; a player reads their own
-characters in full and sees the other player characters' names only (no NPCs).
+A sheet is the ruleset's actor spec (``Ruleset.Actor``) without its id, validated on
+every write: an error names ``sheet.<field>``. The GM creates, edits, imports and
+exports; a player reads their own characters in full and sees the other player
+characters' names only (no NPCs).
 """
 
 from __future__ import annotations

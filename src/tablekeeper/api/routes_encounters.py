@@ -35,11 +35,11 @@ from tablekeeper.api.resources import (
 from tablekeeper.engine.campaigns import Encounter
 from tablekeeper.engine.values import JsonObject
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, views
 from tablekeeper.services import campaigns as campaign_service
+from tablekeeper.services import encounters, logs, views
 from tablekeeper.services.access import Viewer
-from tablekeeper.services.campaigns import EncounterView
 from tablekeeper.services.dice import chosen_roller
+from tablekeeper.services.encounters import EncounterView
 
 
 def encounter_public(encounter: Encounter) -> EncounterPublic:
@@ -58,8 +58,8 @@ def step(uow: SqlUnitOfWork, view: EncounterView, viewer: Viewer) -> EncounterSt
     The stored records are chosen by :func:`encounter_log`, which filters the whole log,
     so that an undo's audit record is shown to whoever saw the events it took back."""
     before = view.version - len(view.records)
-    log = campaign_service.encounter_log(uow, view.encounter.id, viewer=viewer, after=before)
-    shown = views.records_json(log, viewer)
+    log = logs.encounter_log(uow, view.encounter.id, viewer=viewer, after=before)
+    shown = views.log_json(view, log, viewer)
     stored = [record for record in shown if _sequence(record) <= view.version]
     document = views.encounter_document(uow, view, viewer)
     return EncounterStep.model_validate({**document, "records": stored})
@@ -95,9 +95,8 @@ def build_router() -> APIRouter:
         """A new encounter of the campaign's ruleset, with the characters named joining it
         in order (one GM command each, all in one transaction: an unknown character or a
         sheet the rules refuse writes nothing). The GM only."""
-        access.require_gm(viewer, "start an encounter")
-        view = campaign_service.start_encounter(
-            uow, campaign_id, characters=body.characters, encounter_id=body.id
+        view = encounters.start_encounter(
+            uow, campaign_id, characters=body.characters, encounter_id=body.id, viewer=viewer
         )
         announce(request, view.encounter.id, view.version)
         return step(uow, view, viewer)
@@ -124,8 +123,8 @@ def build_router() -> APIRouter:
     ) -> EncounterState:
         """The encounter now as the viewer may see it: its state, its pending decision
         and the commands the viewer may give."""
-        view = campaign_service.load_encounter(uow, encounter_id)
-        return EncounterState.model_validate(views.encounter_document(uow, view, viewer))
+        _, document = views.encounter_as_seen(uow, encounter_id, viewer)
+        return EncounterState.model_validate(document)
 
     @router.get("/encounters/{encounter_id}/log", response_model=LogPublic, summary="Read the log")
     def get_encounter_log(
@@ -136,8 +135,8 @@ def build_router() -> APIRouter:
     ) -> LogPublic:
         """The encounter's log records after ``after`` that the viewer may see, in order
         (an undo's audit record with the events it took back)."""
-        records = campaign_service.encounter_log(uow, encounter_id, viewer=viewer, after=after)
-        shown = views.records_json(records, viewer)
+        records = logs.encounter_log(uow, encounter_id, viewer=viewer, after=after)
+        shown = views.log_json(encounters.load_encounter(uow, encounter_id), records, viewer)
         return LogPublic.model_validate({"records": shown})
 
     @router.post(
@@ -156,7 +155,7 @@ def build_router() -> APIRouter:
         submits commands only for their own character (403). A command the rules refuse
         is 400, a stale ``expected_version`` 409; neither writes anything. ``dice`` plays
         back faces rolled at the table; ``seed`` makes the roll repeatable."""
-        view = campaign_service.submit_command(
+        view = encounters.submit_command(
             uow,
             encounter_id,
             body.command,
@@ -183,7 +182,7 @@ def build_router() -> APIRouter:
         """Answer the pending decision with one of its options, as its chooser. A player
         answers only their own decisions (403); the GM may answer any. A decision not
         pending (answered already) or an option not offered is 400; nothing is written."""
-        view = campaign_service.answer_decision(
+        view = encounters.answer_decision(
             uow,
             encounter_id,
             decision_id,
@@ -205,9 +204,7 @@ def build_router() -> APIRouter:
     ) -> EncounterStep:
         """Take back the encounter's last command; its audit record is stored and the
         events stay in the log. Nothing to undo is 400. The GM only."""
-        view = campaign_service.undo(
-            uow, encounter_id, expected_version=_expected(body), viewer=viewer
-        )
+        view = encounters.undo(uow, encounter_id, expected_version=_expected(body), viewer=viewer)
         announce(request, encounter_id, view.version)
         return step(uow, view, viewer)
 
@@ -221,9 +218,7 @@ def build_router() -> APIRouter:
     ) -> EncounterStep:
         """Play the last undone command's events again, under fresh sequence numbers.
         Nothing undone is 400. The GM only."""
-        view = campaign_service.redo(
-            uow, encounter_id, expected_version=_expected(body), viewer=viewer
-        )
+        view = encounters.redo(uow, encounter_id, expected_version=_expected(body), viewer=viewer)
         announce(request, encounter_id, view.version)
         return step(uow, view, viewer)
 

@@ -3,7 +3,7 @@
 What happens at the table outside an encounter is logged in the campaign's own scope,
 numbered in its own sequence. A player may roll and resolve in the open; the GM may also
 roll in secret (a player never sees that roll), record downtime and write notes. A
-resolver whose outcome has a player's view (``realtime.check``'s hidden modifier) is
+resolver whose outcome has a player's view (a hidden modifier) is
 logged twice: in full for the GM, the player's view for everyone.
 """
 
@@ -80,7 +80,7 @@ def build_router() -> APIRouter:
         uow: UnitOfWorkDep,
     ) -> TableRecords:
         """Run a resolver (the same contract as ``POST /api/resolve/{name}``) into the
-        campaign log. A hidden modifier (``realtime.check``) goes into the GM's record
+        campaign log. A hidden modifier goes into the GM's record
         only; everyone sees the player's view. An unknown resolver is 404."""
         events = table.resolve_into_log(
             uow, campaign_id, viewer, name, body.input, seed=body.seed, dice=body.dice

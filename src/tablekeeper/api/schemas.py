@@ -99,3 +99,25 @@ class ResolverOddsIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     input: dict[str, Any] = Field(default_factory=dict)
+
+
+# --- rulesets ---------------------------------------------------------------------------
+
+
+class GmCommandOut(BaseModel):
+    """A GM command a console offers as a form."""
+
+    kind: str
+    title: str
+    payload_schema: dict[str, Any]
+
+
+class RulesetOut(BaseModel):
+    """An installed ruleset, as a client needs to know it."""
+
+    name: str
+    summary: str
+    document: str = Field(description="The rule document it implements.")
+    options_schema: dict[str, Any] = Field(description="JSON schema of a campaign's options.")
+    sheet_schema: dict[str, Any] = Field(description="JSON schema of a character's sheet.")
+    gm_commands: list[GmCommandOut]

@@ -1,1 +1,2 @@
-"""The terminal interface: ``tablekeeper roll | odds | resolve | demo``."""
+"""The terminal interface: ``tablekeeper roll | odds | resolve | demo | play | scenarios |
+serve | console``, thin over the services (``cli/main.py``)."""

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.serve import DatabaseUrl
-from tablekeeper.services import backups, campaigns
+from tablekeeper.services import backups, settings
 
 out = Console(highlight=False, soft_wrap=True)
 
@@ -26,7 +26,7 @@ def backup(
 ) -> None:
     """Copy the database to FILE, consistent even while the server runs, and check it."""
     with user_errors():
-        made = backups.backup(database_url or campaigns.database_url(), file, overwrite=force)
+        made = backups.backup(database_url or settings.database_url(), file, overwrite=force)
     out.print(
         f"Backed up {made.campaigns} campaign(s) (schema {made.revision}, "
         f"{made.bytes:,} bytes) to {made.path}"
@@ -37,6 +37,6 @@ def restore(file: File, database_url: DatabaseUrl = None) -> None:
     """Replace the database with the backup FILE, once it checks out (stop the server
     first); the database it replaces is kept beside it."""
     with user_errors():
-        done = backups.restore(database_url or campaigns.database_url(), file)
+        done = backups.restore(database_url or settings.database_url(), file)
     kept = f"; the database it replaced is kept as {done.kept}" if done.kept else ""
     out.print(f"Restored {done.campaigns} campaign(s) from {file} (schema {done.revision}){kept}")

@@ -19,7 +19,7 @@ from rich.console import Console
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.serve import DatabaseUrl, Host, Port, open_migrated
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns
+from tablekeeper.services import campaigns, settings
 from tablekeeper.services.access import issue_gm_secret
 from tablekeeper.services.demo_campaigns import ensure_demo_campaigns
 
@@ -45,7 +45,7 @@ def console(
 ) -> None:
     """Serve the GM console: campaigns, characters, players' join links, encounters."""
     with user_errors():
-        url = database_url or campaigns.database_url()
+        url = database_url or settings.database_url()
         engine = open_migrated(url)
         try:
             demos = [] if no_demo else ensure_demo_campaigns(lambda: SqlUnitOfWork(engine))

@@ -117,8 +117,8 @@ def run_tour(console: Console, *, interactive: bool = True) -> None:
             "tablekeeper odds '{4d6+3d8}k4'\n"
             "tablekeeper resolve --list\n"
             'tablekeeper resolve dice.pool --input \'{"dice": 5, "sides": 8, "tn": 4}\' --odds\n'
-            "tablekeeper play realtime bleeding_out\n"
-            "tablekeeper play percentile spirit_skirmish",
+            "tablekeeper scenarios\n"
+            "tablekeeper play RULESET SCENARIO",
             title="Next",
             title_align="left",
         )

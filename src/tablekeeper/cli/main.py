@@ -1,5 +1,5 @@
-"""The ``tablekeeper`` command: roll, odds, resolve, demo, play, serve, console, backup,
-restore.
+"""The ``tablekeeper`` command: roll, odds, resolve, demo, play, scenarios, serve, console,
+backup, restore.
 
 Each command parses its options, calls one service function and renders the result
 (STYLE.md, lesson 9). Every error a user can cause is one line on standard error and
@@ -142,6 +142,20 @@ def demo(
 
 
 app.command(name="play")(play)
+
+
+@app.command(name="scenarios")
+def list_scenarios() -> None:
+    """List the shipped scenarios of every installed ruleset (``tablekeeper play RULESET
+    NAME`` plays one)."""
+    from tablekeeper.services import scenarios
+
+    out = Console(highlight=False)
+    with user_errors():
+        for name in scenarios.scenario_rulesets():
+            out.print(f"[bold]{name}[/bold]: {', '.join(scenarios.packaged_scenarios(name))}")
+
+
 app.command(name="serve")(serve)
 app.command(name="console")(console)
 app.command(name="backup")(backup.backup)

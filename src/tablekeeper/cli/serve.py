@@ -19,7 +19,7 @@ from sqlalchemy.exc import ArgumentError, OperationalError
 
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError
-from tablekeeper.services import campaigns
+from tablekeeper.services import settings
 from tablekeeper.services.odds_worker import WARM_ODDS_VARIABLE
 
 APP_FACTORY = "tablekeeper.api.app:create_app"
@@ -32,7 +32,7 @@ DatabaseUrl = Annotated[
     str | None,
     typer.Option(
         "--database-url",
-        help=f"The database (a SQLAlchemy URL); default ${campaigns.DATABASE_URL_VARIABLE}, "
+        help=f"The database (a SQLAlchemy URL); default ${settings.DATABASE_URL_VARIABLE}, "
         "else a SQLite file in your data directory.",
     ),
 ]
@@ -43,7 +43,7 @@ def open_migrated(url: str) -> Engine:
     """The database at ``url``, migrated; one line naming ``database-url`` if it cannot be
     opened (inside :func:`~tablekeeper.cli.errors.user_errors`)."""
     try:
-        return campaigns.open_database(url)
+        return settings.open_database(url)
     except (ArgumentError, OperationalError) as error:
         raise InvalidInputError(
             f"cannot open {url!r}: {str(error).splitlines()[0]}", field="database-url"
@@ -60,7 +60,7 @@ def serve(
 ) -> None:
     """Serve the HTTP API and the live encounter WebSockets."""
     with user_errors():
-        url = database_url or campaigns.database_url()
+        url = database_url or settings.database_url()
         engine = open_migrated(url)
         backend = engine.dialect.name
         engine.dispose()
@@ -70,6 +70,6 @@ def serve(
                 f"between them; this database is {backend}",
                 field="workers",
             )
-    os.environ[campaigns.DATABASE_URL_VARIABLE] = url
+    os.environ[settings.DATABASE_URL_VARIABLE] = url
     os.environ[WARM_ODDS_VARIABLE] = "1"
     uvicorn.run(APP_FACTORY, factory=True, host=host, port=port, workers=workers)

@@ -4,7 +4,7 @@ Each result node holds the syntax node it rolled and its ``value``; a dice term 
 one :class:`DieResult` per die, in rolling order (a die, then the dice its explosions
 added); a group holds its sub-rolls with what the group's modifiers made of them. Every
 interface renders this tree its own way (:func:`~.render.render_roll` for one line of
-text, :meth:`Roll.to_dict` for JSON); nothing here is text for people.
+text, :func:`~.documents.roll_document` for JSON); nothing here is text for people.
 
 A die's ``value`` is what keep, drop and compare points look at: its face, clamped by
 ``mi``/``ma``, one less for a penetrating die, the sum of a compounded die's faces. What
@@ -22,7 +22,6 @@ from typing import Any, TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 
-from tablekeeper.dice.render import render
 from tablekeeper.dice.roller import Die
 from tablekeeper.dice.syntax import (
     BinaryOperation,
@@ -285,53 +284,6 @@ class Roll:
     def dice(self) -> tuple[DieResult, ...]:
         """Every die rolled, in rolling order."""
         return tuple(iter_dice(self.result))
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: expression, total, label, every die, and the tree with each node's
-        value (a dice term lists its dice as indexes into ``dice``)."""
-        dice = self.dice
-        return {
-            "expression": self.expression,
-            "total": self.total,
-            "label": self.label,
-            "dice": [die.to_dict() for die in dice],
-            "tree": _node_dict(self.result, iter(range(len(dice)))),
-        }
-
-
-def _node_dict(result: Result, counter: Iterator[int]) -> dict[str, Any]:
-    data: dict[str, Any] = {"notation": render(result.node), "value": result.value}
-    if isinstance(result, NumberResult):
-        data["type"] = "number"
-    elif isinstance(result, DiceResult):
-        data["type"] = "dice"
-        data["dice"] = [next(counter) for _ in result.dice]
-    elif isinstance(result, GroupResult):
-        data["type"] = "group"
-        data["items"] = [
-            {
-                "value": item.value,
-                "kept": item.kept,
-                "clamped": item.clamped,
-                "success": item.success,
-                "failure": item.failure,
-                "result": _node_dict(item.result, counter),
-            }
-            for item in result.items
-        ]
-    elif isinstance(result, NegateResult):
-        data["type"] = "negate"
-        data["operand"] = _node_dict(result.operand, counter)
-    elif isinstance(result, BinaryResult):
-        data["type"] = "binary"
-        data["op"] = result.node.op
-        data["left"] = _node_dict(result.left, counter)
-        data["right"] = _node_dict(result.right, counter)
-    else:
-        data["type"] = "labeled"
-        data["label"] = result.node.label
-        data["result"] = _node_dict(result.result, counter)
-    return data
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -12,10 +12,24 @@
   :class:`SecondClock`.
 - Checks are :class:`Resolver` values in a :class:`ResolverRegistry`; rulesets are found by
   name in a :class:`RulesetRegistry` (:func:`load_ruleset`).
+- A ruleset meets the :class:`Ruleset` contract (:class:`RulesetBase` gives defaults): a
+  :class:`TableEngine` over one :class:`CommandTable` of :class:`CommandSpec` values, with
+  a :class:`ResumeTable` for its decisions; an :class:`ActorCard` per actor as a
+  :class:`Sight` may see it; its :class:`Words`; :class:`CommandOdds` before committing;
+  its scenarios (:class:`ScenarioFormat`).
 """
 
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.cards import ActorCard, Fact, Gauge, distinct_names, names_of
+from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.clocks import Clock, ExchangeClock, RoundClock, SecondClock
+from tablekeeper.engine.command_table import (
+    CommandSpec,
+    CommandTable,
+    ResumeSpec,
+    ResumeTable,
+    no_check,
+)
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import (
     ANSWER,
@@ -28,6 +42,7 @@ from tablekeeper.engine.decisions import (
     PendingDecision,
     pending_after,
 )
+from tablekeeper.engine.drafts import Draft
 from tablekeeper.engine.encounters import EncounterEngine
 from tablekeeper.engine.events import (
     GM_ONLY,
@@ -68,15 +83,32 @@ from tablekeeper.engine.resolvers import (
 from tablekeeper.engine.rulesets import (
     ENTRY_POINT_GROUP,
     RULESETS,
+    ActorIdentity,
+    FollowUp,
+    GmCommand,
     Ruleset,
+    RulesetBase,
     RulesetRegistry,
     available_rulesets,
     load_ruleset,
     register_ruleset,
 )
+from tablekeeper.engine.scenarios import Scenario, ScenarioFormat, ScenarioRun
 from tablekeeper.engine.session import Session
+from tablekeeper.engine.sight import GM_SIGHT, Sight
 from tablekeeper.engine.steps import Step
-from tablekeeper.engine.values import GM, ActorId, CommandId, Frozen, JsonObject, ScopeId
+from tablekeeper.engine.table_engine import TableEngine
+from tablekeeper.engine.values import (
+    GM,
+    ActorId,
+    CommandId,
+    Frozen,
+    JsonObject,
+    ScopeId,
+    actor_field,
+    invalid_input,
+)
+from tablekeeper.engine.words import Words, engine_sentence, kind_words, name_of
 
 __all__ = [
     "ADD_CONDITION",
@@ -87,28 +119,39 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "GM",
     "GM_ONLY",
+    "GM_SIGHT",
     "OVERRIDE_KINDS",
     "PUBLIC",
     "REMOVE_CONDITION",
     "RESOLVERS",
     "RULESETS",
     "SET_VALUE",
+    "ActorCard",
     "ActorId",
+    "ActorIdentity",
     "AddCondition",
     "Answer",
     "Breakdown",
     "Clock",
     "Command",
     "CommandId",
+    "CommandOdds",
+    "CommandSpec",
+    "CommandTable",
     "Contribution",
     "Decision",
     "DefaultPolicy",
+    "Draft",
     "EncounterEngine",
     "Event",
     "EventDraft",
     "EventLog",
     "ExchangeClock",
+    "Fact",
+    "FollowUp",
     "Frozen",
+    "Gauge",
+    "GmCommand",
     "JsonObject",
     "LogRecord",
     "Option",
@@ -120,22 +163,39 @@ __all__ = [
     "Resolution",
     "Resolver",
     "ResolverRegistry",
+    "ResumeSpec",
+    "ResumeTable",
     "RoundClock",
     "Ruleset",
+    "RulesetBase",
     "RulesetRegistry",
+    "Scenario",
+    "ScenarioFormat",
+    "ScenarioRun",
     "ScopeId",
     "ScriptedPolicy",
     "SecondClock",
     "Session",
     "SetValue",
+    "Sight",
     "Step",
+    "TableEngine",
     "Undone",
     "Visibility",
+    "Words",
+    "actor_field",
     "add_condition",
     "apply_override",
     "available_rulesets",
+    "distinct_names",
+    "engine_sentence",
+    "invalid_input",
     "is_override",
+    "kind_words",
     "load_ruleset",
+    "name_of",
+    "names_of",
+    "no_check",
     "pending_after",
     "read_override",
     "register_ruleset",

@@ -1,9 +1,43 @@
 """Rulesets: plugins with a small, named surface, found by name (STYLE.md, lesson 4).
 
-A :class:`Ruleset` exposes its name, a one-line summary, its ``Options`` model (the
-rulings a table may change, ARCHITECTURE.md idea 7), its encounter engine and a
-``register_resolvers`` hook. The options travel in an encounter's initial state, so a
-replay uses the options the encounter was played with.
+A :class:`Ruleset` is everything one rule document brings, behind one typed contract:
+the generic layers (``services``, ``api``, ``web``, ``cli``) use nothing else of it, and
+import-linter forbids them its modules. It gives:
+
+- who it is: ``name``, a one-line ``summary``, the rule ``document`` it implements, and
+  its ``package`` (where its shipped scenarios and console templates are found);
+- its models: ONE ``Options`` model (every ruling a table may change, all reachable from
+  a campaign), the encounter ``State``, and the ``Actor`` spec an actor joins with (a
+  stored character's sheet is that spec without its id);
+- play: ``new_encounter(options)``, ``actor_spec(sheet, id=, name=)`` and
+  ``add_actor(spec)`` (the GM's command adding it), the ``engine`` (usually a
+  :class:`~tablekeeper.engine.table_engine.TableEngine` over one command table),
+  ``gm_commands()`` (the GM tools the console offers as forms), ``follow_ups`` (what
+  the GM is asked after a command, such as a reaction's damage), ``policy()`` (who
+  chooses when nobody does) and ``ended(state)``;
+- sight: ``cards(state, sight)`` (a uniform :class:`~tablekeeper.engine.cards.ActorCard`
+  per actor), ``player_view`` (the state as a player may see it) and ``public_payload``
+  (an event's payload likewise), so hidden information is the ruleset's to define and
+  the services' to enforce;
+- odds: ``command_odds`` (the exact chances of a command offered now) and
+  ``standing_odds`` (an actor's risk worth showing on its card, such as P(death));
+- ``words``: labels, one sentence per event, a command's outcome, the clock
+  (:class:`~tablekeeper.engine.words.Words`), used by the CLI, the console's log, the
+  Markdown export and the API;
+- ``scenarios`` (a :class:`~tablekeeper.engine.scenarios.ScenarioFormat`, and the demo
+  campaign's scenario), ``console_panel`` (a template in ``<package>/console/``) and
+  ``register_resolvers``.
+
+Room for what ``fractal`` needs next, kept open by this contract: an encounter is a scope
+of its campaign's log and a later ruleset may open several at once, nest a conflict in a
+parent scope (a Micro exchange inside a Macro scene), move a condition between scopes or
+transform one conflict into another; each of those is a command and events like any
+other, in the scopes they touch. Character state that outlives a conflict (conditions,
+Days of Rest, the healing checklist) is ``campaign_state``: the ruleset's fold of the
+campaign's events in force, every scope's, in campaign order (the campaign's own log,
+with each encounter's events where its ``campaign.encounter_started`` record stands);
+the services pass it to ``carry`` for every stored character a new encounter adds.
+Nothing here assumes one open encounter.
 
 Rulesets are found in the ``tablekeeper.rulesets`` entry-point group, so a third party
 adds one by packaging it::
@@ -14,6 +48,7 @@ adds one by packaging it::
 The entry point may name a ruleset object, or a class or function that makes one. A
 ruleset can also be registered directly (tests, plugins without packaging). Loading a
 ruleset registers its resolvers, once, in the registry's resolver registry.
+:class:`RulesetBase` gives the defaults a ruleset may keep.
 """
 
 from __future__ import annotations
@@ -21,13 +56,24 @@ from __future__ import annotations
 import importlib.metadata
 import re
 import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from tablekeeper.engine.cards import ActorCard
+from tablekeeper.engine.chances import CommandOdds
+from tablekeeper.engine.commands import Command
 from tablekeeper.engine.encounters import EncounterEngine
+from tablekeeper.engine.events import Event
+from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.resolvers import RESOLVERS, Resolver, ResolverRegistry
-from tablekeeper.engine.values import unknown_name
+from tablekeeper.engine.scenarios import ScenarioFormat
+from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.table_engine import TableEngine
+from tablekeeper.engine.values import JsonObject, unknown_name
+from tablekeeper.engine.words import Words
 from tablekeeper.errors import RulesError
 
 ENTRY_POINT_GROUP = "tablekeeper.rulesets"
@@ -36,16 +82,76 @@ ENTRY_POINT_GROUP = "tablekeeper.rulesets"
 RULESET_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 """A ruleset's name: lower case letters, digits and underscores."""
 
-_SURFACE = ("name", "summary", "Options", "engine", "register_resolvers")
+_SURFACE = (
+    "name",
+    "summary",
+    "document",
+    "package",
+    "Options",
+    "State",
+    "Actor",
+    "engine",
+    "words",
+    "scenarios",
+    "console_panel",
+    "new_encounter",
+    "actor_spec",
+    "add_actor",
+    "describe_actor",
+    "with_secret_numbers",
+    "gm_commands",
+    "cards",
+    "player_view",
+    "public_payload",
+    "command_odds",
+    "standing_odds",
+    "follow_ups",
+    "campaign_state",
+    "carry",
+    "policy",
+    "ended",
+    "register_resolvers",
+)
+
+
+@dataclass(frozen=True)
+class GmCommand:
+    """A GM tool the console offers as a form: the command kind, its title, its payload."""
+
+    kind: str
+    title: str
+    payload: type[BaseModel]
+
+
+@dataclass(frozen=True)
+class ActorIdentity:
+    """Who an actor spec describes: its id, the name the table knows it by, its side."""
+
+    id: str
+    name: str
+    side: str
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A GM command the rules leave half-made after a command: a reaction hit, and its
+    damage is the GM's to rule. An interface asks ``question``; the answer fills the
+    payload field ``ask`` of ``kind`` (the rest is ``payload``); nothing or 0 gives
+    nothing."""
+
+    question: str
+    kind: str
+    payload: JsonObject
+    ask: str
 
 
 @runtime_checkable
 class Ruleset(Protocol):
-    """What a ruleset shows the rest of Tablekeeper."""
+    """What a ruleset shows the rest of Tablekeeper (see the module docstring)."""
 
     @property
     def name(self) -> str:
-        """The name it is found by, and the first part of its resolvers' names."""
+        """The name it is found by, and the first part of its kinds and resolvers."""
         ...
 
     @property
@@ -54,8 +160,28 @@ class Ruleset(Protocol):
         ...
 
     @property
+    def document(self) -> str:
+        """The rule document it implements (its file under ``shared/rules/``)."""
+        ...
+
+    @property
+    def package(self) -> str:
+        """The import name of its package: its ``scenarios/`` and ``console/`` live there."""
+        ...
+
+    @property
     def Options(self) -> type[BaseModel]:  # noqa: N802 (a model class, named as one)
         """The rulings a table may change; its defaults are the project's rulings."""
+        ...
+
+    @property
+    def State(self) -> type[BaseModel]:  # noqa: N802
+        """An encounter's state: what snapshots and initial states load into."""
+        ...
+
+    @property
+    def Actor(self) -> type[BaseModel]:  # noqa: N802
+        """The spec an actor joins with; a stored sheet is it without its ``id``."""
         ...
 
     @property
@@ -63,9 +189,138 @@ class Ruleset(Protocol):
         """The encounter engine."""
         ...
 
+    @property
+    def words(self) -> Words[Any]:
+        """Its commands, events and outcomes in words."""
+        ...
+
+    @property
+    def scenarios(self) -> ScenarioFormat | None:
+        """How it reads and starts scenario files (``None``: it has none)."""
+        ...
+
+    @property
+    def console_panel(self) -> str | None:
+        """Its console panel: a Jinja template in ``<package>/console/`` (``None``: none)."""
+        ...
+
+    def new_encounter(self, options: BaseModel) -> BaseModel:
+        """An empty encounter playing by ``options`` (an instance of :attr:`Options`)."""
+        ...
+
+    def actor_spec(self, sheet: Mapping[str, Any], *, id: str, name: str) -> BaseModel:
+        """The actor spec a stored character (its sheet, id and name) joins with.
+
+        Raises ``ValidationError`` or :class:`~tablekeeper.errors.RulesError` for a sheet
+        the rules refuse."""
+        ...
+
+    def add_actor(self, spec: BaseModel) -> Command:
+        """The GM's command adding the actor ``spec`` describes."""
+        ...
+
+    def describe_actor(self, spec: BaseModel) -> ActorIdentity:
+        """Who the actor spec describes (a demo campaign's characters are made from it)."""
+        ...
+
+    def with_secret_numbers(self, spec: BaseModel, marker: int) -> BaseModel:
+        """The actor spec with ``marker`` in every number a player who does not control the
+        actor may not see (its HP, its skills...): how the conformance suite proves that
+        nothing a player receives tells them a hidden number."""
+        ...
+
+    def gm_commands(self) -> Sequence[GmCommand]:
+        """The GM commands the console offers as forms."""
+        ...
+
+    def cards(self, state: Any, sight: Sight) -> tuple[ActorCard, ...]:
+        """One card per actor, in the table's order, as ``sight`` may see each."""
+        ...
+
+    def player_view(self, state: Any, sight: Sight) -> JsonObject:
+        """The state (JSON) with what ``sight`` may not see taken out."""
+        ...
+
+    def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
+        """An event's (or command's) payload with what ``sight`` may not see taken out."""
+        ...
+
+    def command_odds(self, state: Any, command: Command, sight: Sight) -> CommandOdds | None:
+        """The exact chances of ``command`` now, as ``sight`` may see them; ``None`` for a
+        command that rolls nothing, or whose odds would tell something hidden (C-10)."""
+        ...
+
+    def standing_odds(self, state: Any, sight: Sight) -> Mapping[str, CommandOdds]:
+        """Per actor, a standing risk worth showing on its card (P(death) if stabilized)."""
+        ...
+
+    def follow_ups(self, state: Any, events: Sequence[Event]) -> Sequence[FollowUp]:
+        """What the GM is asked after a command caused ``events`` (nothing, mostly)."""
+        ...
+
+    def campaign_state(self, events: Sequence[Event]) -> Any:
+        """What outlives an encounter (conditions, Days of Rest, the healing checklist),
+        folded over the campaign's events in force: every scope's, in campaign order
+        (``None`` when the ruleset keeps nothing between encounters)."""
+        ...
+
+    def carry(self, spec: BaseModel, campaign_state: Any) -> BaseModel:
+        """The actor spec a new encounter adds, with what the campaign carries for it."""
+        ...
+
+    def policy(self) -> Policy[Any]:
+        """Who chooses when nobody does: unattended play, tests, simulations."""
+        ...
+
+    def ended(self, state: Any) -> str | None:
+        """How the encounter ended, in words, or ``None`` while it goes on."""
+        ...
+
     def register_resolvers(self, registry: ResolverRegistry) -> None:
         """Register every resolver of the ruleset in ``registry``."""
         ...
+
+
+class RulesetBase:
+    """Defaults a ruleset may keep: no scenarios, no panel, no standing odds, the engine's
+    GM forms, the default policy, an encounter that ends only when the GM says so."""
+
+    scenarios: ScenarioFormat | None = None
+    console_panel: str | None = None
+    engine: Any
+
+    def gm_commands(self) -> Sequence[GmCommand]:
+        """The GM forms of the engine's command table, when it has one."""
+        if not isinstance(self.engine, TableEngine):
+            return ()
+        return tuple(
+            GmCommand(spec.kind, spec.title, spec.payload)
+            for spec in self.engine.commands.gm_forms()
+        )
+
+    def standing_odds(self, state: Any, sight: Sight) -> Mapping[str, CommandOdds]:
+        """No standing odds."""
+        return {}
+
+    def follow_ups(self, state: Any, events: Sequence[Event]) -> Sequence[FollowUp]:
+        """Nothing to ask."""
+        return ()
+
+    def campaign_state(self, events: Sequence[Event]) -> Any:
+        """Nothing outlives an encounter."""
+        return None
+
+    def carry(self, spec: BaseModel, campaign_state: Any) -> BaseModel:
+        """The spec as stored."""
+        return spec
+
+    def policy(self) -> Policy[Any]:
+        """The first legal command, each decision's default."""
+        return DefaultPolicy()
+
+    def ended(self, state: Any) -> str | None:
+        """Never over by itself."""
+        return None
 
 
 class RulesetRegistry:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping
-from typing import NewType, TypeAlias, TypeVar
+from typing import Any, NewType, TypeAlias, TypeVar
 
-from pydantic import BaseModel, ConfigDict, JsonValue, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from tablekeeper.errors import InvalidInputError, UnknownNameError
 
@@ -35,10 +35,20 @@ ScopeId = NewType("ScopeId", str)
 GM = ActorId("gm")
 """The game master: sees every event, answers ``gm`` decisions, issues overrides."""
 
+ACTOR_FORMAT = "actor-id"
+"""The JSON-schema ``format`` of a payload field that names an actor: a form offers the
+encounter's actors there (:func:`actor_field`)."""
+
 JsonObject: TypeAlias = dict[str, JsonValue]
 """A command's or event's payload: JSON data, parsed into a model by whoever reads it."""
 
 M = TypeVar("M", bound=BaseModel)
+
+
+def actor_field(**kwargs: Any) -> Any:
+    """A payload field naming an actor (its JSON schema says ``format: actor-id``), so a
+    generated form can offer the actors instead of a text box."""
+    return Field(json_schema_extra={"format": ACTOR_FORMAT}, **kwargs)
 
 
 class Frozen(BaseModel):

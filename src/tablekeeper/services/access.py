@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from tablekeeper.engine.campaigns import Player
 from tablekeeper.engine.events import Visibility
+from tablekeeper.engine.sight import GM_SIGHT, Sight
 from tablekeeper.engine.values import GM, invalid_input
 from tablekeeper.errors import (
     AuthenticationError,
@@ -60,6 +61,11 @@ class Viewer:
         """Whether this viewer may act (or choose) as ``actor``: the GM for anyone, a player
         for their own characters only."""
         return self.is_gm or actor in self.characters
+
+    @property
+    def sight(self) -> Sight:
+        """What a ruleset is told of this viewer: the GM, or the characters controlled."""
+        return GM_SIGHT if self.is_gm else Sight.player(self.characters)
 
 
 GM_VIEWER = Viewer(role="gm")
@@ -134,11 +140,15 @@ def issue_gm_secret(uow: UnitOfWork, campaign_id: str) -> str:
     return secret
 
 
-def add_player(uow: UnitOfWork, campaign_id: str, player_id: str, name: str) -> tuple[Player, str]:
-    """A new player of the campaign and their join token (returned once, stored hashed).
+def add_player(
+    uow: UnitOfWork, campaign_id: str, player_id: str, name: str, *, viewer: Viewer = GM_VIEWER
+) -> tuple[Player, str]:
+    """A new player of the campaign and their join token (returned once, stored hashed);
+    the GM only.
 
     An id already taken in the campaign is refused; nothing is written then.
     """
+    require_gm(viewer, "add a player")
     token = new_secret()
     with uow:
         uow.campaigns.get(campaign_id)
@@ -162,11 +172,15 @@ def add_player(uow: UnitOfWork, campaign_id: str, player_id: str, name: str) -> 
     return player, token
 
 
-def rotate_player_token(uow: UnitOfWork, campaign_id: str, player_id: str) -> str:
-    """A new join token for the player, returned once; the old one stops working.
+def rotate_player_token(
+    uow: UnitOfWork, campaign_id: str, player_id: str, *, viewer: Viewer = GM_VIEWER
+) -> str:
+    """A new join token for the player, returned once; the old one stops working; the GM
+    only.
 
     A revoked player stays revoked (their new token does not get in either).
     """
+    require_gm(viewer, "replace a player's token")
     token = new_secret()
     with uow:
         uow.players.get(campaign_id, player_id)
@@ -175,8 +189,12 @@ def rotate_player_token(uow: UnitOfWork, campaign_id: str, player_id: str) -> st
     return token
 
 
-def revoke_player(uow: UnitOfWork, campaign_id: str, player_id: str) -> Player:
-    """Revoke the player: their token no longer gets in; their characters stay."""
+def revoke_player(
+    uow: UnitOfWork, campaign_id: str, player_id: str, *, viewer: Viewer = GM_VIEWER
+) -> Player:
+    """Revoke the player: their token no longer gets in; their characters stay; the GM
+    only."""
+    require_gm(viewer, "revoke a player")
     with uow:
         uow.players.get(campaign_id, player_id)
         uow.players.revoke(campaign_id, player_id)
@@ -185,8 +203,10 @@ def revoke_player(uow: UnitOfWork, campaign_id: str, player_id: str) -> Player:
     return player
 
 
-def list_players(uow: UnitOfWork, campaign_id: str) -> list[Player]:
-    """The campaign's players, in the order they joined (no tokens: none are stored)."""
+def list_players(uow: UnitOfWork, campaign_id: str, *, viewer: Viewer = GM_VIEWER) -> list[Player]:
+    """The campaign's players, in the order they joined (no tokens: none are stored); the
+    GM only."""
+    require_gm(viewer, "list the players")
     with uow:
         uow.campaigns.get(campaign_id)
         return uow.players.list_for(campaign_id)

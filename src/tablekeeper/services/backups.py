@@ -30,7 +30,7 @@ from sqlalchemy import make_url
 
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.persistence.database import alembic_config, database_location
-from tablekeeper.services import campaigns
+from tablekeeper.services import settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ def restore(url: str, source: Path) -> Backup:
         _copy(target, kept)
     target.parent.mkdir(parents=True, exist_ok=True)
     _copy(source, target)
-    campaigns.open_database(url).dispose()  # migrated to this release's schema
+    settings.open_database(url).dispose()  # migrated to this release's schema
     return Backup(target, checked.revision, checked.campaigns, target.stat().st_size, kept)
 
 

@@ -1,10 +1,9 @@
 """Characters and NPC stat blocks: create, edit, read, import and export them.
 
-A character's ``sheet`` is its ruleset's creature spec without the id (``realtime``:
-``CreatureSpec``; ``percentile``: ``CombatantSpec``), validated by that model with the
-character's id (errors name ``sheet.<field>``), so that starting an encounter from
-characters is the GM adding each sheet as a creature (ARCHITECTURE.md, idea 4:
-"characters outlive encounters").
+A character's ``sheet`` is its ruleset's actor spec (``Ruleset.Actor``) without the id,
+validated by that model with the character's id (errors name ``sheet.<field>``), so that
+starting an encounter from characters is the GM adding each sheet as an actor
+(ARCHITECTURE.md, idea 4: "characters outlive encounters").
 
 Who may see what (the issue: "a player may read their own character in full"): the GM
 reads everything; a player reads their own characters in full, sees every other player
@@ -32,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tablekeeper.engine.campaigns import CHARACTER_SCHEMA_VERSION, ID_PATTERN, Character
 from tablekeeper.engine.events import GM_ONLY, EventDraft, Visibility
+from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.values import JsonObject, invalid_input
 from tablekeeper.errors import (
     ConflictError,
@@ -43,7 +43,7 @@ from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.services import safe_input
 from tablekeeper.services.access import GM_VIEWER, Viewer, require_gm
-from tablekeeper.services.campaigns import ENCOUNTER_KINDS, EncounterKind
+from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.services.table import CHARACTER_EDITED, record_campaign_events
 
 Format = Literal["json", "yaml"]
@@ -119,7 +119,7 @@ def create_character(
     entry = _entry({"id": id, "name": name, "kind": kind, "player": player, "sheet": sheet})
     with uow:
         campaign = uow.campaigns.get(campaign_id)
-        character = _checked(uow, campaign.id, _kind(campaign.ruleset), entry, "", set())
+        character = _checked(uow, campaign.id, ruleset_named(campaign.ruleset), entry, "", set())
         uow.characters.add(character)
         uow.commit()
     return character
@@ -158,7 +158,9 @@ def edit_character(
             "sheet": stored.sheet if sheet is None else sheet,
         }
         entry = _entry(wanted)
-        edited = _checked(uow, campaign.id, _kind(campaign.ruleset), entry, "", set(), stored)
+        edited = _checked(
+            uow, campaign.id, ruleset_named(campaign.ruleset), entry, "", set(), stored
+        )
         changed = tuple(
             field
             for field in ("name", "player", "sheet")
@@ -230,16 +232,13 @@ def duplicate_character(
                 f"{_ID_MAX_LENGTH} characters",
                 field="count",
             )
-        kind = _kind(campaign.ruleset)
+        rules = ruleset_named(campaign.ruleset)
         taken: set[str] = set()
         minions: list[Character] = []
         for number in range(1, count + 1):
             name = f"{source.name} {number}"
-            sheet = dict(source.sheet)
-            if "name" in sheet:
-                sheet["name"] = name
             entry = _entry(
-                {"id": f"{source.id}-{number}", "name": name, "kind": "npc", "sheet": sheet}
+                {"id": f"{source.id}-{number}", "name": name, "kind": "npc", "sheet": source.sheet}
             )
             if _exists(uow, campaign.id, entry.id):
                 raise ConflictError(
@@ -247,7 +246,7 @@ def duplicate_character(
                     f"{source.id} need {source.id}-1 ... {last} free",
                     field="count",
                 )
-            minions.append(_checked(uow, campaign.id, kind, entry, "", taken))
+            minions.append(_checked(uow, campaign.id, rules, entry, "", taken))
             taken.add(entry.id)
         for minion in minions:
             uow.characters.add(minion)
@@ -368,11 +367,11 @@ def import_characters(
                 f"{campaign.ruleset!r}",
                 field=f"{ROOT}.ruleset",
             )
-        kind = _kind(campaign.ruleset)
+        rules = ruleset_named(campaign.ruleset)
         taken: set[str] = set()
         characters: list[Character] = []
         for entry, path in zip(entries, where, strict=True):
-            characters.append(_checked(uow, campaign.id, kind, entry, f"{path}.", taken))
+            characters.append(_checked(uow, campaign.id, rules, entry, f"{path}.", taken))
             taken.add(entry.id)
         for character in characters:
             uow.characters.add(character)
@@ -437,9 +436,9 @@ def _invalid(error: ValidationError, prefix: str) -> InvalidInputError:
 
 
 def validate_sheet(
-    kind: EncounterKind, character_id: str, sheet: JsonObject, field: str = "sheet"
+    rules: Ruleset, character_id: str, sheet: JsonObject, field: str = "sheet"
 ) -> JsonObject:
-    """The sheet as stored, once the ruleset's creature spec accepts it with the character's
+    """The sheet as stored, once the ruleset's actor spec accepts it with the character's
     id (what was given, normalized; errors name ``<field>.<name>``)."""
     if "id" in sheet:
         raise InvalidInputError(
@@ -448,7 +447,7 @@ def validate_sheet(
         )
     safe_input.check_document(sheet, field)
     try:
-        spec = kind.creature.model_validate({**sheet, "id": character_id})
+        spec = rules.Actor.model_validate({**sheet, "id": character_id})
     except ValidationError as error:
         raise _invalid(error, field) from None
     return spec.model_dump(mode="json", exclude={"id"}, exclude_unset=True)
@@ -457,7 +456,7 @@ def validate_sheet(
 def _checked(
     uow: UnitOfWork,
     campaign_id: str,
-    kind: EncounterKind,
+    rules: Ruleset,
     entry: CharacterEntry,
     prefix: str,
     taken: set[str],
@@ -468,7 +467,7 @@ def _checked(
     ``prefix`` starts every field path (``"document.characters.0."``, or ``""``);
     ``taken`` are ids already claimed by the same import; ``stored`` is the character an
     edit replaces (its id is its own, not taken)."""
-    sheet = validate_sheet(kind, entry.id, entry.sheet, f"{prefix}sheet")
+    sheet = validate_sheet(rules, entry.id, entry.sheet, f"{prefix}sheet")
     if entry.kind == "npc" and entry.player is not None:
         raise InvalidInputError("an NPC has no player", field=f"{prefix}player")
     if entry.player is not None:
@@ -503,10 +502,3 @@ def _exists(uow: UnitOfWork, campaign_id: str, character_id: str) -> bool:
     except UnknownNameError:
         return False
     return True
-
-
-def _kind(ruleset: str) -> EncounterKind:
-    kind = ENCOUNTER_KINDS.get(ruleset)
-    if kind is None:
-        raise UnknownNameError(f"ruleset {ruleset!r} keeps no characters", field="ruleset")
-    return kind

@@ -1,23 +1,31 @@
-"""Demo campaigns: one per ruleset, made from a shipped scenario, for a first look.
+"""Demo campaigns: one per ruleset that ships a demo scenario, for a first look.
 
 ``tablekeeper console`` calls :func:`ensure_demo_campaigns` on a database with no
 campaign, so a new user opens the console onto something to play: each demo campaign
-plays its scenario's options, and the scenario's creatures become its characters (the
-first creature's side are player characters, every other side NPCs).
+plays its scenario's options, and the scenario's actors become its characters (the
+ruleset's ``party`` side are player characters, every other side NPCs).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Literal
 
 from tablekeeper.engine.campaigns import Campaign
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.services import campaigns, characters, scenarios
 from tablekeeper.services.access import new_secret
+from tablekeeper.services.rulesets import ruleset_named
 
-DEMO_SCENARIOS = {"realtime": "bleeding_out", "percentile": "river_ambush"}
-"""The shipped scenario each ruleset's demo campaign is made from."""
+
+def demo_scenarios() -> dict[str, str]:
+    """Each ruleset with a demo, and the shipped scenario its demo campaign is made from."""
+    found: dict[str, str] = {}
+    for name in scenarios.scenario_rulesets():
+        format_ = ruleset_named(name).scenarios
+        if format_ is not None and format_.demo:
+            found[name] = format_.demo
+    return found
 
 
 def ensure_demo_campaigns(uow_factory: Callable[[], UnitOfWork]) -> list[tuple[Campaign, str]]:
@@ -27,7 +35,9 @@ def ensure_demo_campaigns(uow_factory: Callable[[], UnitOfWork]) -> list[tuple[C
     if campaigns.list_campaigns(uow_factory()):
         return []
     made: list[tuple[Campaign, str]] = []
-    for ruleset, name in DEMO_SCENARIOS.items():
+    for ruleset, name in demo_scenarios().items():
+        rules = ruleset_named(ruleset)
+        assert rules.scenarios is not None
         scenario = scenarios.load_scenario(name, ruleset=ruleset)
         secret = new_secret()
         campaign = campaigns.create_campaign(
@@ -37,27 +47,17 @@ def ensure_demo_campaigns(uow_factory: Callable[[], UnitOfWork]) -> list[tuple[C
             scenario.options.model_dump(mode="json"),
             gm_secret=secret,
         )
-        creatures: tuple[Any, ...] = (
-            scenario.combatants
-            if isinstance(scenario, scenarios.PercentileScenario)
-            else scenario.creatures
-        )
-        party = creatures[0].side
-        for creature in creatures:
-            kind: Literal["pc", "npc"] = "pc" if creature.side == party else "npc"
+        party = rules.scenarios.party(scenario)
+        for actor in scenario.actors():
+            identity = rules.describe_actor(actor)
+            kind: Literal["pc", "npc"] = "pc" if identity.side == party else "npc"
             characters.create_character(
                 uow_factory(),
                 campaign.id,
-                id=creature.id,
-                name=_name_of(creature),
+                id=identity.id,
+                name=identity.name,
                 kind=kind,
-                sheet=creature.model_dump(mode="json", exclude={"id"}, exclude_unset=True),
+                sheet=actor.model_dump(mode="json", exclude={"id"}, exclude_unset=True),
             )
         made.append((campaign, secret))
     return made
-
-
-def _name_of(creature: Any) -> str:
-    stats = getattr(creature, "stats", None)
-    name = getattr(stats, "name", None) or getattr(creature, "name", None)
-    return str(name) if name else str(creature.id).replace("_", " ").capitalize()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tablekeeper.dice import documents
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.evaluate import roll
 from tablekeeper.dice.odds import odds
@@ -80,5 +81,5 @@ def odds_document(expression: str, distribution: Distribution) -> dict[str, Any]
 def roll_document(result: Roll) -> dict[str, Any]:
     """The JSON both ``roll --json`` and ``POST /api/rolls`` answer: the expression, the
     total (a success count for success-counting expressions) and every die."""
-    document = result.to_dict()
+    document = documents.roll_document(result)
     return {key: document[key] for key in ("expression", "total", "dice")}

@@ -22,25 +22,35 @@ shows them).
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine.campaigns import ID_PATTERN, Campaign, Character, Encounter, Player
+from tablekeeper.engine.cards import distinct_names
 from tablekeeper.engine.events import Event, LogRecord, Undone
 from tablekeeper.engine.log import EventLog
-from tablekeeper.engine.rulesets import Ruleset, load_ruleset
+from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, ActorId, JsonObject, ScopeId, invalid_input
-from tablekeeper.errors import InvalidInputError, RulesError, UnknownNameError
+from tablekeeper.engine.words import kind_words
+from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.persistence.codec import RecordType, dump_record, load_record
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.services import safe_input
-from tablekeeper.services.access import Viewer, as_viewer, hash_secret, new_secret
-from tablekeeper.services.campaigns import ENCOUNTER_KINDS, encounter_log, refuse_taken
+from tablekeeper.services.access import (
+    GM_VIEWER,
+    Viewer,
+    as_viewer,
+    hash_secret,
+    new_secret,
+    require_gm,
+)
+from tablekeeper.services.campaigns import refuse_taken
 from tablekeeper.services.characters import validate_sheet
+from tablekeeper.services.logs import encounter_log
+from tablekeeper.services.rulesets import ruleset_named, state_of
 from tablekeeper.services.views import public_payload
 
 EXPORT_SCHEMA_VERSION = 1
@@ -48,12 +58,6 @@ EXPORT_SCHEMA_VERSION = 1
 
 ROOT = "document"
 """The name error messages give the imported document's root."""
-
-VALUE_WIDTH = 40
-"""How many characters of one payload value the session log shows."""
-
-PAIRS_SHOWN = 8
-"""How many ``key=value`` pairs of one payload the session log shows."""
 
 
 # --- the document, as Pydantic validates it --------------------------------------------
@@ -122,8 +126,11 @@ class ExportDocument(_Strict):
 # --- export ----------------------------------------------------------------------------
 
 
-def export_campaign(uow: UnitOfWork, campaign_id: str) -> dict[str, Any]:
-    """The campaign as one JSON-ready document (see the module docstring)."""
+def export_campaign(
+    uow: UnitOfWork, campaign_id: str, *, viewer: Viewer = GM_VIEWER
+) -> dict[str, Any]:
+    """The campaign as one JSON-ready document (see the module docstring); the GM only."""
+    require_gm(viewer, "export the campaign")
     with uow:
         campaign = uow.campaigns.get(campaign_id)
         players = uow.players.list_for(campaign.id)
@@ -192,7 +199,7 @@ def import_campaign(uow: UnitOfWork, document: Any) -> Campaign:
         parsed = ExportDocument.model_validate(document)
     except ValidationError as error:
         raise invalid_input(error, prefix=ROOT) from None
-    rules = _ruleset(parsed.campaign.ruleset, f"{ROOT}.campaign.ruleset")
+    rules = ruleset_named(parsed.campaign.ruleset, field=f"{ROOT}.campaign.ruleset")
     try:
         options = rules.Options.model_validate(parsed.campaign.options)
     except ValidationError as error:
@@ -256,7 +263,7 @@ def import_campaign(uow: UnitOfWork, document: Any) -> Campaign:
 def _checked_characters(ruleset: str, document: ExportDocument) -> list[JsonObject]:
     """Each character's sheet once its ruleset accepts it and its player is one of the
     document's (errors name ``document.characters.<i>.<field>``)."""
-    kind = ENCOUNTER_KINDS[ruleset]
+    rules = ruleset_named(ruleset)
     players = {player.id for player in document.players}
     sheets: list[JsonObject] = []
     for index, entry in enumerate(document.characters):
@@ -267,7 +274,7 @@ def _checked_characters(ruleset: str, document: ExportDocument) -> list[JsonObje
             raise InvalidInputError(
                 f"no player {entry.player!r} in the document", field=f"{where}.player"
             )
-        sheets.append(validate_sheet(kind, entry.id, entry.sheet, f"{where}.sheet"))
+        sheets.append(validate_sheet(rules, entry.id, entry.sheet, f"{where}.sheet"))
     return sheets
 
 
@@ -319,9 +326,8 @@ def _checked_encounter(
             f"the encounter plays {document.ruleset!r}, its campaign {rules.name!r}",
             field=f"{where}.ruleset",
         )
-    kind = ENCOUNTER_KINDS[rules.name]
     try:
-        initial = kind.state.model_validate(document.initial_state)
+        initial = state_of(rules, document.initial_state)
     except ValidationError as error:
         raise invalid_input(error, prefix=f"{where}.initial_state") from None
     records: list[LogRecord] = []
@@ -370,20 +376,6 @@ def _checked_encounter(
     return encounter, records
 
 
-def _ruleset(name: str, field: str) -> Ruleset:
-    try:
-        rules = load_ruleset(name)
-    except UnknownNameError as error:
-        raise UnknownNameError(error.message, field=field) from None
-    if rules.name not in ENCOUNTER_KINDS:
-        raise UnknownNameError(
-            f"ruleset {rules.name!r} cannot be stored in a campaign "
-            f"(campaign rulesets: {', '.join(sorted(ENCOUNTER_KINDS))})",
-            field=field,
-        )
-    return rules
-
-
 def _refuse_duplicates(ids: list[str]) -> None:
     seen: set[str] = set()
     for index, identifier in enumerate(ids):
@@ -398,65 +390,64 @@ def _refuse_duplicates(ids: list[str]) -> None:
 # --- the session log -------------------------------------------------------------------
 
 
-def session_log_markdown(uow: UnitOfWork, campaign_id: str, *, viewer: ActorId | str = GM) -> str:
+def session_log_markdown(
+    uow: UnitOfWork, campaign_id: str, *, viewer: Viewer | ActorId | str = GM
+) -> str:
     """The campaign's session log in Markdown, as ``viewer`` may see it.
 
-    A heading per encounter; one line per record in order: an event's sequence number,
-    kind and payload (``key=value`` pairs), struck through when an undo took it back; an
-    undo's audit record and the events it took back. Events hidden from ``viewer`` are
-    left out (the filter of :func:`~tablekeeper.services.campaigns.encounter_log`).
+    A heading per encounter; then, per command, one line per event in the ruleset's words
+    (:class:`~tablekeeper.engine.words.Words`, as that viewer may read them), numbered by
+    the log, struck through when an undo took it back; an undo's audit record says what
+    it took back. Bookkeeping events (those without a sentence) are left out, and so are
+    events hidden from ``viewer`` (the filter of
+    :func:`~tablekeeper.services.logs.encounter_log`).
     """
+    who = as_viewer(viewer)
     with uow:
         campaign = uow.campaigns.get(campaign_id)
         encounters = uow.encounters.list_for(campaign.id)
+        # the names the table knows the campaign's characters by (read, not folded)
+        names = distinct_names({c.id: c.name for c in uow.characters.list_for(campaign.id)})
+    rules = ruleset_named(campaign.ruleset)
     lines = [f"# {_text(campaign.name)}", "", f"Ruleset: `{_code(campaign.ruleset)}`"]
     for encounter in encounters:
-        records = encounter_log(uow, encounter.id, viewer=viewer)
+        records = encounter_log(uow, encounter.id, viewer=who)
         undone = {number for r in records if isinstance(r, Undone) for number in r.events}
         shown = {r.sequence for r in records if isinstance(r, Event)}
         lines += ["", f"## Encounter `{_code(encounter.id)}`", ""]
-        if not records:
-            lines.append("_No events._")
-        for record in records:
-            lines.append(_line(record, undone, shown, as_viewer(viewer)))
+        written = [_line(rules, record, undone, shown, who, names) for record in records]
+        lines += [line for line in written if line] or ["_No events._"]
     return "\n".join(lines) + "\n"
 
 
-def _line(record: LogRecord, undone: set[int], shown: set[int], viewer: Viewer) -> str:
+def _line(
+    rules: Ruleset,
+    record: LogRecord,
+    undone: set[int],
+    shown: set[int],
+    viewer: Viewer,
+    names: dict[str, str],
+) -> str | None:
     if isinstance(record, Undone):
         taken = ", ".join(str(number) for number in record.events if number in shown)
         return f"- {record.sequence}. _undo_ of command `{_code(record.command_id)}` ({taken})"
-    payload = render_payload(public_payload(record, viewer))
-    text = f"{record.sequence}. `{_code(record.kind)}`" + (f" {payload}" if payload else "")
+    sentence = rules.words.event_sentence(record, names, viewer.sight)
+    if sentence:
+        said = _text(sentence)
+    elif record.kind.startswith(f"{rules.name}."):
+        return None  # the ruleset's bookkeeping: nothing a reader needs
+    else:  # someone else's event (a GM's note): its kind in words and its fields
+        payload = public_payload(record, viewer, rules)
+        pairs = " ".join(f"`{_code(f'{key}={value}')}`" for key, value in sorted(payload.items()))
+        said = (
+            f"{_text(kind_words(record.kind))}: {pairs}"
+            if pairs
+            else _text(kind_words(record.kind))
+        )
+    text = f"{record.sequence}. {said} ({_code(record.command_id)})"
     if record.sequence in undone:
         return f"- ~~{text}~~ (undone)"
     return f"- {text}"
-
-
-def render_payload(payload: JsonObject) -> str:
-    """A payload as short ``key=value`` code spans, in key order: nested objects are
-    flattened to dotted keys (``creature.hp=10``), empty values (null, ``[]``, ``{}``)
-    left out, and at most :data:`PAIRS_SHOWN` pairs shown (then how many more there are)."""
-    pairs = _pairs(payload, "")
-    shown = " ".join(f"`{_code(f'{key}={value}')}`" for key, value in pairs[:PAIRS_SHOWN])
-    hidden = len(pairs) - PAIRS_SHOWN
-    return shown + (f" (+{hidden} more)" if hidden > 0 else "")
-
-
-def _pairs(payload: JsonObject, prefix: str) -> list[tuple[str, str]]:
-    pairs: list[tuple[str, str]] = []
-    for key in sorted(payload):
-        value = payload[key]
-        if isinstance(value, dict):
-            pairs += _pairs(value, f"{prefix}{key}.")
-        elif value is not None and value != []:
-            pairs.append((f"{prefix}{key}", _value(value)))
-    return pairs
-
-
-def _value(value: JsonValue) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
-    return text if len(text) <= VALUE_WIDTH else text[: VALUE_WIDTH - 1] + "…"
 
 
 def _code(text: str) -> str:

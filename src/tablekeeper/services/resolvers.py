@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tablekeeper.engine.dice_checks import DICE_RESOLVERS
 from tablekeeper.engine.resolvers import RESOLVERS, OutcomeOdds, Resolution, Resolver
 from tablekeeper.engine.rulesets import RULESETS, RulesetRegistry
-from tablekeeper.rulesets.common import DICE_RESOLVERS
 from tablekeeper.services.dice import make_roller
 
 
@@ -73,3 +73,19 @@ def resolve(
 def resolver_odds(name: str, raw_input: Mapping[str, object]) -> OutcomeOdds:
     """The exact odds of each outcome of the check, without rolling."""
     return rulesets().resolver(name).exact_odds(raw_input)
+
+
+def with_campaign_options(
+    name: str, raw_input: Mapping[str, object], ruleset: str, options: Mapping[str, Any]
+) -> Mapping[str, object]:
+    """``raw_input`` for the resolver ``name`` run in a campaign playing ``ruleset`` by
+    ``options``: when the resolver is the ruleset's and its input has a field typed as the
+    ruleset's ``Options`` that the input leaves out, that field gets the campaign's."""
+    item = rulesets().resolver(name)
+    if name.partition(".")[0] != ruleset:
+        return raw_input
+    model = RULESETS.load(ruleset).Options
+    for field, info in item.input_model.model_fields.items():
+        if info.annotation is model and field not in raw_input:
+            return {**raw_input, field: dict(options)}
+    return raw_input

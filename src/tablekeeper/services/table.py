@@ -10,10 +10,12 @@ check as an encounter's (``uow.campaigns.append``). Its kinds:
   :mod:`tablekeeper.services.dice` plus ``label`` and ``by``; a secret roll (the GM's
   only) is shown to the GM only;
 - ``table.resolved``: a registered resolver run into the log. A check with a hidden
-  modifier (``realtime``, R-TEST-04) is logged twice: the GM's full outcome, shown to the
-  GM only, and, when the outcome has a player view, that view for everyone;
+  modifier is logged twice: the GM's full outcome, shown to the GM only, and, when the
+  outcome has a player view (``player_view()``), that view for everyone;
 - ``campaign.downtime`` and ``campaign.note``: the GM's;
-- ``campaign.character_edited``: written by :mod:`tablekeeper.services.characters`.
+- ``campaign.character_edited``: written by :mod:`tablekeeper.services.characters`;
+- ``campaign.encounter_started``: written by :mod:`tablekeeper.services.encounters` when
+  an encounter begins, so the campaign's story has one order (``campaign_events``).
 
 The campaign log has no undo (docs/rulings.md, "campaigns and roles"): what was rolled
 at the table was rolled; a wrong note is corrected by another note.
@@ -31,15 +33,17 @@ from tablekeeper.engine.log import EventLog
 from tablekeeper.engine.values import GM, Frozen, JsonObject, invalid_input
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.services.access import Viewer, require_gm, require_gm_dice
-from tablekeeper.services.campaigns import visible_records
+from tablekeeper.services.campaigns import get_campaign
 from tablekeeper.services.dice import roll_document, roll_expression
-from tablekeeper.services.resolvers import resolve
+from tablekeeper.services.logs import visible_records
+from tablekeeper.services.resolvers import resolve, with_campaign_options
 
 ROLLED = "table.rolled"
 RESOLVED = "table.resolved"
 DOWNTIME = "campaign.downtime"
 NOTE = "campaign.note"
 CHARACTER_EDITED = "campaign.character_edited"
+ENCOUNTER_STARTED = "campaign.encounter_started"
 
 
 class Downtime(Frozen):
@@ -72,6 +76,39 @@ def record_campaign_events(
     events = log.number(drafts, scope=None)
     uow.campaigns.append(campaign_id, campaign.version, events)
     return events
+
+
+class EncounterStarted(Frozen):
+    """An encounter began here, in the campaign's own order."""
+
+    encounter: str
+
+
+def campaign_events(uow: UnitOfWork, campaign_id: str) -> list[Event]:
+    """Every event in force of the campaign, every scope's, in campaign order: the
+    campaign's own log, with each encounter's events where its ``encounter_started``
+    record stands; an encounter without one (stored before the record existed) comes
+    first, in the order encounters were made. Inside the caller's open unit of work."""
+    own = EventLog(uow.campaigns.records(campaign_id)).events
+    encounters = {e.id: e for e in uow.encounters.list_for(campaign_id)}
+
+    def scope(encounter_id: str) -> list[Event]:
+        records = uow.encounters.records(encounter_id)
+        return [e for e in EventLog(records).events if e.scope == encounter_id]
+
+    marked = {
+        str(event.payload.get("encounter")) for event in own if event.kind == ENCOUNTER_STARTED
+    }
+    ordered: list[Event] = []
+    for encounter_id in encounters:
+        if encounter_id not in marked:
+            ordered += scope(encounter_id)
+    for event in own:
+        ordered.append(event)
+        started = str(event.payload.get("encounter"))
+        if event.kind == ENCOUNTER_STARTED and started in encounters:
+            ordered += scope(started)
+    return ordered
 
 
 def roll_into_log(
@@ -113,11 +150,15 @@ def resolve_into_log(
 ) -> list[Event]:
     """Run the registered ``resolver`` on ``input`` into the campaign log, by ``viewer``.
 
-    A check whose input or outcome holds something hidden (a hidden modifier) is logged
-    for the GM only, followed by the outcome's player view (``player_view()``), when it
-    has one, for everyone; anything else is one public event.
+    A resolver of the campaign's ruleset that takes the ruleset's options plays by the
+    campaign's unless ``input`` gives its own (every ruling is reachable from the
+    campaign). A check whose input or outcome holds something hidden (a hidden modifier)
+    is logged for the GM only, followed by the outcome's player view (``player_view()``),
+    when it has one, for everyone; anything else is one public event.
     """
     require_gm_dice(viewer, seed=seed, dice=dice)
+    campaign = get_campaign(uow, campaign_id)
+    input = with_campaign_options(resolver, input, campaign.ruleset, campaign.options)
     resolution = resolve(resolver, input, seed=seed, dice=dice)
     checked: JsonObject = resolution.input.model_dump(mode="json")
     outcome: JsonObject = resolution.outcome.model_dump(mode="json")

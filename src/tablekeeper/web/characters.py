@@ -21,6 +21,7 @@ from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.services import campaigns, characters
 from tablekeeper.services.access import list_players, require_gm
+from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.web import access
 from tablekeeper.web.forms import (
     FormItem,
@@ -47,8 +48,7 @@ ENTRY_FIELDS = frozenset({"id", "name", "kind", "player"})
 
 def sheet_items(ruleset: str) -> tuple[FormItem, ...]:
     """The sheet inputs of a ruleset's character form (the id is the character's own)."""
-    kind = campaigns.ENCOUNTER_KINDS[ruleset]
-    schema = kind.creature.model_json_schema()
+    schema = ruleset_named(ruleset).Actor.model_json_schema()
     skip = (
         frozenset({"id", "name"}) if "name" in schema.get("properties", {}) else frozenset({"id"})
     )
@@ -112,6 +112,13 @@ def build_router() -> APIRouter:
             }
             return _form(request, campaign_id, {}, {}, [], 422, context)
         return see_other(request, f"/campaigns/{campaign_id}")
+
+    _add_change_routes(router)
+    return router
+
+
+def _add_change_routes(router: APIRouter) -> None:
+    """The routes that change a stored character: its edit form, the edit, its minions."""
 
     @router.get("/campaigns/{campaign_id}/characters/{character_id}/edit")
     def edit_form(
@@ -185,8 +192,6 @@ def build_router() -> APIRouter:
             }
             return campaign_response(request, campaign_id, viewer, context, 422)
         return see_other(request, f"/campaigns/{campaign_id}#character-{minions[0].id}")
-
-    return router
 
 
 def _count(text: str) -> int:

@@ -384,25 +384,15 @@ def build_router() -> APIRouter:
         viewer = await run_in_threadpool(access.viewer_of, request, campaign_id)
         expression = request.query_params.get("expression", "").strip()
         tray = Tray(expression=expression)
-        status = 200
         if is_htmx(request) and not expression:
             # The field was emptied while typing: nothing to chart, nothing wrong yet.
             return await run_in_threadpool(
                 _fragment, request, "_dice_odds.html", campaign_id, viewer, tray
             )
-        try:
-            tray = replace(
-                tray, odds=await until_disconnected(request, chart_of, request, expression)
-            )
-        except OddsCancelledError:
-            return Response(status_code=CLIENT_CLOSED)
-        except OddsWorkersBusyError as error:
-            tray = replace(tray, errors={"expression": str(error)})
-            status = 503
-        except RulesError as error:
-            found, general = tray_errors(error)
-            tray = replace(tray, errors=found, general=general)
-            status = 422
+        charted = await _charted(request, tray)
+        if isinstance(charted, Response):
+            return charted
+        tray, status = charted
         if is_htmx(request):
             return await run_in_threadpool(
                 _fragment, request, "_dice_odds.html", campaign_id, viewer, tray, status
@@ -468,6 +458,21 @@ def build_router() -> APIRouter:
         return _page(request, campaign_id, viewer, tray)
 
     return router
+
+
+async def _charted(request: Request, tray: Tray) -> tuple[Tray, int] | Response:
+    """The tray with its expression's chart (200), or with why there is none (422, 503);
+    the bare answer when the client went away."""
+    try:
+        chart = await until_disconnected(request, chart_of, request, tray.expression)
+    except OddsCancelledError:
+        return Response(status_code=CLIENT_CLOSED)
+    except OddsWorkersBusyError as error:
+        return replace(tray, errors={"expression": str(error)}), 503
+    except RulesError as error:
+        found, general = tray_errors(error)
+        return replace(tray, errors=found, general=general), 422
+    return replace(tray, odds=chart), 200
 
 
 def _context(request: Request, campaign_id: str, viewer: Viewer, tray: Tray) -> dict[str, Any]:

@@ -23,15 +23,17 @@ from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, JsonValue
+from pydantic import JsonValue
 from starlette.responses import RedirectResponse, Response
 
 from tablekeeper.api.deps import announce, unit_of_work
 from tablekeeper.dice.roller import Roller
 from tablekeeper.engine import overrides
+from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
 from tablekeeper.engine.values import GM
+from tablekeeper.engine.words import kind_words, name_of
 from tablekeeper.errors import (
     AuthenticationError,
     ForbiddenError,
@@ -41,19 +43,12 @@ from tablekeeper.errors import (
 )
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.rulesets.percentile.encounter import commands as percentile
-from tablekeeper.rulesets.realtime.encounter import commands as realtime
-from tablekeeper.services import campaigns, safe_input, views
+from tablekeeper.services import campaigns, encounters, logs, safe_input, views
 from tablekeeper.services.access import Viewer, require_gm
-from tablekeeper.services.command_odds import command_odds, dying_odds
+from tablekeeper.services.command_odds import command_odds, standing_odds
 from tablekeeper.services.dice import make_roller
+from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.web import access
-from tablekeeper.web.command_labels import (
-    command_label,
-    creature_name,
-    distinct_labels,
-    kind_words,
-)
 from tablekeeper.web.dice import parse_faces
 from tablekeeper.web.forms import (
     FormItem,
@@ -62,29 +57,15 @@ from tablekeeper.web.forms import (
     sheet_fields,
     sheet_from_form,
 )
+from tablekeeper.web.labels import distinct_labels
 from tablekeeper.web.pages import Form, PageRoute
-from tablekeeper.web.templating import is_htmx, render
+from tablekeeper.web.templating import is_htmx, render, ruleset_template
 
 STALE = "Someone else moved first: the table was reloaded."
 """What the loser of a race reads above the fresh table."""
 
 LOG_SHOWN = 200
 """The newest log records the page shows (the API has the whole log)."""
-
-_GM_COMMANDS: dict[str, tuple[tuple[str, str, type[BaseModel]], ...]] = {
-    "realtime": (
-        (realtime.DAMAGE, "Deal damage", realtime.Damage),
-        (realtime.HEAL, "Heal", realtime.Heal),
-        (realtime.TRIGGER, "Declare a triggering event", realtime.DeclareTrigger),
-        (realtime.ADVANCE, "Play several seconds", realtime.Advance),
-    ),
-    "percentile": (
-        (percentile.P + "damage", "Deal damage by ruling", percentile.GmDamage),
-        (percentile.P + "engage", "Rule two combatants engaged", percentile.Engage),
-        (percentile.P + "end", "End the encounter", percentile.Nothing),
-    ),
-}
-"""The GM commands each ruleset needs as forms to run an encounter to its end."""
 
 
 @dataclass(frozen=True)
@@ -103,28 +84,32 @@ class GmForm:
 
 @cache
 def gm_forms(ruleset: str) -> tuple[GmForm, ...]:
-    """The forms of the GM commands of ``ruleset``, from their payload models."""
+    """The forms of the GM commands of ``ruleset`` (its ``gm_commands``), from their
+    payload models."""
     return tuple(
-        GmForm(kind, title, sheet_fields(model.model_json_schema()))
-        for kind, title, model in _GM_COMMANDS.get(ruleset, ())
+        GmForm(item.kind, item.title, sheet_fields(item.payload.model_json_schema()))
+        for item in ruleset_named(ruleset).gm_commands()
     )
 
 
 def offered_commands(
-    view: campaigns.EncounterView, viewer: Viewer, document: Mapping[str, Any]
+    view: encounters.EncounterView,
+    viewer: Viewer,
+    document: Mapping[str, Any],
+    names: Mapping[str, str],
 ) -> list[dict[str, Any]]:
-    """The commands ``viewer`` may give now, each with a label, its JSON, actor and kind:
-    a player's creatures' commands; for the GM, the GM's own and each creature's."""
-    state: Mapping[str, Any] = document["state"]
+    """The commands ``viewer`` may give now, each with its label in the ruleset's words,
+    its JSON, actor, kind and odds: a player's creatures' commands; for the GM, the GM's
+    own and each actor's."""
     if viewer.is_gm:
-        creatures = state.get("creatures", state.get("combatants")) or {}
         found = [
             command
-            for actor in (GM, *creatures)
+            for actor in (GM, *views.actors_of(view))
             for command in views.legal_commands_for(view, actor)
         ]
     else:
         found = [Command.model_validate(command) for command in document["legal_commands"]]
+    words = view.ruleset.words
     offered = []
     seen: set[str] = set()
     for command in found:
@@ -135,7 +120,7 @@ def offered_commands(
         seen.add(text)
         offered.append(
             {
-                "label": command_label(data, state),
+                "label": words.command_label(command, view.state, names),
                 "json": json.dumps(data, separators=(",", ":")),
                 "actor": command.actor,
                 "kind": command.kind,
@@ -146,21 +131,19 @@ def offered_commands(
     return distinct_labels(offered)
 
 
-def grouped(commands: Sequence[Mapping[str, Any]], state: Mapping[str, Any]) -> list[Any]:
+def grouped(commands: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> list[Any]:
     """The commands grouped by actor, in the order offered: ``(actor's id, actor's name,
     commands)``."""
     groups: dict[str, list[Mapping[str, Any]]] = {}
     for command in commands:
         groups.setdefault(str(command["actor"]), []).append(command)
-    return [
-        (actor, "GM" if actor == GM else creature_name(state, actor), items)
-        for actor, items in groups.items()
-    ]
+    return [(actor, name_of(names, actor), items) for actor, items in groups.items()]
 
 
 def log_entries(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The log as the page lists it, newest first: each record's kind in words, its payload,
-    and whether a later undo took it back (then it is struck through)."""
+    """The log as the page lists it, newest first: each record's sentence in the ruleset's
+    words (its kind in words when it has none), its payload (folded, for the details), and
+    whether a later undo took it back (then it is struck through)."""
     undone = {number for record in records for number in record.get("events", ())}
     entries = [
         {
@@ -169,8 +152,9 @@ def log_entries(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             "words": (
                 f"Undo of {record['command_id']}"
                 if "events" in record
-                else kind_words(str(record["kind"]))
+                else record.get("text") or kind_words(str(record["kind"]))
             ),
+            "sentence": bool(record.get("text")),
             "payload": record.get("payload", {}),
             "taken_back": record.get("events", ()),
             "undone": record["sequence"] in undone,
@@ -185,25 +169,36 @@ def table_context(
     request: Request, campaign_id: str, encounter_id: str, viewer: Viewer
 ) -> dict[str, Any]:
     """Everything the table's templates read, as ``viewer`` may see it."""
-    view = _encounter_in(request, campaign_id, encounter_id)
-    document = views.encounter_document(unit_of_work(request), view, viewer)
-    state = document["state"]
-    commands = offered_commands(view, viewer, document)
-    records = campaigns.encounter_log(unit_of_work(request), encounter_id, viewer=viewer)
+    view, document = views.encounter_as_seen(unit_of_work(request), encounter_id, viewer)
+    if view.encounter.campaign_id != campaign_id:
+        raise UnknownNameError(
+            f"no encounter {encounter_id} in campaign {campaign_id}", field="encounter"
+        )
+    cards = [ActorCard.model_validate(card) for card in document["cards"]]
+    names = views.names_for(cards)
+    commands = offered_commands(view, viewer, document, names)
+    records = logs.encounter_log(unit_of_work(request), encounter_id, viewer=viewer)
+    rules = view.ruleset
     return {
         "campaign": campaigns.get_campaign(unit_of_work(request), campaign_id),
         "viewer": viewer,
         "encounter": document["encounter"],
-        "state": state,
+        "state": document["state"],
+        "cards": cards,
+        "clock_words": document["clock"],
+        "ended": document["ended"],
+        "ruleset_panel": (
+            ruleset_template(rules.name, rules.console_panel) if rules.console_panel else None
+        ),
         "pending": document["pending"],
         "players": document["players"],
         "commands": commands,
-        "command_groups": grouped(commands, state),
-        "dying_odds": dying_odds(view, viewer),
-        "log": log_entries(views.records_json(records, viewer)),
+        "command_groups": grouped(commands, names),
+        "standing_odds": standing_odds(view, viewer),
+        "log": log_entries(views.log_json(view, records, viewer)),
         "log_total": len(records),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
-        "names": {key: creature_name(state, key) for key in _creatures(state)},
+        "names": names,
         "notice": None,
         "errors": {},
         "field_errors": {},
@@ -212,13 +207,10 @@ def table_context(
     }
 
 
-def _creatures(state: Mapping[str, Any]) -> list[str]:
-    found = state.get("creatures", state.get("combatants"))
-    return list(found) if isinstance(found, dict) else []
-
-
-def _encounter_in(request: Request, campaign_id: str, encounter_id: str) -> campaigns.EncounterView:
-    view = campaigns.load_encounter(unit_of_work(request), encounter_id)
+def _encounter_in(
+    request: Request, campaign_id: str, encounter_id: str
+) -> encounters.EncounterView:
+    view = encounters.load_encounter(unit_of_work(request), encounter_id)
     if view.encounter.campaign_id != campaign_id:
         raise UnknownNameError(
             f"no encounter {encounter_id} in campaign {campaign_id}", field="encounter"
@@ -280,7 +272,7 @@ def _act(
             context["errors"] = {panel: "; ".join(general) or str(error)}
         status = 200 if is_htmx(request) else 422
         return _page(request, campaign_id, encounter_id, viewer, context, status)
-    if isinstance(done, campaigns.EncounterView):  # live pages hear of it at once
+    if isinstance(done, encounters.EncounterView):  # live pages hear of it at once
         announce(request, encounter_id, done.version)
     if is_htmx(request):
         return _page(request, campaign_id, encounter_id, viewer)
@@ -344,7 +336,7 @@ def build_router() -> APIRouter:
             data = safe_input.load_json(form.get("command", ""), "command", safe_input.CHARACTERS)
             if not isinstance(data, dict):
                 raise RulesError("the command is not a JSON object", field="command")
-            return campaigns.submit_command(
+            return encounters.submit_command(
                 uow,
                 encounter_id,
                 data,
@@ -360,7 +352,7 @@ def build_router() -> APIRouter:
         request: Request, campaign_id: str, encounter_id: str, decision_id: str, form: Form
     ) -> Response:
         def answer(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            return campaigns.answer_decision(
+            return encounters.answer_decision(
                 uow,
                 encounter_id,
                 decision_id,
@@ -372,27 +364,35 @@ def build_router() -> APIRouter:
 
         return _act(request, campaign_id, encounter_id, answer, "decision", *_faces_kept(form))
 
+    _add_gm_routes(router, base)
+    return router
+
+
+def _add_gm_routes(router: APIRouter, base: str) -> None:
+    """The GM's writes: undo, redo, overrides and the ruleset's GM commands."""
+
     @router.post(base + "/undo")
     def undo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
         def take_back(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            require_gm(viewer, "undo a command")
-            return campaigns.undo(uow, encounter_id, viewer=viewer, expected_version=_version(form))
+            return encounters.undo(
+                uow, encounter_id, viewer=viewer, expected_version=_version(form)
+            )
 
         return _act(request, campaign_id, encounter_id, take_back, "history")
 
     @router.post(base + "/redo")
     def redo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
         def play_again(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            require_gm(viewer, "redo a command")
-            return campaigns.redo(uow, encounter_id, viewer=viewer, expected_version=_version(form))
+            return encounters.redo(
+                uow, encounter_id, viewer=viewer, expected_version=_version(form)
+            )
 
         return _act(request, campaign_id, encounter_id, play_again, "history")
 
     @router.post(base + "/overrides")
     def override(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
         def overrule(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            require_gm(viewer, "override the rules")
-            return campaigns.submit_command(
+            return encounters.submit_command(
                 uow, encounter_id, _override(form), viewer=viewer, expected_version=_version(form)
             )
 
@@ -403,24 +403,21 @@ def build_router() -> APIRouter:
     def gm_command(
         request: Request, campaign_id: str, encounter_id: str, kind: str, form: Form
     ) -> Response:
-        ruleset = campaigns.get_encounter(unit_of_work(request), encounter_id).ruleset
+        ruleset = encounters.get_encounter(unit_of_work(request), encounter_id).ruleset
         chosen = next((item for item in gm_forms(ruleset) if item.kind == kind), None)
         if chosen is None:
             raise UnknownNameError(f"no GM form {kind!r} for {ruleset}", field="kind")
 
         def give(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            require_gm(viewer, f"give {kind}")
             payload, unreadable = sheet_from_form(chosen.items, form)
             if unreadable:
                 problems = "; ".join(f"{name}: {text}" for name, text in unreadable.items())
                 raise RulesError(problems, field=next(iter(unreadable)))
             command = Command(actor=GM, kind=kind, payload=payload)
-            return campaigns.submit_command(
+            return encounters.submit_command(
                 uow, encounter_id, command, viewer=viewer, expected_version=_version(form)
             )
 
         extra = {"values": {kind: dict(form)}, "form_kind": kind}
         names = field_names(chosen.items)
         return _act(request, campaign_id, encounter_id, give, f"gm:{kind}", extra, names)
-
-    return router

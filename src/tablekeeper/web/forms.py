@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
+from tablekeeper.engine.values import ACTOR_FORMAT
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.services import safe_input
 
@@ -53,6 +54,7 @@ class FormField:
     maximum: float | None = None
     default: Any = None
     prefix: str = SHEET
+    actor: bool = False
 
     @property
     def name(self) -> str:
@@ -191,7 +193,8 @@ def _item(
             **common,
         )
     if kind == "string":
-        return FormField(path, label, "text", placeholder=_shown(default), **common)
+        actor = node.get("format") == ACTOR_FORMAT
+        return FormField(path, label, "text", placeholder=_shown(default), actor=actor, **common)
     if kind == "array" and _is_simple_list(node):
         placeholder = ", ".join(str(part) for part in default) if default else ""
         integer = _item_type(node) == "integer"

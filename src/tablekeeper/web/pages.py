@@ -26,7 +26,6 @@ from starlette.responses import RedirectResponse, Response
 
 from tablekeeper.api.deps import unit_of_work
 from tablekeeper.api.errors import status_of
-from tablekeeper.engine.rulesets import load_ruleset
 from tablekeeper.errors import (
     AuthenticationError,
     InvalidInputError,
@@ -34,7 +33,7 @@ from tablekeeper.errors import (
     UnknownNameError,
 )
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, characters, exports, safe_input
+from tablekeeper.services import campaigns, characters, encounters, exports, safe_input
 from tablekeeper.services.access import (
     Viewer,
     add_player,
@@ -45,6 +44,7 @@ from tablekeeper.services.access import (
     require_gm,
     rotate_player_token,
 )
+from tablekeeper.services.rulesets import installed_rulesets, ruleset_named
 from tablekeeper.web import access
 from tablekeeper.web.forms import (
     FormItem,
@@ -195,12 +195,12 @@ def player_id_for(name: str) -> str:
 
 def campaign_rulesets() -> list[str]:
     """The rulesets a campaign may play, in the order the create form offers them."""
-    return sorted(campaigns.ENCOUNTER_KINDS)
+    return list(installed_rulesets())
 
 
 def option_items(ruleset: str) -> tuple[FormItem, ...]:
     """The inputs of a ruleset's campaign options, from its ``Options`` model."""
-    schema = load_ruleset(ruleset).Options.model_json_schema()
+    schema = ruleset_named(ruleset).Options.model_json_schema()
     return sheet_fields(schema, prefix=OPTIONS)
 
 
@@ -218,7 +218,7 @@ def option_values(ruleset: str, form: Mapping[str, str] | None = None) -> dict[s
     if form is not None and form.get("options_for") == ruleset:
         names = field_names(items)
         return {name: value for name, value in form.items() if name in names}
-    defaults = load_ruleset(ruleset).Options().model_dump(mode="json")
+    defaults = ruleset_named(ruleset).Options().model_dump(mode="json")
     return form_values(items, defaults, defaults=True)
 
 
@@ -339,8 +339,9 @@ def build_router() -> APIRouter:
     @router.get("/campaigns/{campaign_id}/export")
     def export_campaign(request: Request, uow: UnitOfWork, campaign_id: str) -> Response:
         """The campaign as one JSON document, downloaded (the GM only)."""
-        require_gm(access.viewer_of(request, campaign_id), "export the campaign")
-        document = exports.export_campaign(uow, campaign_id)
+        document = exports.export_campaign(
+            uow, campaign_id, viewer=access.viewer_of(request, campaign_id)
+        )
         return Response(
             json.dumps(document, indent=2, ensure_ascii=False) + "\n",
             media_type="application/json",
@@ -358,6 +359,13 @@ def build_router() -> APIRouter:
         viewer = access.viewer_of(request, campaign_id)
         return campaign_response(request, campaign_id, viewer)
 
+    _add_table_routes(router)
+    return router
+
+
+def _add_table_routes(router: APIRouter) -> None:
+    """The routes that seat a table: a player joining, the GM's players, a new encounter."""
+
     @router.get("/join/{campaign_id}/{token}")
     def join(request: Request, uow: UnitOfWork, campaign_id: str, token: str) -> Response:
         authenticate(uow, campaign_id, token)
@@ -368,12 +376,14 @@ def build_router() -> APIRouter:
     @router.post("/campaigns/{campaign_id}/players")
     def new_player(request: Request, uow: UnitOfWork, campaign_id: str, form: Form) -> Response:
         viewer = access.viewer_of(request, campaign_id)
-        require_gm(viewer, "add a player")
+        require_gm(viewer, "add a player")  # before the form: a player's post is a 403 page
         name = form.text("player_name")
         context: dict[str, Any] = {"player_value": name}
         status = 201
         try:
-            player, token = add_player(uow, campaign_id, player_id_for(name) or name, name)
+            player, token = add_player(
+                uow, campaign_id, player_id_for(name) or name, name, viewer=viewer
+            )
         except RulesError as error:
             found, general = errors_by_field(
                 error, {"player_name"}, aliases={"player": "player_name"}
@@ -392,9 +402,8 @@ def build_router() -> APIRouter:
         """A new join link for a player (the old one stops working): how the players of an
         imported campaign, or one who lost their link, get back in."""
         viewer = access.viewer_of(request, campaign_id)
-        require_gm(viewer, "give a player a new join link")
-        token = rotate_player_token(uow, campaign_id, player_id)
-        player = next(p for p in list_players(uow, campaign_id) if p.id == player_id)
+        token = rotate_player_token(uow, campaign_id, player_id, viewer=viewer)
+        player = next(p for p in list_players(uow, campaign_id, viewer=viewer) if p.id == player_id)
         context = {
             "new_player": player,
             "new_link": join_link(request, campaign_id, token),
@@ -405,16 +414,13 @@ def build_router() -> APIRouter:
     @router.post("/campaigns/{campaign_id}/encounters")
     def new_encounter(request: Request, uow: UnitOfWork, campaign_id: str, form: Form) -> Response:
         viewer = access.viewer_of(request, campaign_id)
-        require_gm(viewer, "start an encounter")
         chosen = form.all("character")
         try:
-            view = campaigns.start_encounter(uow, campaign_id, characters=chosen)
+            view = encounters.start_encounter(uow, campaign_id, characters=chosen, viewer=viewer)
         except RulesError as error:
             context = {"encounter_error": str(error), "chosen": set(chosen)}
             return campaign_response(request, campaign_id, viewer, context, 422)
         return see_other(request, f"/campaigns/{campaign_id}/encounters/{view.encounter.id}")
-
-    return router
 
 
 def _json_document(text: str) -> Any:

@@ -2,34 +2,80 @@
 
 Templates live in ``web/templates`` inside the package and autoescape everything; a page
 is rendered whole, or (for an htmx request, ``HX-Request: true``) as the one partial it
-swaps in.
+swaps in. A ruleset's own templates (its console panel) live in its package's
+``console/`` folder and are named ``rulesets/<ruleset>/<template>``: the console finds
+them through the ruleset contract (``Ruleset.package``), never by importing the ruleset.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    PackageLoader,
+    StrictUndefined,
+    TemplateNotFound,
+    select_autoescape,
+)
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from tablekeeper.errors import RulesError
+from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.web.csrf import csrf_field, csrf_token
 from tablekeeper.web.forms import input_id
+
+RULESET_TEMPLATES = "rulesets"
+"""The prefix of a ruleset's own templates: ``rulesets/<ruleset>/<template>``."""
+
+CONSOLE_FOLDER = "console"
+"""The folder of a ruleset package that holds its console templates."""
+
+
+def ruleset_template(ruleset: str, template: str) -> str:
+    """The name a ruleset's own template is rendered by."""
+    return f"{RULESET_TEMPLATES}/{ruleset}/{template}"
+
+
+class RulesetLoader(BaseLoader):
+    """Finds ``rulesets/<ruleset>/<template>`` in the ruleset package's ``console/``."""
+
+    def get_source(
+        self, environment: Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool] | None]:
+        prefix, _, rest = template.partition("/")
+        ruleset, _, name = rest.partition("/")
+        if prefix != RULESET_TEMPLATES or not ruleset or not name:
+            raise TemplateNotFound(template)
+        try:
+            package = ruleset_named(ruleset).package
+        except RulesError:
+            raise TemplateNotFound(template) from None
+        return _package_loader(package).get_source(environment, name)
+
+
+@cache
+def _package_loader(package: str) -> PackageLoader:
+    return PackageLoader(package, CONSOLE_FOLDER)
 
 
 @cache
 def environment() -> Environment:
     """The templates of ``tablekeeper.web``, autoescaped, failing loudly on a typo."""
     env = Environment(
-        loader=PackageLoader("tablekeeper.web", "templates"),
+        loader=ChoiceLoader([PackageLoader("tablekeeper.web", "templates"), RulesetLoader()]),
         autoescape=select_autoescape(["html"]),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
     env.globals["input_id"] = input_id
+    env.globals["ruleset_template"] = ruleset_template
     env.globals["csrf_token"] = csrf_token  # every page's token (web/csrf.py) ...
     env.globals["csrf_field"] = csrf_field  # ... and the hidden input each form includes
     return env

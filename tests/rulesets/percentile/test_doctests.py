@@ -1,4 +1,4 @@
-"""The examples in the ``percentile`` checks' docstrings run and hold."""
+"""The examples in the ``percentile`` docstrings run and hold."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ MODULES = [
         "modifiers",
         "opposed",
         "options",
+        "sentences",
         "stats",
         "tables",
     )

@@ -13,9 +13,9 @@ from tablekeeper.dice.roller import FixedRoller
 from tablekeeper.errors import InvalidInputError, UnknownNameError
 from tablekeeper.rulesets.realtime import (
     AUTOMATIC_DEATH_SECONDS,
-    CheckOptions,
     Contribution,
     CriticalInjuryInput,
+    RealtimeOptions,
     critical_injury,
     critical_injury_odds,
     critical_injury_result,
@@ -197,7 +197,7 @@ def test_the_test_modifier_penalises_only_treatment_by_default_g_r_03() -> None:
     """Ruling G-R-03: the column is the treatment checks' penalty; with the option
     ``injury_modifier_scope='all_checks'`` each symptomatic injury penalises every check."""
     assert injury_check_penalties(["Weak", "Bleeding"]) == ()
-    everywhere = CheckOptions(injury_modifier_scope="all_checks")
+    everywhere = RealtimeOptions(injury_modifier_scope="all_checks")
     penalties = injury_check_penalties(["Weak", "Broken", "Bleeding"], everywhere)
     assert [(term.amount, term.label) for term in penalties] == [
         (-5, "Weak (critical injury)"),

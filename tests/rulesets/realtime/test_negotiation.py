@@ -14,9 +14,9 @@ from tablekeeper.dice.roller import FixedRoller
 from tablekeeper.engine import ResolverRegistry
 from tablekeeper.errors import IllegalCommandError, InvalidInputError
 from tablekeeper.rulesets.realtime import (
-    CheckOptions,
     NegotiationInput,
     NegotiationLedger,
+    RealtimeOptions,
     negotiate,
     negotiation_odds,
     negotiation_result,
@@ -137,7 +137,7 @@ def test_the_final_price_is_exact_unless_the_options_round_it_g_r_12() -> None:
         ("nearest", "0.05", "buy", "18.80"),
         ("nearest", "1", "sell", "21"),
     ]:
-        options = CheckOptions.model_validate(
+        options = RealtimeOptions.model_validate(
             {"price_quantum": quantum, "price_rounding": rounding}
         )
         request = NegotiationInput.model_validate(

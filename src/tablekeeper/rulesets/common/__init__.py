@@ -1,27 +1,5 @@
-"""Checks that belong to no single rule document: free-form dice, success pools.
+"""What every ruleset package may share: rules tables as YAML validated into models.
 
-They are registered as the ``dice.*`` resolvers (:func:`register_resolvers`), beside the
-resolvers of the rulesets, so every interface offers them the same way.
+(The ``dice.*`` checks, which belong to no rule document, live in
+:mod:`tablekeeper.engine.dice_checks`.)
 """
-
-from tablekeeper.rulesets.common.checks import (
-    DICE_RESOLVERS,
-    DiceRollInput,
-    DiceRollOutcome,
-    OpposedPoolInput,
-    OpposedPoolOutcome,
-    PoolInput,
-    PoolOutcome,
-    register_resolvers,
-)
-
-__all__ = [
-    "DICE_RESOLVERS",
-    "DiceRollInput",
-    "DiceRollOutcome",
-    "OpposedPoolInput",
-    "OpposedPoolOutcome",
-    "PoolInput",
-    "PoolOutcome",
-    "register_resolvers",
-]

@@ -16,8 +16,11 @@ module naming the section of the document it implements (CATALOG ids ``P-...``).
   ``data/``, validated at load.
 - :mod:`.options`: :class:`PercentileOptions`, the optional rules and the rulings.
 
-The ruleset object and its encounter engine live in :mod:`.ruleset` and
-:mod:`.encounter`, which are not imported here (they import the checks).
+The ruleset object (:mod:`.ruleset`: ``PERCENTILE``, the whole ruleset contract) and
+what it is made of are not imported here (they import the checks): the encounter engine
+(:mod:`.encounter`), the cards (:mod:`.cards`), the player's view (:mod:`.views`), the
+odds before committing (:mod:`.odds`), the words (:mod:`.words`, :mod:`.sentences`), the
+scenario format (:mod:`.scenario`) and the console panel (``console/panel.html``).
 """
 
 from tablekeeper.engine.breakdown import Breakdown, Contribution

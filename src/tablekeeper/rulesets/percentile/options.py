@@ -9,7 +9,11 @@ same rules. Three groups of fields:
 - one boolean switch per rule of "Optional Combat Encounter Rules" (P-OPT-01 ..
   P-OPT-25). The section calls them "optional but recommended", so each is on; Hit
   Locations, an option of the missing Damage and Injury chapter (G-P-08), is off;
-- the rulings on the document's gaps and contradictions a table might decide otherwise.
+- the rulings on the document's gaps and contradictions a table might decide otherwise,
+  the encounter engine's included (turn-order ties, early defense, Wait, opposed spirit
+  combat, 0 Magic Points, Rally, default Spirit Damage), which an earlier version kept
+  in a separate ``EncounterSettings`` beside the options (a stored state or scenario
+  that still has a ``settings`` object is read into these fields).
 
 Every default is the ruling written in ``docs/rulings.md`` under the gap id named on the
 field.
@@ -17,9 +21,10 @@ field.
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from collections.abc import Mapping
+from typing import Any, Literal, TypeAlias
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
@@ -42,6 +47,34 @@ the damage rolled, or the damage left after dodge halving and worn armor."""
 
 RetreatScope: TypeAlias = Literal["all_defenses_until_next_round", "one_defense"]
 """Whether Retreat's +20% helps every defense roll until the next round, or one."""
+
+EarlyDefense: TypeAlias = Literal["every_round", "first_round"]
+"""When a defender who has not had their turn yet may take Defend ahead of it, at -20%."""
+
+InitiativeTies: TypeAlias = Literal["initiative_then_roll", "roll"]
+"""How equal turn orders are broken."""
+
+UnblockedSpiritDamage: TypeAlias = Literal["both_deal", "winner_only"]
+"""Opposed spirit combat when the winner does not block: both deal their damage, or only
+the winner does."""
+
+WaitScope: TypeAlias = Literal["round", "encounter"]
+"""Whether a Wait lowers the turn order for the rest of the round or for good."""
+
+RallyRoll: TypeAlias = Literal["shared", "per_ally"]
+"""Whether Rally's die is rolled once for every ally it reaches, or once for each."""
+
+ENCOUNTER_RULINGS = (
+    "initiative_ties",
+    "early_defense",
+    "wait_scope",
+    "unblocked_spirit_damage",
+    "zero_magic_points_down",
+    "rally_roll",
+    "spirit_damage",
+)
+"""The encounter engine's rulings, which an earlier version kept in a separate
+``settings`` object (``EncounterSettings``) of the state and of a scenario."""
 
 
 class PercentileOptions(Frozen):
@@ -174,6 +207,71 @@ class PercentileOptions(Frozen):
         description="G-P-C6 (provisional, BRP): the damage of a character who hits "
         "themselves on a fumble with no weapon in hand.",
     )
+
+    # -- the encounter engine's rulings (ENCOUNTER_RULINGS) ------------------------------
+    initiative_ties: InitiativeTies = Field(
+        default="initiative_then_roll",
+        description="G-P-16: equal turn orders go to the higher initiative, then to a 1D10 "
+        "rolled off among those still equal ('roll': the roll-off alone).",
+    )
+    early_defense: EarlyDefense = Field(
+        default="every_round",
+        description="G-P-E1: a defender who has not had their turn this round may take the "
+        "Defend action ahead of it, at -20% ('first_round': only before their first turn "
+        "of the encounter).",
+    )
+    wait_scope: WaitScope = Field(
+        default="round",
+        description="G-P-E2: a Wait lowers the turn order for the rest of the round; the "
+        "next round goes back to the rolled turn order ('encounter': it stays lowered).",
+    )
+    unblocked_spirit_damage: UnblockedSpiritDamage = Field(
+        default="both_deal",
+        description="G-P-21: when the winner of opposed spirit combat does not block, both "
+        "deal their Spirit Damage ('winner_only': only the winner does).",
+    )
+    zero_magic_points_down: bool = Field(
+        default=True,
+        description="G-P-E3: a combatant whose Magic Points fall to 0 through Spirit Damage "
+        "is out of the fight (unconscious, or a spirit dispersed) until the GM says "
+        "otherwise.",
+    )
+    rally_roll: RallyRoll = Field(
+        default="shared",
+        description="G-P-E4: Rally's 1D6 / 1D4 is rolled once for every ally it reaches "
+        "('per_ally': once for each).",
+    )
+    spirit_damage: DiceExpression = Field(
+        default="1d3",
+        validate_default=True,
+        description="G-P-05 (provisional): the Spirit Damage of a combatant whose stat block "
+        "states none.",
+    )
+
+
+def with_settings(data: Any, field: str = "options") -> Any:
+    """``data`` (a stored state or a scenario, as a mapping) with an earlier version's
+    ``settings`` object moved into ``field``: its rulings are options now. Anything else
+    is returned as it is, for the model to judge.
+
+    >>> with_settings({"options": {"bash": False}, "settings": {"wait_scope": "encounter"}})
+    {'options': {'wait_scope': 'encounter', 'bash': False}}
+    >>> with_settings({"options": {"bash": False}})
+    {'options': {'bash': False}}
+    """
+    if not isinstance(data, Mapping) or "settings" not in data:
+        return data
+    moved = dict(data)
+    settings = moved.pop("settings")
+    options = moved.get(field)
+    if isinstance(options, BaseModel):
+        options = options.model_dump()
+    if isinstance(settings, BaseModel):
+        settings = settings.model_dump()
+    if isinstance(settings, Mapping) and (options is None or isinstance(options, Mapping)):
+        moved[field] = {**settings, **(options or {})}
+        return moved
+    return data
 
 
 DEFAULT_OPTIONS = PercentileOptions()

@@ -1,31 +1,35 @@
 """The ``percentile`` ruleset as a plugin: rule document 001, combat in rounds and turns.
 
-:data:`PERCENTILE` is what the ``tablekeeper.rulesets`` entry point names: its name, a
-one-line summary, its ``Options`` model (:class:`PercentileOptions`), its encounter engine,
-and the hook that registers the ``percentile.*`` resolvers. :func:`new_encounter` makes
-the initial state of an encounter (options and the engine's settings travel in it, so a
-replay plays by the same rules).
+:data:`PERCENTILE` is what the ``tablekeeper.rulesets`` entry point names: the whole
+:class:`~tablekeeper.engine.rulesets.Ruleset` contract, each part from the module that
+owns it (options, state and combatant spec, the engine and its command table, cards,
+views, odds, words, scenarios, the console panel, the resolvers).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from tablekeeper.engine.cards import ActorCard
+from tablekeeper.engine.chances import CommandOdds
+from tablekeeper.engine.commands import Command
 from tablekeeper.engine.resolvers import ResolverRegistry
-from tablekeeper.rulesets.percentile.encounter.engine import PercentileEngine
-from tablekeeper.rulesets.percentile.encounter.settings import EncounterSettings
+from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
+from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.values import GM, JsonObject
+from tablekeeper.rulesets.percentile import cards, odds, views
+from tablekeeper.rulesets.percentile.encounter.commands import ADD_COMBATANT, CombatantSpec
+from tablekeeper.rulesets.percentile.encounter.engine import PercentileEngine, new_encounter
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.options import PercentileOptions
+from tablekeeper.rulesets.percentile.scenario import SCENARIOS
+from tablekeeper.rulesets.percentile.words import WORDS
+
+__all__ = ["PERCENTILE", "Percentile", "new_encounter"]
 
 
-def new_encounter(
-    options: PercentileOptions | None = None, settings: EncounterSettings | None = None
-) -> PercentileState:
-    """An empty combat encounter, not yet started, playing by ``options`` and ``settings``."""
-    return PercentileState(
-        options=options or PercentileOptions(), settings=settings or EncounterSettings()
-    )
-
-
-class Percentile:
+class Percentile(RulesetBase):
     """Rule document 001: d100 roll-under combat encounters in rounds and turns."""
 
     name = "percentile"
@@ -33,8 +37,76 @@ class Percentile:
         "d100 roll-under combat in rounds and turns: turn order, two actions a turn, "
         "attack and defense, spirit combat, grapples, weapon reach."
     )
+    document = "001_1e80cd24de9ae1d7.txt"
+    package = "tablekeeper.rulesets.percentile"
     Options = PercentileOptions
+    State = PercentileState
+    Actor = CombatantSpec
     engine = PercentileEngine()
+    words = WORDS
+    scenarios = SCENARIOS
+    console_panel = "panel.html"
+
+    def new_encounter(self, options: Any) -> PercentileState:
+        """An empty combat encounter, not yet started, playing by ``options``."""
+        return new_encounter(PercentileOptions.model_validate(options))
+
+    def actor_spec(self, sheet: Mapping[str, Any], *, id: str, name: str) -> CombatantSpec:
+        """The combatant a stored character describes: its sheet (a combatant spec without
+        its id), under the character's id and name, the name the table knows it by (two
+        minions of one stat block are "Wolf 1" and "Wolf 2")."""
+        return CombatantSpec.model_validate({**sheet, "id": id, "name": name})
+
+    def add_actor(self, spec: Any) -> Command:
+        """The GM adds the combatant."""
+        return Command.of(GM, ADD_COMBATANT, CombatantSpec.model_validate(spec))
+
+    def describe_actor(self, spec: Any) -> ActorIdentity:
+        combatant = CombatantSpec.model_validate(spec)
+        return ActorIdentity(combatant.id, combatant.name or combatant.stats.name, combatant.side)
+
+    def with_secret_numbers(self, spec: Any, marker: int) -> CombatantSpec:
+        """Its hit points (now and at most), Magic Points and Determination Points: the
+        numbers C-03 keeps from a player who does not control it and that no roll made in
+        the open shows (a roll's skill and modifiers stay as logged, C-03)."""
+        combatant = CombatantSpec.model_validate(spec)
+        stats = combatant.stats.model_copy(
+            update={
+                "hit_points": marker,
+                "magic_points": marker,
+                "determination_points": marker,
+                "location_hit_points": None,
+            }
+        )
+        return combatant.model_copy(
+            update={
+                "stats": stats,
+                "hp": marker,
+                "magic_points": marker,
+                "determination_points": marker,
+            }
+        )
+
+    def cards(self, state: PercentileState, sight: Sight) -> tuple[ActorCard, ...]:
+        return cards.cards(state, sight)
+
+    def player_view(self, state: PercentileState, sight: Sight) -> JsonObject:
+        return views.player_view(state, sight)
+
+    def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
+        return views.public_payload(kind, payload, sight)
+
+    def command_odds(
+        self, state: PercentileState, command: Command, sight: Sight
+    ) -> CommandOdds | None:
+        return odds.command_odds(state, command, sight)
+
+    def ended(self, state: PercentileState) -> str | None:
+        """The side left standing once the encounter is over ("no one" when none is, or
+        the GM ended it); ``None`` while it goes on."""
+        if not state.over:
+            return None
+        return state.winner or "no one"
 
     def register_resolvers(self, registry: ResolverRegistry) -> None:
         """Register the ``percentile.*`` resolvers."""

@@ -7,24 +7,26 @@ block's name, side and form, whether it is down, prone or has had its turn, its
 conditions, what it holds, dropped or broke, and the spell it is casting with the actions
 spent so far. Its stat block (characteristics, skills, weapons' numbers, armor, hit
 points), its current HP per location, Magic and Determination Points, reserves and
-fumble penalties are the GM's. These functions work on JSON (``model_dump(mode="json")``)
-so that the service layer filters what it is about to send; the GM's view is never
+fumble penalties are the GM's; so an event that tells another's HP or points says how
+much changed, not what they were or became. These functions take the ruleset's
+:class:`~tablekeeper.engine.sight.Sight` and give JSON (``model_dump(mode="json")``), so
+that the service layer filters what it is about to send; the GM's view is never
 filtered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Set
-
 from pydantic import JsonValue
 
+from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import JsonObject
-from tablekeeper.rulesets.percentile.encounter.commands import P
-from tablekeeper.rulesets.percentile.encounter.events import COMBATANT_ADDED, DAMAGED
+from tablekeeper.rulesets.percentile.encounter.commands import ADD_COMBATANT
+from tablekeeper.rulesets.percentile.encounter.events import (
+    COMBATANT_ADDED,
+    DAMAGED,
+    POINTS_CHANGED,
+)
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
-
-ADD_COMBATANT = P + "add_combatant"
-"""The command that adds a combatant; its payload is a combatant spec."""
 
 PUBLIC_COMBATANT_FIELDS = (
     "id",
@@ -50,6 +52,9 @@ PRIVATE_CASTING_FIELDS = ("magic_points",)
 PRIVATE_HP_FIELDS = ("hp_before", "hp_after")
 """The fields of a damage event that tell a combatant's HP."""
 
+PRIVATE_POINTS_FIELDS = ("before", "after")
+"""The fields of a points event that tell a combatant's Magic or Determination Points."""
+
 
 def public_spec(spec: JsonObject) -> JsonObject:
     """The public part of a combatant or combatant spec (JSON): its stat block's name and
@@ -62,22 +67,29 @@ def public_spec(spec: JsonObject) -> JsonObject:
     return shown
 
 
-def player_state(state: JsonObject, controlled: Set[str]) -> JsonObject:
-    """The encounter state (JSON) as a player controlling ``controlled`` may see it: other
-    combatants reduced to their public part and whether they are down (out of the fight)."""
-    model = PercentileState.model_validate(state)
+def player_view(model: PercentileState, sight: Sight) -> JsonObject:
+    """The encounter state (JSON) as ``sight`` may see it: for a player, other combatants
+    reduced to their public part and whether they are down (out of the fight); for the
+    GM, all of it."""
+    state: JsonObject = model.model_dump(mode="json")
+    if sight.gm:
+        return state
     shown: JsonObject = dict(state)
     shown["combatants"] = {
-        key: value if key in controlled else _public_combatant(model, model.combatant(key))
+        key: value if sight.sees(key) else _public_combatant(model, model.combatant(key))
         for key, value in _object(state.get("combatants")).items()
     }
     return shown
 
 
-def public_event(kind: str, payload: JsonObject, controlled: Set[str]) -> JsonObject:
-    """An event or command payload as that player may see it: a combatant added by someone
+def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
+    """An event or command payload as ``sight`` may see it: a combatant added by someone
     else shows its public part only; damage to another combatant says how much and where,
-    not its HP before and after."""
+    not its HP before and after; a change of another's Magic or Determination Points says
+    by how much, not the points before and after."""
+    if sight.gm:
+        return payload
+    controlled = sight.controlled
     if kind in (COMBATANT_ADDED, ADD_COMBATANT):
         inner = payload.get("combatant")
         body = _object(inner) if isinstance(inner, dict) else payload
@@ -87,6 +99,12 @@ def public_event(kind: str, payload: JsonObject, controlled: Set[str]) -> JsonOb
         return {"combatant": public} if isinstance(inner, dict) else public
     if kind == DAMAGED and payload.get("combatant") not in controlled:
         return {key: value for key, value in payload.items() if key not in PRIVATE_HP_FIELDS}
+    if kind == POINTS_CHANGED and payload.get("combatant") not in controlled:
+        shown = {key: value for key, value in payload.items() if key not in PRIVATE_POINTS_FIELDS}
+        before, after = payload.get("before"), payload.get("after")
+        if isinstance(before, int) and isinstance(after, int):
+            shown["change"] = after - before
+        return shown
     return payload
 
 

@@ -10,7 +10,7 @@ module naming the section of the document it implements.
 - :mod:`.negotiation`: Price Negotiation (``realtime.negotiate``).
 - :mod:`.rest`: Rest (``realtime.rest``, ``realtime.rest_simple``).
 - :mod:`.tables`: the YAML tables in ``data/``, validated at load.
-- :mod:`.checks_options`: the rulings a table may change.
+- :mod:`.options`: the rulings a table may change (:class:`RealtimeOptions`).
 
 The ruleset object and its encounter engine live in :mod:`.ruleset` and
 :mod:`.encounter`, which are not imported here (they import the checks).
@@ -30,7 +30,6 @@ from tablekeeper.rulesets.realtime.checks import (
     success_chance,
     threshold_odds,
 )
-from tablekeeper.rulesets.realtime.checks_options import CheckOptions
 from tablekeeper.rulesets.realtime.injuries import (
     AUTOMATIC_DEATH_SECONDS,
     CriticalInjuryInput,
@@ -49,6 +48,7 @@ from tablekeeper.rulesets.realtime.negotiation import (
     negotiation_odds,
     negotiation_result,
 )
+from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.resolvers import REALTIME_RESOLVERS, register_resolvers
 from tablekeeper.rulesets.realtime.rest import (
     RestInput,
@@ -79,7 +79,6 @@ __all__ = [
     "REALTIME_RESOLVERS",
     "Breakdown",
     "CheckInput",
-    "CheckOptions",
     "CheckOutcome",
     "CheckResult",
     "Contribution",
@@ -91,6 +90,7 @@ __all__ = [
     "NegotiationLedger",
     "NegotiationOutcome",
     "PlayerCheckView",
+    "RealtimeOptions",
     "RestInput",
     "RestLedger",
     "RestOutcome",

@@ -24,7 +24,7 @@ from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
-from tablekeeper.rulesets.realtime.checks_options import CheckOptions
+from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.tables import CriticalInjuryTable, critical_injury_table
 
 D100 = Die(100)
@@ -159,12 +159,12 @@ def critical_injury(request: CriticalInjuryInput, roller: Roller) -> CriticalInj
 
 
 def injury_check_penalties(
-    symptomatic: Iterable[str], options: CheckOptions | None = None
+    symptomatic: Iterable[str], options: RealtimeOptions | None = None
 ) -> tuple[Contribution, ...]:
     """The penalties symptomatic injuries put on a creature's every check, as terms to add to
     a threshold: none by default (the column penalises treatment only), the table's Test
     Modifier of each injury with ``injury_modifier_scope='all_checks'`` (G-R-03)."""
-    if (options or CheckOptions()).injury_modifier_scope != "all_checks":
+    if (options or RealtimeOptions()).injury_modifier_scope != "all_checks":
         return ()
     table = critical_injury_table()
     return tuple(

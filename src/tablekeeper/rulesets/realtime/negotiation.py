@@ -12,7 +12,7 @@ X may be any positive decimal (ruling G-R-12). It is compared exactly: S.P. >= X
 decided as ``4 * S.P. >= X`` on rationals, so with X = 15, 3 S.P. is under 3.75 and 4 is
 not. Money is :class:`~decimal.Decimal` (written as a string in JSON): prices are written
 in decimal currency, and a percentage of a decimal price is again a finite decimal, so
-the final price is exact; ``CheckOptions.price_quantum`` rounds it to a currency unit.
+the final price is exact; ``RealtimeOptions.price_quantum`` rounds it to a currency unit.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.realtime.checks import CheckInput, CheckOutcome, results, roll_check
-from tablekeeper.rulesets.realtime.checks_options import CheckOptions
+from tablekeeper.rulesets.realtime.options import RealtimeOptions
 
 Direction: TypeAlias = Literal["buy", "sell"]
 NegotiationResult: TypeAlias = Literal["unchanged", "partial", "full"]
@@ -74,7 +74,7 @@ def exact_price(base_price: Decimal, percent: Decimal, change: PriceChange) -> D
         return base_price * factor[change] / HUNDRED
 
 
-def rounded_price(price: Decimal, direction: Direction, options: CheckOptions) -> Decimal:
+def rounded_price(price: Decimal, direction: Direction, options: RealtimeOptions) -> Decimal:
     """The price rounded to ``options.price_quantum`` as ``options.price_rounding`` says;
     the exact price when there is no quantum (G-R-12)."""
     quantum = options.price_quantum
@@ -115,7 +115,7 @@ class NegotiationInput(Frozen):
     item: str | None = Field(
         default=None, min_length=1, max_length=200, description="The item or batch (R-NEGO-07)."
     )
-    options: CheckOptions = Field(default_factory=CheckOptions)
+    options: RealtimeOptions = Field(default_factory=RealtimeOptions)
 
     @field_validator("requested_percent")
     @classmethod

@@ -25,7 +25,7 @@ from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import IllegalCommandError
-from tablekeeper.rulesets.realtime.checks_options import LimitWindow
+from tablekeeper.rulesets.realtime.options import LimitWindow
 
 Food: TypeAlias = Literal["none", "satiating", "quality"]
 RestQuality: TypeAlias = Literal["poor", "adequate", "good", "excellent"]

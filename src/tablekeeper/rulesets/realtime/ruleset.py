@@ -1,35 +1,37 @@
 """The ``realtime`` ruleset as a plugin: rule document 003, played second by second.
 
-:data:`REALTIME` is what the ``tablekeeper.rulesets`` entry point names: its name, a
-one-line summary, its ``Options`` model (``RealtimeOptions``), its encounter engine, and
-the hook that registers the ``realtime.*`` resolvers. :func:`new_encounter` makes the
-initial state of an encounter (options and catalogue travel in it, so a replay plays by
-the same rules).
+:data:`REALTIME` is what the ``tablekeeper.rulesets`` entry point names: the whole
+:class:`~tablekeeper.engine.rulesets.Ruleset` contract, each part from the module that
+owns it (options, state and creature spec, the engine and its command table, cards,
+views, odds, words, scenarios, the console panel, the resolvers).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tablekeeper.engine.cards import ActorCard
+from tablekeeper.engine.chances import CommandOdds
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.events import Event
 from tablekeeper.engine.resolvers import ResolverRegistry
-from tablekeeper.rulesets.realtime.encounter.actions import load_catalogue
-from tablekeeper.rulesets.realtime.encounter.engine import RealtimeEngine
+from tablekeeper.engine.rulesets import ActorIdentity, FollowUp, RulesetBase
+from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.values import GM, JsonObject
+from tablekeeper.rulesets.realtime import cards, odds, views
+from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE, DAMAGE, CreatureSpec
+from tablekeeper.rulesets.realtime.encounter.engine import RealtimeEngine, new_encounter
+from tablekeeper.rulesets.realtime.encounter.events import REACTION_USED, ReactionUsed
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
+from tablekeeper.rulesets.realtime.scenario import SCENARIOS
+from tablekeeper.rulesets.realtime.words import WORDS
+
+__all__ = ["REALTIME", "Realtime", "new_encounter"]
 
 
-def new_encounter(
-    options: RealtimeOptions | None = None, *, house_rules: Mapping[str, Any] | None = None
-) -> RealtimeState:
-    """An empty encounter at second 1: ``options`` (the rulings) and the catalogue of
-    actions and reactions, with a GM's ``house_rules`` laid over it."""
-    return RealtimeState(
-        options=options or RealtimeOptions(), catalogue=load_catalogue(house_rules)
-    )
-
-
-class Realtime:
+class Realtime(RulesetBase):
     """Rule document 003: second-by-second encounters, d20 checks, injuries, rests."""
 
     name = "realtime"
@@ -37,8 +39,85 @@ class Realtime:
         "Second-by-second encounters: A.P. charging, reactions with cooldowns, "
         "d20 roll-under checks, critical injuries, rests."
     )
+    document = "003_1ba9b18b6280b79b.txt"
+    package = "tablekeeper.rulesets.realtime"
     Options = RealtimeOptions
+    State = RealtimeState
+    Actor = CreatureSpec
     engine = RealtimeEngine()
+    words = WORDS
+    scenarios = SCENARIOS
+    console_panel = "panel.html"
+
+    def new_encounter(self, options: Any) -> RealtimeState:
+        """An empty encounter at second 1, playing by ``options``."""
+        return new_encounter(RealtimeOptions.model_validate(options))
+
+    def actor_spec(self, sheet: Mapping[str, Any], *, id: str, name: str) -> CreatureSpec:
+        """The creature a stored character describes: its sheet, under the character's id
+        and name (the name the table knows it by: two minions are "Wolf 1" and "Wolf 2")."""
+        return CreatureSpec.model_validate({**sheet, "id": id, "name": name})
+
+    def add_actor(self, spec: Any) -> Command:
+        """The GM adds the creature."""
+        return Command.of(GM, ADD_CREATURE, CreatureSpec.model_validate(spec))
+
+    def describe_actor(self, spec: Any) -> ActorIdentity:
+        creature = CreatureSpec.model_validate(spec)
+        name = creature.name or creature.id.replace("_", " ").capitalize()
+        return ActorIdentity(creature.id, name, creature.side)
+
+    def with_secret_numbers(self, spec: Any, marker: int) -> CreatureSpec:
+        """HP, maximum HP, characteristics and reach: what a player sees only of their own
+        (C-03)."""
+        creature = CreatureSpec.model_validate(spec)
+        characteristics = dict.fromkeys(creature.characteristics, marker) or {"Body": marker}
+        return creature.model_copy(
+            update={
+                "hp": marker,
+                "max_hp": marker,
+                "reach": marker,
+                "characteristics": characteristics,
+            }
+        )
+
+    def cards(self, state: RealtimeState, sight: Sight) -> tuple[ActorCard, ...]:
+        return cards.cards(state, sight)
+
+    def player_view(self, state: RealtimeState, sight: Sight) -> JsonObject:
+        return views.player_view(state, sight)
+
+    def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
+        return views.public_payload(kind, payload, sight)
+
+    def command_odds(
+        self, state: RealtimeState, command: Command, sight: Sight
+    ) -> CommandOdds | None:
+        return odds.command_odds(state, command, sight)
+
+    def standing_odds(self, state: RealtimeState, sight: Sight) -> Mapping[str, CommandOdds]:
+        return odds.standing_odds(state, sight)
+
+    def follow_ups(self, state: RealtimeState, events: Sequence[Event]) -> tuple[FollowUp, ...]:
+        """A reaction that hit (or rolled nothing): its damage is the GM's to rule."""
+        asked = []
+        for event in events:
+            if event.kind != REACTION_USED:
+                continue
+            used = event.payload_as(ReactionUsed)
+            if used.check is not None and not used.check.success:
+                continue
+            target = state.creatures.get(used.target)
+            name = target.name if target is not None else used.target
+            asked.append(
+                FollowUp(
+                    question=f"Damage dealt to {name} by {used.name}?",
+                    kind=DAMAGE,
+                    payload={"creature": used.target, "source": used.name},
+                    ask="amount",
+                )
+            )
+        return tuple(asked)
 
     def register_resolvers(self, registry: ResolverRegistry) -> None:
         """Register the ``realtime.*`` resolvers."""

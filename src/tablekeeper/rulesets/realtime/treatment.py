@@ -27,7 +27,7 @@ from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.realtime.checks import CheckOutcome, roll_check, success_chance
-from tablekeeper.rulesets.realtime.checks_options import LimitWindow
+from tablekeeper.rulesets.realtime.options import LimitWindow
 from tablekeeper.rulesets.realtime.tables import critical_injury_table, unknown_injury_message
 
 TreatmentKind: TypeAlias = Literal["light", "full"]

@@ -12,14 +12,13 @@ the service layer filters what it is about to send; the GM's view is never filte
 
 from __future__ import annotations
 
-from collections.abc import Set
-
 from pydantic import JsonValue
 
+from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import JsonObject
 from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE
 from tablekeeper.rulesets.realtime.encounter.events import CREATURE_ADDED, DAMAGED, HEALED
-from tablekeeper.rulesets.realtime.encounter.state import Creature
+from tablekeeper.rulesets.realtime.encounter.state import Creature, RealtimeState
 
 PUBLIC_CREATURE_FIELDS = (
     "id",
@@ -47,10 +46,14 @@ def public_spec(spec: JsonObject) -> JsonObject:
     return shown
 
 
-def player_state(state: JsonObject, controlled: Set[str]) -> JsonObject:
-    """The encounter state (JSON) as a player controlling ``controlled`` may see it: other
-    creatures reduced to their public part, and a reaction offer to someone else without
-    the reactions it lists."""
+def player_view(model: RealtimeState, sight: Sight) -> JsonObject:
+    """The encounter state (JSON) as ``sight`` may see it: for a player, other creatures
+    reduced to their public part, and a reaction offer to someone else without the
+    reactions it lists; for the GM, all of it."""
+    state: JsonObject = model.model_dump(mode="json")
+    if sight.gm:
+        return state
+    controlled = sight.controlled
     creatures = _object(state.get("creatures"))
     shown: JsonObject = dict(state)
     shown["creatures"] = {
@@ -63,10 +66,13 @@ def player_state(state: JsonObject, controlled: Set[str]) -> JsonObject:
     return shown
 
 
-def public_event(kind: str, payload: JsonObject, controlled: Set[str]) -> JsonObject:
-    """An event or command payload as that player may see it: a creature added by someone
+def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
+    """An event or command payload as ``sight`` may see it: a creature added by someone
     else shows its public part only; damage and healing of another creature say how much,
     not the HP before and after."""
+    if sight.gm:
+        return payload
+    controlled = sight.controlled
     if kind in (CREATURE_ADDED, ADD_CREATURE):
         inner = payload.get("creature")
         body = _object(inner) if isinstance(inner, dict) else payload

@@ -1,4 +1,4 @@
-// The realtime clock's play / pause control (the GM's). Step is a plain form (it works
+// A clock's play / pause control (the GM's), for a ruleset panel with data-play and data-step. Step is a plain form (it works
 // without JavaScript); Play submits that form once a second until paused, until a
 // decision is pending, or while the page is hidden. The control lives inside the table
 // fragment that htmx swaps, so the playing state is kept here and redrawn after a swap.

@@ -14,7 +14,6 @@ from typing import Any
 from tablekeeper.dice.roller import Die, History, RolledFace
 from tablekeeper.engine import Event, Session
 from tablekeeper.rulesets.percentile.encounter import (
-    EncounterSettings,
     PercentileState,
     add_combatant,
     order,
@@ -126,15 +125,10 @@ def stats(name: str, **changes: Any) -> dict[str, Any]:
     return block
 
 
-def table(
-    *faces: int, settings: dict[str, Any] | None = None, **options: Any
-) -> tuple[Session[PercentileState], Dice]:
+def table(*faces: int, **options: Any) -> tuple[Session[PercentileState], Dice]:
     """An empty encounter with the PLAIN options (and ``options``), and its dice."""
     dice = Dice(*faces)
-    state = new_encounter(
-        PercentileOptions.model_validate({**PLAIN, **options}),
-        EncounterSettings.model_validate(settings or {}),
-    )
+    state = new_encounter(PercentileOptions.model_validate({**PLAIN, **options}))
     return Session(PERCENTILE.engine, state, roller=dice), dice
 
 
@@ -160,13 +154,14 @@ def act(session: Session[PercentileState], kind: str, who: str, **fields: Any) -
 
 
 def kinds(events: Iterable[Event]) -> list[str]:
-    """The kinds of ``events``, without the ``percentile.`` prefix."""
+    """The kinds of ``events``, without the ``percentile.`` prefix (easier to read in a
+    list of what happened)."""
     return [event.kind.removeprefix("percentile.") for event in events]
 
 
 def of_kind(events: Iterable[Event], kind: str) -> list[Event]:
-    """The events of one kind (without prefix)."""
-    return [event for event in events if event.kind == f"percentile.{kind}"]
+    """The events of one kind (an ``events`` constant: ``ev.DAMAGED``)."""
+    return [event for event in events if event.kind == kind]
 
 
 def contributions(event: Event) -> dict[str, int]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tablekeeper.errors import DecisionError, IllegalCommandError
+from tablekeeper.rulesets.percentile.encounter import commands as cmd
+from tablekeeper.rulesets.percentile.encounter import events as ev
 
 from .helpers import act, add, contributions, duel, of_kind, table
 
@@ -20,7 +22,7 @@ def test_the_defender_chooses_before_its_roll_and_the_attack_is_percentile_attac
     # P-ATK-01 .. P-ATK-08: attack 30 against Sword 60, the target parries (early, -20%).
     session, dice = duel(9, 2)  # Aldric 22, Brenna 15
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     pending = session.pending
     assert pending is not None
     assert pending.chooser == "brenna"
@@ -32,11 +34,11 @@ def test_the_defender_chooses_before_its_roll_and_the_attack_is_percentile_attac
     assert pending.default == "parry:broadsword"
     dice.feed(70, 5)  # the parry fails; 1d8+1 = 6, less armor 2
     events = session.answer("parry:broadsword")
-    (resolved,) = of_kind(events, "attack_resolved")
+    (resolved,) = of_kind(events, ev.ATTACK_RESOLVED)
     outcome = resolved.payload["outcome"]
     assert isinstance(outcome, dict)
     assert outcome["defense"]["effect"] == "no_effect"
-    (damaged,) = of_kind(events, "damaged")
+    (damaged,) = of_kind(events, ev.DAMAGED)
     assert (damaged.payload["amount"], damaged.payload["hp_after"]) == (4, 9)
     assert session.state.combatant("brenna").actions_left == 1  # the Defend taken early
     dice.done()
@@ -45,20 +47,20 @@ def test_the_defender_chooses_before_its_roll_and_the_attack_is_percentile_attac
 def test_only_the_defender_answers_and_only_with_an_option_offered() -> None:
     session, dice = duel(9, 2)
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     with pytest.raises(DecisionError, match="brenna's to make, not aldric's"):
         session.answer("dodge", actor="aldric")
     with pytest.raises(DecisionError, match="not offered"):
         session.answer("somersault")
     with pytest.raises(IllegalCommandError, match="is pending"):
-        act(session, "end_turn", "aldric")
+        act(session, cmd.END_TURN, "aldric")
 
 
 def test_a_critical_asks_the_attacker_for_its_blow_first() -> None:
     # P-ATK-03: Devastating or Precise Blow; then the target's defense.
     session, dice = duel(9, 2)
     dice.feed(3)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     assert session.pending is not None
     assert session.pending.chooser == "aldric"
     assert session.pending.option_ids == ("devastating", "precise")
@@ -67,35 +69,35 @@ def test_a_critical_asks_the_attacker_for_its_blow_first() -> None:
     assert session.pending.chooser == "brenna"
     dice.feed(5)  # precise: normal damage, ignoring armor
     events = session.answer("none")
-    assert of_kind(events, "damaged")[0].payload["amount"] == 6
+    assert of_kind(events, ev.DAMAGED)[0].payload["amount"] == 6
 
 
 def test_after_its_turn_a_combatant_without_a_reserve_cannot_defend() -> None:
     # P-ATK-04: "If the target has no actions left or in reserve ... they cannot defend";
     # unused actions end with the turn (G-P-E1).
     session, dice = duel(2, 9)  # Brenna 22 first
-    act(session, "end_turn", "brenna")
+    act(session, cmd.END_TURN, "brenna")
     dice.feed(30, 5)
-    events = act(session, "attack", "aldric", targets=["brenna"])
+    events = act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     assert session.pending is None
-    assert of_kind(events, "damaged")[0].payload["amount"] == 4
+    assert of_kind(events, ev.DAMAGED)[0].payload["amount"] == 4
 
 
 def test_a_defend_reserve_holds_until_the_next_turn_without_the_early_penalty() -> None:
     # P-ACT-06.
     session, dice = duel(2, 9)
-    act(session, "defend", "brenna")
-    act(session, "end_turn", "brenna")
+    act(session, cmd.DEFEND, "brenna")
+    act(session, cmd.END_TURN, "brenna")
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     assert session.pending is not None
     assert "ahead of your turn" not in session.pending.prompt
     dice.feed(20)  # Dodge 40: 20 succeeds and beats 30? no: higher roll wins, 30 > 20
     dice.feed(5)
     events = session.answer("dodge")
-    (rolled,) = of_kind(events, "attack_resolved")
+    (rolled,) = of_kind(events, ev.ATTACK_RESOLVED)
     assert contributions_of_defense(rolled) == {"P-ATK-05": 40}
-    act(session, "end_turn", "aldric")
+    act(session, cmd.END_TURN, "aldric")
     assert session.state.combatant("brenna").reserves == ()  # expired at its turn
 
 
@@ -111,14 +113,14 @@ def test_three_dodges_from_one_split_defend_are_each_at_minus_120() -> None:
     # P-OPT-07: "Trying to dodge three incoming attacks with one "Defend" action means that
     # each Dodge roll is at -120%."
     session, dice = duel(2, 9)
-    act(session, "defend", "brenna", split=3)
-    act(session, "end_turn", "brenna")
+    act(session, cmd.DEFEND, "brenna", split=3)
+    act(session, cmd.END_TURN, "brenna")
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     assert session.pending is not None
     assert "dodge/3" in session.pending.option_ids
     dice.feed(50, 5)
-    (rolled,) = of_kind(session.answer("dodge/3"), "attack_resolved")
+    (rolled,) = of_kind(session.answer("dodge/3"), ev.ATTACK_RESOLVED)
     assert contributions_of_defense(rolled)["P-OPT-07"] == -120
     assert session.state.combatant("brenna").reserves[0].left == 2
 
@@ -126,10 +128,10 @@ def test_three_dodges_from_one_split_defend_are_each_at_minus_120() -> None:
 def test_two_attacks_in_one_action_are_each_at_minus_60() -> None:
     # P-OPT-07: "rolling two melee attacks in one action causes both rolls to be at -60%."
     session, dice = duel(2, 9)
-    act(session, "end_turn", "brenna")
+    act(session, cmd.END_TURN, "brenna")
     dice.feed(90, 95)
-    events = act(session, "attack", "aldric", targets=["brenna", "brenna"])
-    rolls = of_kind(events, "attack_rolled")
+    events = act(session, cmd.ATTACK, "aldric", targets=["brenna", "brenna"])
+    rolls = of_kind(events, ev.ATTACK_ROLLED)
     assert [contributions(e)["P-OPT-07"] for e in rolls] == [-60, -60]
     assert session.state.combatant("aldric").actions_left == 1
 
@@ -139,29 +141,29 @@ def test_aim_twice_in_a_row_is_plus_40_and_never_more(aims: int, bonus: int) -> 
     # P-ACT-02: "A character may choose the Aim action twice in a row, which grants
     # cumulative benefits. These benefits do not stack a third time."
     session, dice = duel(2, 9, high_initiative_actions=True)
-    act(session, "end_turn", "brenna")
+    act(session, cmd.END_TURN, "brenna")
     for _ in range(aims):
         if session.state.combatant("aldric").actions_left == 0:
-            act(session, "end_turn", "aldric")
-            act(session, "end_turn", "brenna")
-        act(session, "aim", "aldric", target="brenna")
+            act(session, cmd.END_TURN, "aldric")
+            act(session, cmd.END_TURN, "brenna")
+        act(session, cmd.AIM, "aldric", target="brenna")
     if session.state.combatant("aldric").actions_left == 0:
-        act(session, "end_turn", "aldric")
-        act(session, "end_turn", "brenna")
+        act(session, cmd.END_TURN, "aldric")
+        act(session, cmd.END_TURN, "brenna")
     dice.feed(96)  # 96-100 always fail (G-P-01)
-    events = act(session, "attack", "aldric", targets=["brenna"])
-    assert contributions(of_kind(events, "attack_rolled")[0])["P-ACT-02"] == bonus
+    events = act(session, cmd.ATTACK, "aldric", targets=["brenna"])
+    assert contributions(of_kind(events, ev.ATTACK_ROLLED)[0])["P-ACT-02"] == bonus
 
 
 def test_defending_early_is_only_before_the_first_turn_with_that_setting() -> None:
     # P-ACT-07 read literally (G-P-E1): "If an attack comes before the character's first
     # turn ... they may take the Defend action ahead of their turn".
     for setting, asked in (("every_round", True), ("first_round", False)):
-        session, dice = duel(9, 2, settings={"early_defense": setting})  # Aldric first
-        act(session, "end_turn", "aldric")
-        act(session, "end_turn", "brenna")
+        session, dice = duel(9, 2, early_defense=setting)  # Aldric first
+        act(session, cmd.END_TURN, "aldric")
+        act(session, cmd.END_TURN, "brenna")
         dice.feed(30, 5)
-        act(session, "attack", "aldric", targets=["brenna"])  # round 2, before Brenna's turn
+        act(session, cmd.ATTACK, "aldric", targets=["brenna"])  # round 2, before Brenna's turn
         assert (session.pending is not None) is asked
 
 
@@ -169,7 +171,7 @@ def test_a_critical_dodge_offers_a_free_counter_attack_or_a_disengage() -> None:
     # P-ATK-14: the counter-attack is a brand new attack, not an action.
     session, dice = duel(9, 2)
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     dice.feed(2)  # Dodge 40 - 20 = 20: critical at 2
     session.answer("dodge")
     pending = session.pending
@@ -178,7 +180,7 @@ def test_a_critical_dodge_offers_a_free_counter_attack_or_a_disengage() -> None:
     assert pending.option_ids == ("counter_attack", "disengage")
     dice.feed(95)
     events = session.answer("counter_attack")
-    (counter,) = of_kind(events, "attack_rolled")
+    (counter,) = of_kind(events, ev.ATTACK_ROLLED)
     assert counter.payload["attack"]["reason"] == "counter_attack"  # type: ignore[index]
     assert session.state.combatant("brenna").actions_left == 1  # only the early Defend
 
@@ -188,15 +190,15 @@ def test_a_critical_dodge_disengage_takes_effect_at_the_next_turn() -> None:
     # only is the character disengaged."
     session, dice = duel(9, 2)
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     dice.feed(2)
     session.answer("dodge")
     session.answer("disengage")
     brenna = session.state.combatant("brenna")
     assert brenna.disengaging
     assert brenna.reserve() is not None
-    events = act(session, "end_turn", "aldric")
-    assert of_kind(events, "disengaged")[0].payload["combatant"] == "brenna"
+    events = act(session, cmd.END_TURN, "aldric")
+    assert of_kind(events, ev.DISENGAGED)[0].payload["combatant"] == "brenna"
     assert not session.state.in_melee("brenna")
 
 
@@ -204,7 +206,7 @@ def test_a_fumble_lets_the_fumbler_choose_the_equipment() -> None:
     # P-ATK-13: "Choose the lost piece based on the current situation".
     session, dice = duel(9, 2)
     dice.feed(100, 4)  # fumble; row 04: drop a held item
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     pending = session.pending
     assert pending is not None
     assert pending.chooser == "aldric"
@@ -212,7 +214,7 @@ def test_a_fumble_lets_the_fumbler_choose_the_equipment() -> None:
     assert pending.default == "broadsword"
     dice.feed(2)
     events = session.answer("heater")
-    (dropped,) = of_kind(events, "item_dropped")
+    (dropped,) = of_kind(events, ev.ITEM_DROPPED)
     assert (dropped.payload["item"], dropped.payload["meters"]) == ("heater", 2)
     assert session.state.combatant("aldric").ready == ("broadsword",)
 
@@ -220,55 +222,55 @@ def test_a_fumble_lets_the_fumbler_choose_the_equipment() -> None:
 def test_a_move_of_siz_over_5_meters_then_an_attack_is_a_charge() -> None:
     # P-OPT-16: SIZ 13 / 5 = 2 meters; the damage bonus is zero, so +2 damage.
     session, dice = duel(9, 2)
-    act(session, "move", "aldric", meters=2)
+    act(session, cmd.MOVE, "aldric", meters=2)
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     dice.feed(5)
-    (resolved,) = of_kind(session.answer("none"), "attack_resolved")
+    (resolved,) = of_kind(session.answer("none"), ev.ATTACK_RESOLVED)
     terms = resolved.payload["outcome"]["damage"]["terms"]  # type: ignore[index]
     assert [term["source"] for term in terms] == ["P-ACT-03", "P-OPT-16"]  # type: ignore[index]
 
 
 def test_a_move_shorter_than_siz_over_5_is_no_charge() -> None:
     session, dice = duel(9, 2)
-    act(session, "move", "aldric", meters=1)
+    act(session, cmd.MOVE, "aldric", meters=1)
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     dice.feed(5)
-    (resolved,) = of_kind(session.answer("none"), "attack_resolved")
+    (resolved,) = of_kind(session.answer("none"), ev.ATTACK_RESOLVED)
     assert resolved.payload["attack"]["charge"] is False  # type: ignore[index]
 
 
 def test_retreat_gives_plus_20_to_defense_rolls_until_next_round() -> None:
     # P-OPT-17: Step backwards, +20% to all defense rolls; a step is SIZ / 10 = 1 meter.
     session, dice = duel(2, 9)
-    events = act(session, "step", "brenna", retreat=True)
-    assert of_kind(events, "stepped")[0].payload["meters"] == 1
-    act(session, "defend", "brenna")
-    act(session, "end_turn", "brenna")
+    events = act(session, cmd.STEP, "brenna", retreat=True)
+    assert of_kind(events, ev.STEPPED)[0].payload["meters"] == 1
+    act(session, cmd.DEFEND, "brenna")
+    act(session, cmd.END_TURN, "brenna")
     dice.feed(30, 80, 5)
-    act(session, "attack", "aldric", targets=["brenna"])
-    (resolved,) = of_kind(session.answer("dodge"), "attack_resolved")
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
+    (resolved,) = of_kind(session.answer("dodge"), ev.ATTACK_RESOLVED)
     assert contributions_of_defense(resolved)["P-OPT-17"] == 20
 
 
 def test_step_is_once_a_round_and_not_after_a_move() -> None:
     # P-REA-03.
     session, _ = duel(2, 9)
-    act(session, "step", "brenna")
+    act(session, cmd.STEP, "brenna")
     with pytest.raises(IllegalCommandError, match="once per round"):
-        act(session, "step", "brenna")
-    act(session, "end_turn", "brenna")
-    act(session, "move", "aldric", meters=3)
+        act(session, cmd.STEP, "brenna")
+    act(session, cmd.END_TURN, "brenna")
+    act(session, cmd.MOVE, "aldric", meters=3)
     with pytest.raises(IllegalCommandError, match="not after a Move"):
-        act(session, "step", "aldric")
+        act(session, cmd.STEP, "aldric")
 
 
 def test_a_dive_dodge_leaves_the_diver_prone_unless_athletics_gets_it_up() -> None:
     # P-OPT-18: +40% to the Dodge; after a successful Dodge, Athletics to get back up.
     session, dice = duel(9, 2)
     dice.feed(50)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     dice.feed(55)  # Dive Dodge at 60% succeeds and beats 50 (the higher success wins)
     session.answer("dive")
     assert session.state.combatant("brenna").prone
@@ -289,9 +291,9 @@ def test_smaller_defenders_take_minus_20_per_20_points_of_siz() -> None:
 
     session.submit(start())
     dice.feed(30)
-    act(session, "attack", "ogre", targets=["brenna"])
+    act(session, cmd.ATTACK, "ogre", targets=["brenna"])
     dice.feed(10, 5)
-    (resolved,) = of_kind(session.answer("dodge"), "attack_resolved")
+    (resolved,) = of_kind(session.answer("dodge"), ev.ATTACK_RESOLVED)
     assert contributions_of_defense(resolved)["P-OPT-22"] == -40
 
 
@@ -318,10 +320,10 @@ def test_firing_into_melee_counts_everyone_in_the_melee() -> None:
 
         session.submit(start())
         for foe in foes:
-            session.submit(order("engage", None, actor="gm", pair=["aldric", foe]))
+            session.submit(order(cmd.ENGAGE, None, actor="gm", pair=["aldric", foe]))
         dice.feed(90)
-        events = act(session, "attack", "elin", targets=["brenna"])
-        assert contributions(of_kind(events, "attack_rolled")[0])["P-OPT-20"] == penalty
+        events = act(session, cmd.ATTACK, "elin", targets=["brenna"])
+        assert contributions(of_kind(events, ev.ATTACK_ROLLED)[0])["P-OPT-20"] == penalty
 
 
 def test_a_short_weapon_cannot_attack_at_long_melee_distance() -> None:
@@ -350,4 +352,4 @@ def test_a_short_weapon_cannot_attack_at_long_melee_distance() -> None:
 
     session.submit(start())
     with pytest.raises(IllegalCommandError, match=r"cannot be used at long melee distance"):
-        act(session, "attack", "dara", targets=["corin"])
+        act(session, cmd.ATTACK, "dara", targets=["corin"])

@@ -7,13 +7,15 @@ from __future__ import annotations
 import pytest
 
 from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.percentile.encounter import commands as cmd
+from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import order, start
 
 from .helpers import SPEAR, act, add, contributions, duel, of_kind, table
 
 
 def engage(session, a: str, b: str) -> None:  # type: ignore[no-untyped-def]
-    session.submit(order("engage", None, actor="gm", pair=[a, b]))
+    session.submit(order(cmd.ENGAGE, None, actor="gm", pair=[a, b]))
 
 
 def trio(*turn_dice: int, **options):  # type: ignore[no-untyped-def]
@@ -34,7 +36,7 @@ def test_melee_engagement_is_per_pair_and_an_attack_engages() -> None:
     session, dice = duel(9, 2)
     assert not session.state.in_melee("aldric")
     dice.feed(96)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     assert session.state.engagement("aldric", "brenna") is not None
 
 
@@ -50,11 +52,11 @@ def test_moving_out_of_melee_dodges_at_minus_20_per_extra_enemy(enemies: int, pe
     for number in range(enemies):
         engage(session, "aldric", f"foe{number}")
     dice.feed(5)  # a success: disengaged, full MOV
-    events = act(session, "move", "aldric", meters=8)
-    (dodge,) = of_kind(events, "check_rolled")
+    events = act(session, cmd.MOVE, "aldric", meters=8)
+    (dodge,) = of_kind(events, ev.CHECK_ROLLED)
     assert contributions(dodge).get("P-ACT-20", 0) == penalty
     assert contributions(dodge)["P-ATK-05"] == 40
-    assert of_kind(events, "moved")[0].payload["out_of_melee"] is True
+    assert of_kind(events, ev.MOVED)[0].payload["out_of_melee"] is True
     assert not session.state.in_melee("aldric")
 
 
@@ -63,7 +65,7 @@ def test_a_failed_move_dodge_lets_each_enemy_attack_freely_then_disengages() -> 
     # character. This attack does not count as an action."
     session, dice = trio(10, 1, 2)
     dice.feed(60)  # Dodge 40 - 20 fails
-    act(session, "move", "aldric", meters=8)
+    act(session, cmd.MOVE, "aldric", meters=8)
     pending = session.pending
     assert pending is not None
     assert pending.chooser == "brenna"
@@ -73,7 +75,7 @@ def test_a_failed_move_dodge_lets_each_enemy_attack_freely_then_disengages() -> 
     assert session.pending is not None
     assert session.pending.chooser == "corin"
     events = session.answer("let_go")
-    assert of_kind(events, "moved")[0].payload["out_of_melee"] is True
+    assert of_kind(events, ev.MOVED)[0].payload["out_of_melee"] is True
     assert not session.state.in_melee("aldric")
     assert session.state.combatant("brenna").actions_left == 2  # not an action
 
@@ -82,8 +84,8 @@ def test_a_fumbled_move_dodge_stays_engaged_and_rolls_on_the_fumble_table() -> N
     # P-ACT-20: "Fumble: As above, but the character stays engaged in melee".
     session, dice = trio(10, 1, 2)
     dice.feed(100, 1)  # fumble; fumble table 01: loses the next turn
-    act(session, "move", "aldric", meters=8)
-    assert of_kind(session.log.events, "fumbled")[0].payload["during"] == "move"
+    act(session, cmd.MOVE, "aldric", meters=8)
+    assert of_kind(session.log.events, ev.FUMBLED)[0].payload["during"] == "move"
     session.answer("let_go")
     session.answer("let_go")
     assert session.state.in_melee("aldric")
@@ -95,16 +97,16 @@ def test_disengage_takes_effect_at_the_next_turn_unless_an_attack_injures() -> N
     # armor, dealing at least 1 point of damage, the action fails" (G-P-27).
     session, dice = duel(9, 2)
     engage(session, "aldric", "brenna")
-    act(session, "disengage", "aldric")
+    act(session, cmd.DISENGAGE, "aldric")
     assert session.state.combatant("aldric").reserve() is not None  # replaced by Defend
-    act(session, "end_turn", "aldric")
+    act(session, cmd.END_TURN, "aldric")
     dice.feed(30)
-    act(session, "attack", "brenna", targets=["aldric"])
+    act(session, cmd.ATTACK, "brenna", targets=["aldric"])
     dice.feed(8)  # 1d8+1 = 9, less armor 2: injured
     events = session.answer("none")
-    assert of_kind(events, "disengage_failed")
-    events = act(session, "end_turn", "brenna")  # round 2: Aldric's turn, still engaged
-    assert not of_kind(events, "disengaged")
+    assert of_kind(events, ev.DISENGAGE_FAILED)
+    events = act(session, cmd.END_TURN, "brenna")  # round 2: Aldric's turn, still engaged
+    assert not of_kind(events, ev.DISENGAGED)
     assert session.state.active == "aldric"
     assert session.state.in_melee("aldric")
 
@@ -114,12 +116,12 @@ def test_equipping_in_melee_is_an_action_replaced_by_a_dodge_or_shield_defense()
     for hands, guards in ((1, ("dodge", "block")), (2, ("dodge",))):
         session, _ = duel(9, 2)
         engage(session, "aldric", "brenna")
-        act(session, "equip", "aldric", ready=["broadsword"], hands=hands)
+        act(session, cmd.EQUIP, "aldric", ready=["broadsword"], hands=hands)
         aldric = session.state.combatant("aldric")
         assert aldric.actions_left == 1
         assert aldric.reserves[0].guards == guards
     session, _ = duel(9, 2)
-    act(session, "equip", "aldric", ready=["broadsword"])  # outside melee: free (P-REA-02)
+    act(session, cmd.EQUIP, "aldric", ready=["broadsword"])  # outside melee: free (P-REA-02)
     assert session.state.combatant("aldric").actions_left == 2
 
 
@@ -127,15 +129,15 @@ def test_a_grappled_combatant_is_at_minus_40_except_to_escape() -> None:
     # P-ACT-12, P-ACT-14.
     session, dice = duel(9, 2)
     dice.feed(30)
-    act(session, "grapple", "aldric", target="brenna")
+    act(session, cmd.GRAPPLE, "aldric", target="brenna")
     session.answer("none")
     grapple = session.state.grapple_on("brenna")
     assert grapple is not None
     assert grapple.skill == "Brawl"
-    act(session, "end_turn", "aldric")
+    act(session, cmd.END_TURN, "aldric")
     dice.feed(96)
-    events = act(session, "attack", "brenna", targets=["aldric"])
-    assert contributions(of_kind(events, "attack_rolled")[0])["P-ACT-14"] == -40
+    events = act(session, cmd.ATTACK, "brenna", targets=["aldric"])
+    assert contributions(of_kind(events, ev.ATTACK_ROLLED)[0])["P-ACT-14"] == -40
 
 
 @pytest.mark.parametrize(
@@ -148,20 +150,20 @@ def test_escape_from_grapple_by_degree_of_victory(
     # P-ACT-13: Weak: free; Normal: thrown prone for the damage bonus (or 1); Great: maximum
     # plus rolled damage bonus (or 2). The grappler winning changes nothing (G-P-15).
     session, dice = duel(9, 2)
-    session.submit(order("engage", None, actor="gm", pair=["aldric", "brenna"]))
+    session.submit(order(cmd.ENGAGE, None, actor="gm", pair=["aldric", "brenna"]))
     dice.feed(30)
-    act(session, "grapple", "aldric", target="brenna")
+    act(session, cmd.GRAPPLE, "aldric", target="brenna")
     session.answer("none")
-    act(session, "end_turn", "aldric")
-    act(session, "escape", "brenna")
+    act(session, cmd.END_TURN, "aldric")
+    act(session, cmd.ESCAPE, "brenna")
     pending = session.pending
     assert pending is not None
     assert pending.chooser == "aldric"
     dice.feed(escape, hold)
     events = session.answer("hold")
-    released = of_kind(events, "grapple_released")
+    released = of_kind(events, ev.GRAPPLE_RELEASED)
     assert (released[0].payload["reason"] == f"{victory} victory") if victory else not released
-    hurt = [e.payload["amount"] for e in of_kind(events, "damaged")]
+    hurt = [e.payload["amount"] for e in of_kind(events, ev.DAMAGED)]
     # Aldric wears 2 AP: the thrown damage goes through armor (G-P-15).
     assert hurt == ([] if damage is None else [max(0, damage - 2)])
     assert session.state.combatant("aldric").prone is (damage is not None)
@@ -171,21 +173,21 @@ def test_tighten_grapple_puts_minus_20_on_the_escape_and_twist_limb_ignores_armo
     # P-ACT-15, P-ACT-16: "This cumulative penalty applies to the Escape from Grapple action."
     session, dice = duel(9, 2)
     dice.feed(30)
-    act(session, "grapple", "aldric", target="brenna")
+    act(session, cmd.GRAPPLE, "aldric", target="brenna")
     session.answer("none")
     dice.feed(20, 90)  # Aldric wins the opposed roll
-    act(session, "grapple", "aldric", target="brenna", maneuver="tighten_grapple")
+    act(session, cmd.GRAPPLE, "aldric", target="brenna", maneuver="tighten_grapple")
     assert session.state.grapple_on("brenna").tightened == 1  # type: ignore[union-attr]
-    act(session, "end_turn", "aldric")
-    act(session, "escape", "brenna")
+    act(session, cmd.END_TURN, "aldric")
+    act(session, cmd.ESCAPE, "brenna")
     dice.feed(90, 90)
     events = session.answer("hold")
-    escape = [e for e in of_kind(events, "check_rolled") if e.payload["purpose"] == "escape"]
+    escape = [e for e in of_kind(events, ev.CHECK_ROLLED) if e.payload["purpose"] == "escape"]
     assert contributions(escape[0]) == {"P-ACT-13": 45, "P-ACT-16": -20}
-    act(session, "end_turn", "brenna")
+    act(session, cmd.END_TURN, "brenna")
     dice.feed(20, 90)  # Twist Limb: a victory; no damage bonus: 1, +1 tightened, no armor
-    events = act(session, "grapple", "aldric", target="brenna", maneuver="twist_limb")
-    assert of_kind(events, "damaged")[0].payload["amount"] == 2
+    events = act(session, cmd.GRAPPLE, "aldric", target="brenna", maneuver="twist_limb")
+    assert of_kind(events, ev.DAMAGED)[0].payload["amount"] == 2
 
 
 def stuck_spear():  # type: ignore[no-untyped-def]
@@ -196,7 +198,7 @@ def stuck_spear():  # type: ignore[no-untyped-def]
     dice.feed(9, 2)
     session.submit(start())
     dice.feed(2)  # critical
-    act(session, "attack", "corin", targets=["brenna"])
+    act(session, cmd.ATTACK, "corin", targets=["brenna"])
     session.answer("devastating")
     dice.feed(5, 80)  # 9 + 6 - 2 = 13 dealt; the impale roll 80 at 55 - 40 fails: stuck
     events = session.answer("none")
@@ -206,17 +208,17 @@ def stuck_spear():  # type: ignore[no-untyped-def]
 def test_a_critical_impale_that_fails_leaves_the_weapon_stuck_with_its_penalties() -> None:
     # P-OPT-03 .. P-OPT-05: the impaled at -20% per stuck weapon, the holder at -40%.
     session, dice, events = stuck_spear()
-    (stuck,) = of_kind(events, "weapon_stuck")
+    (stuck,) = of_kind(events, ev.WEAPON_STUCK)
     assert stuck.payload["stuck"]["held"] is True  # type: ignore[index]
     dice.feed(96)
-    events = act(session, "attack", "corin", targets=["brenna"], weapon="unarmed")
-    assert contributions(of_kind(events, "attack_rolled")[0])["P-OPT-05"] == -40
-    act(session, "end_turn", "corin")
+    events = act(session, cmd.ATTACK, "corin", targets=["brenna"], weapon="unarmed")
+    assert contributions(of_kind(events, ev.ATTACK_ROLLED)[0])["P-OPT-05"] == -40
+    act(session, cmd.END_TURN, "corin")
     dice.feed(96, 4)  # Brenna attacks (a physical action): the spear bites, 1d8+1 = 5 / 2
-    events = act(session, "attack", "brenna", targets=["corin"])
-    assert contributions(of_kind(events, "attack_rolled")[0])["P-OPT-04"] == -20
-    events = act(session, "end_turn", "brenna")
-    bite = [e for e in of_kind(events, "damaged") if e.payload["rule"] == "P-OPT-04"]
+    events = act(session, cmd.ATTACK, "brenna", targets=["corin"])
+    assert contributions(of_kind(events, ev.ATTACK_ROLLED)[0])["P-OPT-04"] == -20
+    events = act(session, cmd.END_TURN, "brenna")
+    bite = [e for e in of_kind(events, ev.DAMAGED) if e.payload["rule"] == "P-OPT-04"]
     assert bite[0].payload["amount"] == 2  # half of 5, rounded down, no armor
 
 
@@ -224,14 +226,14 @@ def test_the_impaled_pulls_the_weapon_out_with_the_lower_of_con_and_str() -> Non
     # P-OPT-06: "a CON or STR roll, whichever is lowest ... regardless of the result, deals
     # half-damage".
     session, dice, _ = stuck_spear()
-    act(session, "end_turn", "corin")
+    act(session, cmd.END_TURN, "corin")
     dice.feed(30, 7)  # CON 12 x 5 = 60 (STR 13), -20 stuck: a success; 1d8+1 = 8 / 2 = 4
-    events = act(session, "remove_weapon", "brenna", target="corin")
-    (roll,) = of_kind(events, "check_rolled")
+    events = act(session, cmd.REMOVE_WEAPON, "brenna", target="corin")
+    (roll,) = of_kind(events, ev.CHECK_ROLLED)
     assert contributions(roll) == {"G-P-01": 60, "P-OPT-04": -20}
-    assert of_kind(events, "weapon_pulled")
+    assert of_kind(events, ev.WEAPON_PULLED)
     assert not session.state.stuck
-    assert of_kind(events, "damaged")[0].payload["amount"] == 4
+    assert of_kind(events, ev.DAMAGED)[0].payload["amount"] == 4
 
 
 def test_melee_fatigue_starts_with_the_fourth_round() -> None:
@@ -240,9 +242,9 @@ def test_melee_fatigue_starts_with_the_fourth_round() -> None:
     session, _ = duel(9, 2, melee_fatigue=True)
     engage(session, "aldric", "brenna")
     for round_number in (1, 2, 3, 4):
-        act(session, "end_turn", "aldric")
-        events = act(session, "end_turn", "brenna")
-        fatigue = of_kind(events, "fatigued")
+        act(session, cmd.END_TURN, "aldric")
+        events = act(session, cmd.END_TURN, "brenna")
+        fatigue = of_kind(events, ev.FATIGUED)
         assert len(fatigue) == (2 if round_number == 4 else 0), round_number
     assert session.state.combatant("aldric").hp == 12
 
@@ -256,7 +258,7 @@ def test_manifesting_and_discorporating_are_refused_while_engaged() -> None:
     session.submit(start())
     engage(session, "kell", "brenna")
     with pytest.raises(IllegalCommandError, match="while engaged"):
-        act(session, "discorporate", "kell")
+        act(session, cmd.DISCORPORATE, "kell")
 
 
 @pytest.mark.parametrize(("terrain", "most"), [("normal", 8), ("half", 4), ("quarter", 2)])
@@ -267,9 +269,9 @@ def test_move_covers_up_to_mov_times_the_gms_terrain_factor_in_one_go_p_act_19(
     action, never resumed); the GM may halve MOV or take a quarter or a tenth of it."""
     session, _dice = duel(9, 2)
     with pytest.raises(IllegalCommandError, match=f"moves up to {most} meters"):
-        act(session, "move", "aldric", meters=most + 1, terrain=terrain)
-    events = act(session, "move", "aldric", meters=1, terrain=terrain)
-    assert of_kind(events, "moved")[0].payload["meters"] == 1
+        act(session, cmd.MOVE, "aldric", meters=most + 1, terrain=terrain)
+    events = act(session, cmd.MOVE, "aldric", meters=1, terrain=terrain)
+    assert of_kind(events, ev.MOVED)[0].payload["meters"] == 1
     assert session.state.combatant("aldric").actions_left == 1  # the rest is lost
     with pytest.raises(IllegalCommandError, match="moves up to 0 meters"):
-        act(session, "move", "aldric", meters=1, terrain="tenth")  # 8 / 10, rounded down
+        act(session, cmd.MOVE, "aldric", meters=1, terrain="tenth")  # 8 / 10, rounded down

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.percentile.encounter import commands as cmd
+from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import order
 
 from .helpers import act, contributions, duel, kinds, of_kind
@@ -18,14 +20,14 @@ def test_ability_use_rolls_the_skill_and_an_opposed_roll_if_any() -> None:
     dice.feed(20, 80)
     events = act(
         session,
-        "ability",
+        cmd.ABILITY,
         "aldric",
         skill="Athletics",
         goal="shove the cart",
         opposed_by="brenna",
         opposed_skill="STR",
     )
-    rolls = of_kind(events, "check_rolled")
+    rolls = of_kind(events, ev.CHECK_ROLLED)
     assert [contributions(e) for e in rolls] == [{"P-ACT-01": 40}, {"G-P-01": 65}]
     assert rolls[1].payload["note"] == "opposed: attacker wins"
     assert session.state.combatant("aldric").actions_left == 1
@@ -35,11 +37,11 @@ def test_help_concentrate_and_free_actions() -> None:
     # P-ACT-17, P-ACT-05, P-REA-02 (Drop Item, Speak: no action).
     session, dice = table_of_three()
     dice.feed(30)
-    act(session, "help", "aldric", ally="elin", skill="Battlefield")
-    act(session, "concentrate", "aldric", spell="Bladesharp")
+    act(session, cmd.HELP, "aldric", ally="elin", skill="Battlefield")
+    act(session, cmd.CONCENTRATE, "aldric", spell="Bladesharp")
     assert session.state.combatant("aldric").concentrating == "Bladesharp"
-    act(session, "speak", "aldric", text="Hold the line!")
-    act(session, "drop", "aldric", item="heater")
+    act(session, cmd.SPEAK, "aldric", text="Hold the line!")
+    act(session, cmd.DROP, "aldric", item="heater")
     aldric = session.state.combatant("aldric")
     assert (aldric.actions_left, aldric.ready, aldric.dropped) == (0, ("broadsword",), ("heater",))
 
@@ -61,30 +63,30 @@ def table_of_three():  # type: ignore[no-untyped-def]
 def test_use_passion_is_once_per_encounter() -> None:
     # P-REA-04 (G-P-06).
     session, _dice = duel(9, 2)
-    act(session, "use_passion", "aldric", passion="Loyalty (Clan)")
+    act(session, cmd.USE_PASSION, "aldric", passion="Loyalty (Clan)")
     with pytest.raises(IllegalCommandError, match="once per encounter"):
-        act(session, "use_passion", "aldric", passion="Loyalty (Clan)")
+        act(session, cmd.USE_PASSION, "aldric", passion="Loyalty (Clan)")
 
 
 def test_a_bash_pushes_one_meter_plus_a_tenth_of_the_damage() -> None:
     # P-OPT-23: "pushed back or sideways by 1 meter plus one-tenth of rolled damage".
     session, dice = duel(9, 2)
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"], intent="bash")
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"], intent="bash")
     dice.feed(8)
     events = session.answer("none")
-    assert of_kind(events, "pushed")[0].payload["meters"] == 1
+    assert of_kind(events, ev.PUSHED)[0].payload["meters"] == 1
 
 
 def test_a_disarm_knocks_the_weapon_away_and_deals_no_damage() -> None:
     # P-OPT-25: "The attack deals no damage. The weapon falls 1D3 meters away".
     session, dice = duel(9, 2)
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"], intent="disarm")
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"], intent="disarm")
     dice.feed(3)
     events = session.answer("none")
-    assert not of_kind(events, "damaged")
-    (dropped,) = of_kind(events, "item_dropped")
+    assert not of_kind(events, ev.DAMAGED)
+    (dropped,) = of_kind(events, ev.ITEM_DROPPED)
     assert (dropped.payload["item"], dropped.payload["meters"]) == ("broadsword", 3)
 
 
@@ -95,50 +97,50 @@ def test_a_called_shot_is_minus_40_or_60_and_strikes_its_location(
     # P-OPT-09: "Chest or abdomen: -40%; Head or limbs: -60%".
     session, dice = duel(9, 2, hit_locations=True)
     dice.feed(5)
-    events = act(session, "attack", "aldric", targets=["brenna"], called_shot=location)
-    assert contributions(of_kind(events, "attack_rolled")[0])["P-OPT-09"] == penalty
+    events = act(session, cmd.ATTACK, "aldric", targets=["brenna"], called_shot=location)
+    assert contributions(of_kind(events, ev.ATTACK_ROLLED)[0])["P-OPT-09"] == penalty
     dice.feed(5)
     if session.pending is not None and session.pending.chooser == "aldric":
         session.answer("devastating")
     events = session.answer("none")
-    assert of_kind(events, "damaged")[0].payload["location"] == location
+    assert of_kind(events, ev.DAMAGED)[0].payload["location"] == location
 
 
 def test_find_weak_spot_is_minus_60_and_ignores_armor() -> None:
     # P-OPT-08.
     session, dice = duel(9, 2)
-    act(session, "aim", "aldric", target="brenna")
-    act(session, "end_turn", "aldric")
-    act(session, "end_turn", "brenna")
+    act(session, cmd.AIM, "aldric", target="brenna")
+    act(session, cmd.END_TURN, "aldric")
+    act(session, cmd.END_TURN, "brenna")
     dice.feed(10)
-    events = act(session, "attack", "aldric", targets=["brenna"], find_weak_spot=True)
-    assert contributions(of_kind(events, "attack_rolled")[0])["P-OPT-08"] == -60
+    events = act(session, cmd.ATTACK, "aldric", targets=["brenna"], find_weak_spot=True)
+    assert contributions(of_kind(events, ev.ATTACK_ROLLED)[0])["P-OPT-08"] == -60
     dice.feed(5)
     events = session.answer("none")
-    assert of_kind(events, "damaged")[0].payload["amount"] == 6  # no armor
+    assert of_kind(events, ev.DAMAGED)[0].payload["amount"] == 6  # no armor
 
 
 def test_an_attack_trades_half_its_damage_for_a_step_of_melee_distance() -> None:
     # P-OPT-13.
     session, dice = duel(9, 2, weapon_reach=True)
-    session.submit(order("engage", None, actor="gm", pair=["aldric", "brenna"]))
+    session.submit(order(cmd.ENGAGE, None, actor="gm", pair=["aldric", "brenna"]))
     assert session.state.engagement("aldric", "brenna").distance == "medium"  # type: ignore[union-attr]
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"], change_distance="closer")
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"], change_distance="closer")
     dice.feed(7)
     events = session.answer("none")
-    assert of_kind(events, "distance_changed")[0].payload["distance"] == "short"
-    assert of_kind(events, "damaged")[0].payload["amount"] == (8 - 2) // 2
+    assert of_kind(events, ev.DISTANCE_CHANGED)[0].payload["distance"] == "short"
+    assert of_kind(events, ev.DAMAGED)[0].payload["amount"] == (8 - 2) // 2
 
 
 def test_a_defend_changes_the_distance_when_that_opponent_does_not_attack() -> None:
     # P-OPT-14: "If no attack came from the opponent [...] up to two steps."
     session, _ = duel(9, 2, weapon_reach=True)
-    session.submit(order("engage", None, actor="gm", pair=["aldric", "brenna"]))
-    act(session, "defend", "aldric", distance={"opponent": "brenna", "steps": 2})
-    act(session, "end_turn", "aldric")
-    events = act(session, "end_turn", "brenna")
-    assert of_kind(events, "distance_changed")[0].payload["distance"] == "very_long"
+    session.submit(order(cmd.ENGAGE, None, actor="gm", pair=["aldric", "brenna"]))
+    act(session, cmd.DEFEND, "aldric", distance={"opponent": "brenna", "steps": 2})
+    act(session, cmd.END_TURN, "aldric")
+    events = act(session, cmd.END_TURN, "brenna")
+    assert of_kind(events, ev.DISTANCE_CHANGED)[0].payload["distance"] == "very_long"
 
 
 @pytest.mark.parametrize(("dodge", "distance"), [(35, "very_long"), (90, "medium")])
@@ -148,13 +150,13 @@ def test_a_defend_attacked_by_that_opponent_changes_the_distance_only_on_a_victo
     # P-OPT-14: "If an attack came from that opponent, the same distance change is possible
     # only if the defense scored a victory against the attack."
     session, dice = duel(9, 2, weapon_reach=True)
-    session.submit(order("engage", None, actor="gm", pair=["aldric", "brenna"]))
-    act(session, "defend", "aldric", distance={"opponent": "brenna", "steps": 2})
-    act(session, "end_turn", "aldric")
+    session.submit(order(cmd.ENGAGE, None, actor="gm", pair=["aldric", "brenna"]))
+    act(session, cmd.DEFEND, "aldric", distance={"opponent": "brenna", "steps": 2})
+    act(session, cmd.END_TURN, "aldric")
     dice.feed(30, dodge, 5)
-    act(session, "attack", "brenna", targets=["aldric"])
+    act(session, cmd.ATTACK, "brenna", targets=["aldric"])
     session.answer("dodge")
-    act(session, "end_turn", "brenna")
+    act(session, cmd.END_TURN, "brenna")
     assert session.state.engagement("aldric", "brenna").distance == distance  # type: ignore[union-attr]
 
 
@@ -163,11 +165,11 @@ def test_a_stuck_weapon_let_go_is_regrabbed_with_a_grapple_action() -> None:
     from .test_melee import stuck_spear
 
     session, dice, _ = stuck_spear()
-    act(session, "let_go", "corin", target="brenna")
+    act(session, cmd.LET_GO, "corin", target="brenna")
     assert not session.state.stuck[0].held
     assert "spear" not in session.state.combatant("corin").ready
     dice.feed(20)
-    act(session, "regrab", "corin", target="brenna")
+    act(session, cmd.REGRAB, "corin", target="brenna")
     session.answer("none")
     assert session.state.stuck[0].held  # held on to again, still stuck: not a weapon in hand
     assert "spear" not in session.state.combatant("corin").ready
@@ -178,21 +180,21 @@ def test_pulling_a_stuck_weapon_out_rolls_the_skill_at_minus_40_again() -> None:
     from .test_melee import stuck_spear
 
     session, dice, _ = stuck_spear()
-    act(session, "end_turn", "corin")
-    act(session, "end_turn", "brenna")
+    act(session, cmd.END_TURN, "corin")
+    act(session, cmd.END_TURN, "brenna")
     dice.feed(5, 3)
-    events = act(session, "pull_weapon", "corin", target="brenna")
-    (roll,) = of_kind(events, "check_rolled")
+    events = act(session, cmd.PULL_WEAPON, "corin", target="brenna")
+    (roll,) = of_kind(events, ev.CHECK_ROLLED)
     assert contributions(roll) == {"P-OPT-05": 55 - 40, "P-OPT-03": -40}
     assert not session.state.stuck
     assert "spear" in session.state.combatant("corin").ready  # back in hand
-    assert of_kind(events, "damaged")[0].payload["amount"] == 4
+    assert of_kind(events, ev.DAMAGED)[0].payload["amount"] == 4
 
 
 def test_undo_takes_back_the_answer_and_the_decision_is_pending_again() -> None:
     session, dice = duel(9, 2)
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     pending = session.pending
     dice.feed(70, 5)
     session.answer("parry:broadsword")

@@ -19,6 +19,7 @@ from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine import GM, EventLog, Session, set_value
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.percentile.encounter import PercentileState, add_combatant, order, start
+from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 from tablekeeper.rulesets.percentile.ruleset import PERCENTILE, new_encounter
@@ -78,7 +79,7 @@ def play(session: Session[PercentileState], plan: list[int]) -> None:
                 session.redo()
             elif number % 23 == 0 and state.combatants:
                 who = sorted(state.combatants)[number % len(state.combatants)]
-                session.submit(order("damage", who, actor=GM, amount=number % 5))
+                session.submit(order(cmd.DAMAGE, who, actor=GM, amount=number % 5))
             elif state.active is not None:
                 legal = session.legal_commands(state.active)
                 if legal:

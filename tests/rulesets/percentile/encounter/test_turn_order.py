@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tablekeeper.rulesets.percentile.encounter import actions_per_turn, start
+from tablekeeper.rulesets.percentile.encounter import commands as cmd
+from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 
 from .helpers import act, add, duel, kinds, of_kind, table
@@ -14,7 +16,7 @@ from .helpers import act, add, duel, kinds, of_kind, table
 def test_turn_order_is_combat_initiative_plus_1d10_descending() -> None:
     # P-CMB-02, P-CMB-03: (DEX 14 + INT 13) / 2 = 13; P-CMB-06: descending.
     session, _ = duel(2, 9)
-    rolled = of_kind(session.log.events, "turn_order_rolled")
+    rolled = of_kind(session.log.events, ev.TURN_ORDER_ROLLED)
     assert [e.payload["order"]["initiative"] for e in rolled] == [13, 13]  # type: ignore[index]
     assert [e.payload["rule"] for e in rolled] == ["P-CMB-02", "P-CMB-02"]
     state = session.state
@@ -66,7 +68,7 @@ def test_equal_turn_orders_go_to_the_higher_initiative_then_a_roll_off() -> None
     add(session, "brenna", "foes")
     dice.feed(7, 5, 7, 3, 8)  # Aldric 20, Dara 20, Brenna 20; roll-off Aldric 3, Brenna 8
     session.submit(start())
-    (started,) = of_kind(session.log.events, "round_started")
+    (started,) = of_kind(session.log.events, ev.ROUND_STARTED)
     assert started.payload["order"] == ["dara", "brenna", "aldric"]
     assert started.payload["roll_offs"] == {"aldric": [3], "brenna": [8]}
 
@@ -105,10 +107,10 @@ def test_extra_actions_of_a_monster_add_to_its_actions() -> None:
 def test_each_round_every_combatant_gets_one_turn_then_a_new_round() -> None:
     # P-CMB-01: a new round starts when all have had their turn; P-CMB-07: two actions.
     session, _ = duel(2, 9)
-    act(session, "end_turn", "brenna")
+    act(session, cmd.END_TURN, "brenna")
     assert session.state.active == "aldric"
     assert session.state.round == 1
-    events = act(session, "end_turn", "aldric")
+    events = act(session, cmd.END_TURN, "aldric")
     assert kinds(events) == ["turn_ended", "round_ended", "round_started", "turn_started"]
     assert session.state.round == 2
     assert session.state.combatant("aldric").actions_left == 2
@@ -118,15 +120,15 @@ def test_wait_lowers_the_turn_order_and_spends_no_action() -> None:
     # P-ACT-24: "waiting does not consume an action, the character still keeps their two
     # actions."
     session, _ = duel(2, 9)  # Brenna 22, Aldric 15
-    act(session, "wait", "brenna", turn_order=10)
+    act(session, cmd.WAIT, "brenna", turn_order=10)
     state = session.state
     assert state.active == "aldric"
     assert state.clock is not None
     assert state.clock.order == ("aldric", "brenna")
-    act(session, "end_turn", "aldric")
+    act(session, cmd.END_TURN, "aldric")
     assert session.state.active == "brenna"
     assert session.state.combatant("brenna").actions_left == 2
-    act(session, "end_turn", "brenna")
+    act(session, cmd.END_TURN, "brenna")
     # G-P-E2: the next round goes back to the rolled turn orders.
     assert session.state.clock is not None
     assert session.state.clock.order == ("brenna", "aldric")
@@ -135,7 +137,7 @@ def test_wait_lowers_the_turn_order_and_spends_no_action() -> None:
 def test_wait_only_lowers_the_turn_order() -> None:
     session, _ = duel(2, 9)
     with pytest.raises(Exception, match="lowers the turn order: below 22"):
-        act(session, "wait", "brenna", turn_order=30)
+        act(session, cmd.WAIT, "brenna", turn_order=30)
 
 
 def test_discorporating_rerolls_the_turn_order_for_the_next_round() -> None:
@@ -147,14 +149,14 @@ def test_discorporating_rerolls_the_turn_order_for_the_next_round() -> None:
     dice.feed(9, 1)  # Kell 22, Brenna 14
     session.submit(start())
     dice.feed(1)  # spirit initiative (12 + 11) / 2 = 11, + 1 = 12
-    events = act(session, "discorporate", "kell")
-    (rolled,) = of_kind(events, "turn_order_rolled")
+    events = act(session, cmd.DISCORPORATE, "kell")
+    (rolled,) = of_kind(events, ev.TURN_ORDER_ROLLED)
     assert rolled.payload["rule"] == "P-CMB-05"
     assert session.state.combatant("kell").turn_order.total == 12  # type: ignore[union-attr]
     assert session.state.clock is not None
     assert session.state.clock.order[0] == "kell"
-    act(session, "end_turn", "kell")
-    act(session, "end_turn", "brenna")
+    act(session, cmd.END_TURN, "kell")
+    act(session, cmd.END_TURN, "brenna")
     assert session.state.clock is not None
     assert session.state.clock.order == ("brenna", "kell")
 
@@ -202,19 +204,19 @@ def test_engaging_rerolls_with_the_reach_modifier_and_disengaging_without() -> N
     dice.feed(9, 1)
     session.submit(start())
     dice.feed(4, 6, 90)  # re-rolls on engaging, then a missed attack
-    events = act(session, "attack", "corin", targets=["dara"])
-    engaged, *_ = of_kind(events, "engaged")
+    events = act(session, cmd.ATTACK, "corin", targets=["dara"])
+    engaged, *_ = of_kind(events, ev.ENGAGED)
     assert engaged.payload["distance"] == "long"  # P-OPT-12: the longer of long and contact
     corin, dara = (session.state.combatant(key).turn_order for key in ("corin", "dara"))
     assert (corin.modifier, corin.total) == (5, 13 + 4 + 5)  # type: ignore[union-attr]
     assert (dara.modifier, dara.total) == (-5, 13 + 6 - 5)  # type: ignore[union-attr]
-    act(session, "disengage", "corin")
-    act(session, "end_turn", "corin")
+    act(session, cmd.DISENGAGE, "corin")
+    act(session, cmd.END_TURN, "corin")
     dice.feed(8)
-    events = act(session, "end_turn", "dara")  # round 2: Corin's turn begins, disengaged
-    (disengaged,) = of_kind(events, "disengaged")
+    events = act(session, cmd.END_TURN, "dara")  # round 2: Corin's turn begins, disengaged
+    (disengaged,) = of_kind(events, ev.DISENGAGED)
     assert disengaged.payload["others"] == ["dara"]  # P-ACT-09: no attack injured Corin
-    (rolled,) = of_kind(events, "turn_order_rolled")
+    (rolled,) = of_kind(events, ev.TURN_ORDER_ROLLED)
     assert rolled.payload["order"]["modifier"] == 0  # type: ignore[index]
     assert rolled.payload["order"]["reason"] == "disengaging"  # type: ignore[index]
     dice.done()
@@ -223,9 +225,9 @@ def test_engaging_rerolls_with_the_reach_modifier_and_disengaging_without() -> N
 def test_a_waiting_combatant_attacked_defends_ahead_of_its_turn() -> None:
     # P-ACT-24 with P-ACT-07: its turn is still to come, so it takes the Defend early.
     session, dice = duel(2, 9)
-    act(session, "wait", "brenna", turn_order=10)
+    act(session, cmd.WAIT, "brenna", turn_order=10)
     dice.feed(30)
-    act(session, "attack", "aldric", targets=["brenna"])
+    act(session, cmd.ATTACK, "aldric", targets=["brenna"])
     pending = session.pending
     assert pending is not None
     assert "ahead of your turn, at -20%" in pending.prompt

@@ -9,15 +9,21 @@ import pytest
 import yaml
 
 from tablekeeper.errors import InvalidInputError, RulesError
-from tablekeeper.services.scenarios import (
-    ScenarioRun,
-    load_scenario,
-    packaged_scenarios,
-    parse_scenario,
-    start,
-)
+from tablekeeper.rulesets.realtime.scenario import ScenarioRun
+from tablekeeper.services import scenarios
+from tablekeeper.services.scenarios import packaged_scenarios, start
 
 from .helpers import of_kind
+
+
+def load_scenario(path: Path | str) -> Any:
+    """A realtime scenario file (one that names no ruleset is read as realtime)."""
+    return scenarios.load_scenario(path, ruleset="realtime")
+
+
+def parse_scenario(data: Any) -> Any:
+    return scenarios.parse_scenario(data, ruleset="realtime")
+
 
 MINIMAL: dict[str, Any] = {
     "schema_version": 1,
@@ -46,8 +52,8 @@ def play_out(run: ScenarioRun) -> ScenarioRun:
 
 
 def test_both_shipped_scenarios_load() -> None:
-    assert packaged_scenarios() == ("bleeding_out", "leaving_reach")
-    for name in packaged_scenarios():
+    assert packaged_scenarios("realtime") == ("bleeding_out", "leaving_reach")
+    for name in packaged_scenarios("realtime"):
         scenario = load_scenario(name)
         assert scenario.schema_version == 1
         assert start(scenario).second == 1
@@ -148,5 +154,5 @@ def test_a_bad_scenario_names_the_field(data: dict[str, Any], field: str, messag
 
 
 def test_a_missing_file_names_the_shipped_scenarios(tmp_path: Path) -> None:
-    with pytest.raises(InvalidInputError, match="shipped scenarios: bleeding_out, leaving_reach"):
+    with pytest.raises(InvalidInputError, match="bleeding_out, leaving_reach \\(realtime\\)"):
         load_scenario(tmp_path / "nowhere.yaml")

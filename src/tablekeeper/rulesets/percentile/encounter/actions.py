@@ -27,13 +27,13 @@ from tablekeeper.rulesets.percentile.checks import (
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter.attack_request import standing
 from tablekeeper.rulesets.percentile.encounter.defending import guards_for_equip
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.initiative import wait_order
 from tablekeeper.rulesets.percentile.encounter.life import change_points
-from tablekeeper.rulesets.percentile.encounter.requests import standing
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState, Reserve
 from tablekeeper.rulesets.percentile.encounter.turns import end_turn as finish_turn
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.opposed import oppose
 
 CHARACTERISTICS = ("STR", "CON", "SIZ", "DEX", "INT", "POW", "CHA")
@@ -41,7 +41,7 @@ BATTLEFIELD = "Battlefield"
 
 
 def take(
-    work: Work,
+    draft: PercentileDraft,
     who: ActorId,
     action: str,
     *,
@@ -51,7 +51,7 @@ def take(
     target: ActorId | None = None,
 ) -> None:
     """Spend ``actions`` of the combatant's turn on ``action``."""
-    work.emit(
+    draft.emit(
         ev.ACTION_TAKEN,
         ev.ActionTaken(
             combatant=who,
@@ -74,28 +74,34 @@ def base(state: PercentileState, who: ActorId, name: str, source: str) -> Contri
 
 
 def check(
-    work: Work, who: ActorId, name: str, *, source: str, modifier: int = 0, physical: bool = True
+    draft: PercentileDraft,
+    who: ActorId,
+    name: str,
+    *,
+    source: str,
+    modifier: int = 0,
+    physical: bool = True,
 ) -> CheckOutcome:
     """Roll ``name`` for the combatant, with its standing penalties if physical."""
-    terms = [base(work.state, who, name, source)]
+    terms = [base(draft.state, who, name, source)]
     if modifier:
         terms.append(Contribution(amount=modifier, label="GM modifier", source="P-MOD-01"))
     if physical:
-        terms.extend(standing(work.state, who))
-    return roll_check(Breakdown.of(*terms), work.roller, work.state.options)
+        terms.extend(standing(draft.state, who))
+    return roll_check(Breakdown.of(*terms), draft.roller, draft.state.options)
 
 
-def ability(work: Work, order: cmd.Ability) -> None:
-    take(work, order.combatant, "ability", physical=order.physical)
+def ability(draft: PercentileDraft, order: cmd.Ability) -> None:
+    take(draft, order.combatant, "ability", physical=order.physical)
     mine = check(
-        work,
+        draft,
         order.combatant,
         order.skill,
         source="P-ACT-01",
         modifier=order.modifier,
         physical=order.physical,
     )
-    work.emit(
+    draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(
             combatant=order.combatant,
@@ -107,14 +113,14 @@ def ability(work: Work, order: cmd.Ability) -> None:
     )
     if order.opposed_by is not None:
         theirs = check(
-            work,
+            draft,
             order.opposed_by,
             order.opposed_skill or order.skill,
             source="P-ACT-01",
             physical=order.physical,
         )
-        winner = oppose(mine, theirs, work.state.options).winner.value
-        work.emit(
+        winner = oppose(mine, theirs, draft.state.options).winner.value
+        draft.emit(
             ev.CHECK_ROLLED,
             ev.CheckRolled(
                 combatant=order.opposed_by,
@@ -126,8 +132,8 @@ def ability(work: Work, order: cmd.Ability) -> None:
         )
 
 
-def aim(work: Work, order: cmd.Target) -> None:
-    combatant = work.state.combatant(order.combatant)
+def aim(draft: PercentileDraft, order: cmd.Target) -> None:
+    combatant = draft.state.combatant(order.combatant)
     last = combatant.last_action
     times = 1
     if (
@@ -137,55 +143,55 @@ def aim(work: Work, order: cmd.Target) -> None:
         and last.kind == "aim"
     ):
         times = min(2, combatant.aim.times + 1)  # "These benefits do not stack a third time."
-    take(work, order.combatant, "aim", target=order.target)
-    work.emit(ev.AIMED, ev.Aimed(combatant=order.combatant, target=order.target, times=times))
+    take(draft, order.combatant, "aim", target=order.target)
+    draft.emit(ev.AIMED, ev.Aimed(combatant=order.combatant, target=order.target, times=times))
 
 
-def concentrate(work: Work, order: cmd.Concentrate) -> None:
-    take(work, order.combatant, "concentrate", physical=False)
-    work.emit(ev.CONCENTRATED, ev.Concentrated(combatant=order.combatant, spell=order.spell))
+def concentrate(draft: PercentileDraft, order: cmd.Concentrate) -> None:
+    take(draft, order.combatant, "concentrate", physical=False)
+    draft.emit(ev.CONCENTRATED, ev.Concentrated(combatant=order.combatant, spell=order.spell))
 
 
-def defend(work: Work, order: cmd.Defend) -> None:
-    take(work, order.combatant, "defend")
+def defend(draft: PercentileDraft, order: cmd.Defend) -> None:
+    take(draft, order.combatant, "defend")
     reserve = Reserve(source="defend", split=order.split, distance=order.distance)
-    work.emit(ev.DEFENSE_RESERVED, ev.DefenseReserved(combatant=order.combatant, reserve=reserve))
+    draft.emit(ev.DEFENSE_RESERVED, ev.DefenseReserved(combatant=order.combatant, reserve=reserve))
 
 
-def disengage(work: Work, order: cmd.Who) -> None:
-    take(work, order.combatant, "disengage")
-    work.emit(
+def disengage(draft: PercentileDraft, order: cmd.Who) -> None:
+    take(draft, order.combatant, "disengage")
+    draft.emit(
         ev.DISENGAGE_DECLARED,
         ev.Disengagement(combatant=order.combatant, reason="Disengage from Melee"),
     )
-    work.emit(
+    draft.emit(
         ev.DEFENSE_RESERVED,
         ev.DefenseReserved(combatant=order.combatant, reserve=Reserve(source="disengage")),
     )
 
 
-def disengage_spirit(work: Work, order: cmd.Who) -> None:
-    take(work, order.combatant, "disengage_spirit", physical=False)
-    work.emit(
+def disengage_spirit(draft: PercentileDraft, order: cmd.Who) -> None:
+    take(draft, order.combatant, "disengage_spirit", physical=False)
+    draft.emit(
         ev.DISENGAGE_DECLARED,
         ev.Disengagement(
             combatant=order.combatant, spirit=True, reason="Disengage from Spirit Combat"
         ),
     )
-    work.emit(ev.SPIRIT_GUARD_TAKEN, ev.CombatantOnly(combatant=order.combatant))
+    draft.emit(ev.SPIRIT_GUARD_TAKEN, ev.CombatantOnly(combatant=order.combatant))
 
 
-def equip(work: Work, order: cmd.Equip) -> None:
-    combatant = work.state.combatant(order.combatant)
-    in_melee = work.state.in_melee(order.combatant)
+def equip(draft: PercentileDraft, order: cmd.Equip) -> None:
+    combatant = draft.state.combatant(order.combatant)
+    in_melee = draft.state.in_melee(order.combatant)
     if in_melee:
-        take(work, order.combatant, "equip")
+        take(draft, order.combatant, "equip")
         reserve = Reserve(source="equip", guards=guards_for_equip(order.hands))
-        work.emit(
+        draft.emit(
             ev.DEFENSE_RESERVED, ev.DefenseReserved(combatant=order.combatant, reserve=reserve)
         )
     picked = tuple(item for item in order.ready if item in combatant.dropped)
-    work.emit(
+    draft.emit(
         ev.EQUIPPED,
         ev.Equipped(
             combatant=order.combatant, ready=order.ready, picked_up=picked, in_melee=in_melee
@@ -193,10 +199,10 @@ def equip(work: Work, order: cmd.Equip) -> None:
     )
 
 
-def help_ally(work: Work, order: cmd.Help) -> None:
-    take(work, order.combatant, "help", target=order.ally)
-    roll_ = check(work, order.combatant, order.skill, source="P-ACT-17", modifier=order.modifier)
-    work.emit(
+def help_ally(draft: PercentileDraft, order: cmd.Help) -> None:
+    take(draft, order.combatant, "help", target=order.ally)
+    roll_ = check(draft, order.combatant, order.skill, source="P-ACT-17", modifier=order.modifier)
+    draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(
             combatant=order.combatant,
@@ -227,68 +233,68 @@ def rally_breakdown(state: PercentileState, who: ActorId) -> Breakdown:
     return Breakdown.of(best, *(mod.another_rally() if others else ()))
 
 
-def rally(work: Work, order: cmd.Who) -> None:
-    state = work.state
+def rally(draft: PercentileDraft, order: cmd.Who) -> None:
+    state = draft.state
     who = order.combatant
-    take(work, who, "rally", physical=False)
-    outcome = roll_check(rally_breakdown(state, who), work.roller, state.options)
-    work.emit(ev.CHECK_ROLLED, ev.CheckRolled(combatant=who, purpose="rally", roll=outcome))
-    work.emit(ev.RALLIED, ev.CombatantOnly(combatant=who))
+    take(draft, who, "rally", physical=False)
+    outcome = roll_check(rally_breakdown(state, who), draft.roller, state.options)
+    draft.emit(ev.CHECK_ROLLED, ev.CheckRolled(combatant=who, purpose="rally", roll=outcome))
+    draft.emit(ev.RALLIED, ev.CombatantOnly(combatant=who))
     me = state.combatant(who)
     allies = [c.id for c in state.standing() if c.id != who and not c.is_enemy_of(me)]
     expression = RALLY_DICE[outcome.level]
-    shared = roll(expression, work.roller).total if state.settings.rally_roll == "shared" else None
+    shared = roll(expression, draft.roller).total if state.options.rally_roll == "shared" else None
     for ally in allies:
-        amount = shared if shared is not None else roll(expression, work.roller).total
+        amount = shared if shared is not None else roll(expression, draft.roller).total
         change_points(
-            work, ally, "determination", amount, source=f"{me.name}'s Rally", rule="P-ACT-21"
+            draft, ally, "determination", amount, source=f"{me.name}'s Rally", rule="P-ACT-21"
         )
 
 
-def wait(work: Work, order: cmd.Wait) -> None:
-    work.emit(ev.WAITED, ev.Waited(combatant=order.combatant, turn_order=order.turn_order))
-    clock = work.state.clock
+def wait(draft: PercentileDraft, order: cmd.Wait) -> None:
+    draft.emit(ev.WAITED, ev.Waited(combatant=order.combatant, turn_order=order.turn_order))
+    clock = draft.state.clock
     assert clock is not None
-    work.emit(
+    draft.emit(
         ev.ORDER_CHANGED,
-        ev.OrderChanged(order=wait_order(work.state, order.combatant), turn=clock.turn),
+        ev.OrderChanged(order=wait_order(draft.state, order.combatant), turn=clock.turn),
     )
 
 
-def stand_up(work: Work, order: cmd.Who) -> None:
-    take(work, order.combatant, "stand_up")
-    work.emit(
+def stand_up(draft: PercentileDraft, order: cmd.Who) -> None:
+    take(draft, order.combatant, "stand_up")
+    draft.emit(
         ev.PRONE_CHANGED, ev.ProneChanged(combatant=order.combatant, prone=False, rule="G-P-E11")
     )
 
 
-def drop(work: Work, order: cmd.Item) -> None:
-    work.emit(
+def drop(draft: PercentileDraft, order: cmd.Item) -> None:
+    draft.emit(
         ev.ITEM_DROPPED, ev.ItemMoved(combatant=order.combatant, item=order.item, rule="P-REA-02")
     )
 
 
-def speak(work: Work, order: cmd.Speak) -> None:
-    work.emit(ev.SPOKE, ev.Spoke(combatant=order.combatant, text=order.text))
+def speak(draft: PercentileDraft, order: cmd.Speak) -> None:
+    draft.emit(ev.SPOKE, ev.Spoke(combatant=order.combatant, text=order.text))
 
 
-def step(work: Work, order: cmd.Step) -> None:
-    stats = work.state.combatant(order.combatant).stats
-    retreat = order.retreat and work.state.options.retreat
-    work.emit(
+def step(draft: PercentileDraft, order: cmd.Step) -> None:
+    stats = draft.state.combatant(order.combatant).stats
+    retreat = order.retreat and draft.state.options.retreat
+    draft.emit(
         ev.STEPPED, ev.Stepped(combatant=order.combatant, meters=stats.step or 1, retreat=retreat)
     )
 
 
-def use_passion(work: Work, order: cmd.Passion) -> None:
+def use_passion(draft: PercentileDraft, order: cmd.Passion) -> None:
     outcome = None
-    if gear.has_skill(work.state.combatant(order.combatant), order.passion):
-        outcome = check(work, order.combatant, order.passion, source="P-REA-04", physical=False)
-    work.emit(
+    if gear.has_skill(draft.state.combatant(order.combatant), order.passion):
+        outcome = check(draft, order.combatant, order.passion, source="P-REA-04", physical=False)
+    draft.emit(
         ev.PASSION_USED,
         ev.PassionUsed(combatant=order.combatant, passion=order.passion, roll=outcome),
     )
 
 
-def end_turn(work: Work, order: cmd.Who) -> None:
-    finish_turn(work, order.combatant)
+def end_turn(draft: PercentileDraft, order: cmd.Who) -> None:
+    finish_turn(draft, order.combatant)

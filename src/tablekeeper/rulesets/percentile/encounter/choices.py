@@ -1,22 +1,24 @@
-"""What a combatant may sensibly do now: the engine's ``legal_commands``, best first.
+"""What a combatant may sensibly do now: the engine's ``candidates``, best first.
 
 The list is ordered so that a simulation (or the terminal runner unattended) taking the
 first legal command plays a sensible fight: fight the enemies engaged with you (in melee
 or in spirit combat), escape a grapple, attack an enemy, manifest to reach one, then the
-other actions, and end the turn once the actions are spent. Every command is checked by
-``legality.py``, so nothing illegal is ever listed.
+other actions, and end the turn once the actions are spent. The engine keeps those its
+checks allow (``legal_commands``: the very checks ``submit`` runs), so nothing illegal is
+ever listed.
 """
 
 from __future__ import annotations
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM, ActorId
+from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
-from tablekeeper.rulesets.percentile.encounter.commands import order, start
+from tablekeeper.rulesets.percentile.encounter.commands import start
 from tablekeeper.rulesets.percentile.encounter.engagement import melee_enemies
-from tablekeeper.rulesets.percentile.encounter.legality import allowed
 from tablekeeper.rulesets.percentile.encounter.movement import reach
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
+from tablekeeper.rulesets.percentile.encounter.table import order
 
 
 def _enemies(state: PercentileState, me: Combatant) -> list[Combatant]:
@@ -25,21 +27,21 @@ def _enemies(state: PercentileState, me: Combatant) -> list[Combatant]:
 
 def _fighting(state: PercentileState, me: Combatant) -> list[Command]:
     who = me.id
-    found = [order("attack", who, targets=[enemy]) for enemy in melee_enemies(state, who)]
-    found += [order("spirit_combat", who, target=foe) for foe in state.spirit_foes(who)]
+    found = [order(cmd.ATTACK, who, targets=[enemy]) for enemy in melee_enemies(state, who)]
+    found += [order(cmd.SPIRIT_COMBAT, who, target=foe) for foe in state.spirit_foes(who)]
     for stuck in state.stuck:
         if stuck.owner == who and stuck.held and not stuck.broken:
-            found.append(order("pull_weapon", who, target=stuck.target))
+            found.append(order(cmd.PULL_WEAPON, who, target=stuck.target))
         if stuck.target == who:
-            found.append(order("remove_weapon", who, target=stuck.owner))
+            found.append(order(cmd.REMOVE_WEAPON, who, target=stuck.owner))
         if stuck.owner == who and not stuck.held and not stuck.broken:
-            found.append(order("regrab", who, target=stuck.target))
+            found.append(order(cmd.REGRAB, who, target=stuck.target))
     grapple = state.grapple_on(who)
     if grapple is not None:
-        found.append(order("escape", who))
+        found.append(order(cmd.ESCAPE, who))
     held = state.grapple_by(who)
     if held is not None:
-        found.append(order("grapple", who, target=held.grappled, maneuver="twist_limb"))
+        found.append(order(cmd.GRAPPLE, who, target=held.grappled, maneuver="twist_limb"))
     return found
 
 
@@ -48,10 +50,10 @@ def _reaching(state: PercentileState, me: Combatant) -> list[Command]:
     enemies = _enemies(state, me)
     found: list[Command] = []
     if me.spirit and gear.has_skill(me, gear.SPIRIT_COMBAT):
-        found += [order("spirit_combat", who, target=enemy.id) for enemy in enemies]
-    found += [order("attack", who, targets=[enemy.id]) for enemy in enemies]
+        found += [order(cmd.SPIRIT_COMBAT, who, target=enemy.id) for enemy in enemies]
+    found += [order(cmd.ATTACK, who, targets=[enemy.id]) for enemy in enemies]
     if me.discorporate and any(enemy.form == "corporeal" for enemy in enemies):
-        found.append(order("manifest", who))
+        found.append(order(cmd.MANIFEST, who))
     return found
 
 
@@ -59,45 +61,44 @@ def _others(state: PercentileState, me: Combatant) -> list[Command]:
     who = me.id
     found: list[Command] = []
     if me.prone:
-        found.append(order("stand_up", who))
+        found.append(order(cmd.STAND_UP, who))
     found += [
-        order("grapple", who, target=enemy)
+        order(cmd.GRAPPLE, who, target=enemy)
         for enemy in melee_enemies(state, who)
         if gear.has_skill(me, gear.BRAWL)
     ]
     held = state.grapple_by(who)
     if held is not None:
-        found.append(order("grapple", who, target=held.grappled, maneuver="tighten_grapple"))
-        found.append(order("release", who))
-    found += [order("let_go", who, target=stuck.target) for stuck in state.holding_stuck(who)]
-    found.append(order("defend", who))
-    found += [order("aim", who, target=enemy.id) for enemy in _enemies(state, me)]
+        found.append(order(cmd.GRAPPLE, who, target=held.grappled, maneuver="tighten_grapple"))
+        found.append(order(cmd.RELEASE, who))
+    found += [order(cmd.LET_GO, who, target=stuck.target) for stuck in state.holding_stuck(who)]
+    found.append(order(cmd.DEFEND, who))
+    found += [order(cmd.AIM, who, target=enemy.id) for enemy in _enemies(state, me)]
     if state.in_melee(who):
-        found.append(order("disengage", who))
+        found.append(order(cmd.DISENGAGE, who))
     if state.spirit_foes(who):
-        found.append(order("disengage_spirit", who))
+        found.append(order(cmd.DISENGAGE_SPIRIT, who))
     if me.stats.mov:
-        found.append(order("move", who, meters=reach(me, "normal")))
-    found.append(order("rally", who))
+        found.append(order(cmd.MOVE, who, meters=reach(me, "normal")))
+    found.append(order(cmd.RALLY, who))
     if me.spirit and not me.discorporate:
-        found.append(order("discorporate", who))
+        found.append(order(cmd.DISCORPORATE, who))
     return found
 
 
-def legal(state: PercentileState, actor: ActorId) -> tuple[Command, ...]:
-    """What ``actor`` may do now, best first (empty when it is not its turn)."""
+def candidates(state: PercentileState, actor: ActorId) -> list[Command]:
+    """What ``actor`` might do now, best first (none when it is not its turn)."""
     if state.over or state.awaiting is not None:
-        return ()
+        return []
     if actor == GM:
-        return (start(),) if state.clock is None and state.combatants else ()
+        return [start()] if state.clock is None and state.combatants else []
     if state.active is None or state.active != actor:
-        return ()
+        return []
     me = state.combatant(actor)
+    found: list[Command] = []
     if me.actions_left > 0:
-        candidates = [*_fighting(state, me), *_reaching(state, me), *_others(state, me)]
-        candidates.append(order("end_turn", actor))
-    else:
-        candidates = [order("end_turn", actor)]
+        found += [*_fighting(state, me), *_reaching(state, me), *_others(state, me)]
+    found.append(order(cmd.END_TURN, actor))
     if not me.stepped and not me.moved:
-        candidates.append(order("step", actor))
-    return tuple(command for command in candidates if allowed(state, command))
+        found.append(order(cmd.STEP, actor))
+    return found

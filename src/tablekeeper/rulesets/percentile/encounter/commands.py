@@ -1,7 +1,9 @@
 """What a GM (or a combatant's player) asks of a ``percentile`` encounter: kinds, payloads.
 
-Each command is ``percentile.<what>`` with a frozen payload model naming the combatant
-who acts; :func:`order` builds one (``order("attack", "aldric", targets=["brenna"])``).
+Each command kind is a named constant (:data:`ATTACK` is ``percentile.attack``) with a
+frozen payload model naming the combatant who acts; the engine's command table
+(``table.py``) pairs each kind with its model, check and play, and its
+:func:`~.table.order` builds one (``order(ATTACK, "aldric", targets=["brenna"])``).
 The GM adds combatants, starts and ends the encounter and deals damage by ruling; a
 combatant acts on its turn, the GM for it if need be. A pending decision is answered with
 the session's answer command; GM overrides are the engine's own.
@@ -11,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.values import GM, ActorId, Frozen, parse_payload
+from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, parse_payload
 from tablekeeper.rulesets.percentile.attack_input import Intent
 from tablekeeper.rulesets.percentile.encounter.pending import NearHazard
 from tablekeeper.rulesets.percentile.encounter.state import DistanceIntent, Form
@@ -22,7 +24,41 @@ from tablekeeper.rulesets.percentile.expressions import DiceExpression
 from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
 from tablekeeper.rulesets.percentile.stats import StatBlock
 
-P = "percentile."
+ADD_COMBATANT = "percentile.add_combatant"
+START = "percentile.start"
+END = "percentile.end"
+DAMAGE = "percentile.damage"
+ENGAGE = "percentile.engage"
+END_TURN = "percentile.end_turn"
+ABILITY = "percentile.ability"
+AIM = "percentile.aim"
+ATTACK = "percentile.attack"
+CAST = "percentile.cast"
+CONCENTRATE = "percentile.concentrate"
+DEFEND = "percentile.defend"
+DISENGAGE = "percentile.disengage"
+DISENGAGE_SPIRIT = "percentile.disengage_spirit"
+EQUIP = "percentile.equip"
+GRAPPLE = "percentile.grapple"
+ESCAPE = "percentile.escape"
+RELEASE = "percentile.release"
+HELP = "percentile.help"
+MANIFEST = "percentile.manifest"
+DISCORPORATE = "percentile.discorporate"
+MOVE = "percentile.move"
+RALLY = "percentile.rally"
+SPIRIT_COMBAT = "percentile.spirit_combat"
+WAIT = "percentile.wait"
+STAND_UP = "percentile.stand_up"
+PULL_WEAPON = "percentile.pull_weapon"
+REMOVE_WEAPON = "percentile.remove_weapon"
+LET_GO = "percentile.let_go"
+REGRAB = "percentile.regrab"
+DROP = "percentile.drop"
+SPEAK = "percentile.speak"
+STEP = "percentile.step"
+USE_PASSION = "percentile.use_passion"
+
 
 Id = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
 
@@ -31,6 +67,12 @@ class CombatantSpec(Frozen):
     """A combatant as the GM adds it; what it leaves out comes from its stat block."""
 
     id: str = Id
+    name: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=80,
+        description="The name the table knows it by (Wolf 1, Wolf 2); default: the stat block's.",
+    )
     side: str = Field(min_length=1, max_length=40)
     stats: StatBlock
     form: Form = "corporeal"
@@ -200,7 +242,7 @@ class Engage(Frozen):
 class GmDamage(Frozen):
     """The GM deals damage by ruling (a fall, fire, a spell's effect)."""
 
-    combatant: ActorId
+    combatant: ActorId = actor_field()
     amount: int = Field(ge=0, le=10_000)
     location: str | None = None
     source: str = Field(default="GM", max_length=200)
@@ -210,83 +252,11 @@ class Nothing(Frozen):
     """A command with no payload."""
 
 
-COMMAND_MODELS: dict[str, type[Frozen]] = {
-    P + "add_combatant": CombatantSpec,
-    P + "start": Nothing,
-    P + "end": Nothing,
-    P + "damage": GmDamage,
-    P + "engage": Engage,
-    P + "end_turn": Who,
-    P + "ability": Ability,
-    P + "aim": Target,
-    P + "attack": Attack,
-    P + "cast": Cast,
-    P + "concentrate": Concentrate,
-    P + "defend": Defend,
-    P + "disengage": Who,
-    P + "disengage_spirit": Who,
-    P + "equip": Equip,
-    P + "grapple": Grapple,
-    P + "escape": Who,
-    P + "release": Who,
-    P + "help": Help,
-    P + "manifest": Who,
-    P + "discorporate": Who,
-    P + "move": Move,
-    P + "rally": Who,
-    P + "spirit_combat": SpiritCombat,
-    P + "wait": Wait,
-    P + "stand_up": Who,
-    P + "pull_weapon": Target,
-    P + "remove_weapon": Target,
-    P + "let_go": Target,
-    P + "regrab": Target,
-    P + "drop": Item,
-    P + "speak": Speak,
-    P + "step": Step,
-    P + "use_passion": Passion,
-}
-"""Every command kind and the model of its payload."""
-
-GM_COMMANDS = frozenset({P + "add_combatant", P + "start", P + "end", P + "damage", P + "engage"})
-"""Commands only the GM gives."""
-
-FREE_ACTIONS = frozenset(
-    {
-        P + "drop",
-        P + "speak",
-        P + "step",
-        P + "use_passion",
-        P + "release",
-        P + "let_go",
-        P + "wait",
-        P + "end_turn",
-    }
-)
-"""Commands that use no action (free actions, Wait, ending the turn)."""
-
-
-def order(
-    kind: str, combatant: str | None = None, *, actor: str | None = None, **fields: Any
-) -> Command:
-    """The command ``percentile.<kind>`` with ``fields`` validated into its payload; the
-    actor is ``actor``, else the combatant, else the GM. Errors name ``payload.<field>``."""
-    full = kind if kind.startswith(P) else P + kind
-    model = COMMAND_MODELS.get(full)
-    if model is None:
-        raise ValueError(f"no command {kind!r}")
-    payload: dict[str, Any] = {key: value for key, value in fields.items() if value is not None}
-    if combatant is not None:
-        payload["combatant"] = combatant
-    validated: BaseModel = parse_payload(payload, model)
-    return Command.of(actor or combatant or GM, full, validated)
-
-
 def add_combatant(**fields: Any) -> Command:
     """The GM adds a combatant (fields of :class:`CombatantSpec`)."""
-    return Command.of(GM, P + "add_combatant", parse_payload(fields, CombatantSpec))
+    return Command.of(GM, ADD_COMBATANT, parse_payload(fields, CombatantSpec))
 
 
 def start() -> Command:
     """The GM starts the encounter: turn orders are rolled."""
-    return Command(actor=GM, kind=P + "start")
+    return Command(actor=GM, kind=START)

@@ -29,10 +29,10 @@ from tablekeeper.errors import DecisionError
 from tablekeeper.rulesets.percentile.defense import DefenseKind
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import change_distance
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask
 from tablekeeper.rulesets.percentile.encounter.state import Guard, PercentileState, Reserve
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.modifiers import usable_at
 
 MAX_DECISION_SPLIT = 3
@@ -104,7 +104,7 @@ def source(state: PercentileState, target_id: ActorId) -> Source | None:
     first = not target.has_acted or (target.waited is not None and _still_to_come(state, target_id))
     if not to_come(state, target_id):
         return None
-    if not (state.settings.early_defense == "every_round" or first):
+    if not (state.options.early_defense == "every_round" or first):
         return None
     return Source(reserve=None, guards=("parry", "block", "dodge"), split=None, early=True)
 
@@ -179,26 +179,28 @@ def option(choice: Choice, skill: int | None) -> Option:
     return Option(id=choice.id, label=f"{name}{item}{split}{at}")
 
 
-def spend(work: Work, target_id: ActorId, attacker_id: ActorId, choice: Choice) -> tuple[int, bool]:
+def spend(
+    draft: PercentileDraft, target_id: ActorId, attacker_id: ActorId, choice: Choice
+) -> tuple[int, bool]:
     """Spend the defense: a reserve attempt, or an action taken as Defend (which may be
     split now). Returns the reserve's index and whether it was taken ahead of the turn."""
-    state = work.state
+    state = draft.state
     where = source(state, target_id)
     if where is None:
         raise DecisionError(f"{target_id} has no action left or in reserve", field="option")
     index = where.reserve
     if index is None:
-        work.emit(
+        draft.emit(
             ev.ACTION_TAKEN,
             ev.ActionTaken(combatant=target_id, action="defend", actions=1, target=attacker_id),
         )
         reserve = Reserve(source="defend", split=choice.split, early=where.early)
-        work.emit(ev.DEFENSE_RESERVED, ev.DefenseReserved(combatant=target_id, reserve=reserve))
-        index = len(work.state.combatant(target_id).reserves) - 1
+        draft.emit(ev.DEFENSE_RESERVED, ev.DefenseReserved(combatant=target_id, reserve=reserve))
+        index = len(draft.state.combatant(target_id).reserves) - 1
         split = None
     else:
         split = choice.split if where.split is None else None
-    work.emit(
+    draft.emit(
         ev.RESERVE_USED,
         ev.ReserveUsed(combatant=target_id, index=index, attacker=attacker_id, split=split),
     )
@@ -210,15 +212,15 @@ def guards_for_equip(hands: Literal[1, 2]) -> tuple[Guard, ...]:
     return ("dodge",) if hands == 2 else ("dodge", "block")
 
 
-def intent_met(work: Work, task: AttackTask, victory: bool) -> None:
+def intent_met(draft: PercentileDraft, task: AttackTask, victory: bool) -> None:
     """An attack from the opponent of a Defend declared to change the melee distance: the
     change happens now if the defense won, else not at all (P-OPT-14)."""
-    target = work.state.combatant(task.target)
+    target = draft.state.combatant(task.target)
     for index, held in enumerate(target.reserves):
         intent = held.distance
         if intent is None or intent.opponent != task.attacker or task.attacker in held.attacked_by:
             continue
         met = ev.ReserveUsed(combatant=task.target, index=index, attacker=task.attacker)
-        work.emit(ev.DISTANCE_INTENT_MET, met)
+        draft.emit(ev.DISTANCE_INTENT_MET, met)
         if victory:
-            change_distance(work, task.target, task.attacker, intent.steps, "P-OPT-14")
+            change_distance(draft, task.target, task.attacker, intent.steps, "P-OPT-14")

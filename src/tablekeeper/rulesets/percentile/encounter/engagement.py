@@ -18,9 +18,9 @@ from __future__ import annotations
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.initiative import reroll
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState, pair
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.modifiers import MELEE_DISTANCES, MeleeDistance, usable_at
 from tablekeeper.rulesets.percentile.stats import Reach
 
@@ -90,7 +90,7 @@ def can_strike(state: PercentileState, attacker: ActorId, target: ActorId, weapo
 
 
 def engage(
-    work: Work,
+    draft: PercentileDraft,
     attacker: ActorId,
     target: ActorId,
     *,
@@ -98,23 +98,23 @@ def engage(
     declared: MeleeDistance | None = None,
 ) -> None:
     """Engage ``attacker`` and ``target`` in melee, if they are not yet (P-MOD-02)."""
-    state = work.state
+    state = draft.state
     if state.engagement(attacker, target) is not None:
         return
     options = state.options
     distance = opening_distance(state, attacker, target, weapon=weapon, declared=declared)
-    work.emit(ev.ENGAGED, ev.Engaged(pair=pair(attacker, target), distance=distance))
+    draft.emit(ev.ENGAGED, ev.Engaged(pair=pair(attacker, target), distance=distance))
     if options.reroll_turn_order or options.weapon_reach:
         reach = options.weapon_reach
         reroll(
-            work,
+            draft,
             attacker,
             reason="engaging",
             rule="P-OPT-02",
             reach=reach_of(state, attacker, weapon) if reach else None,
         )
         reroll(
-            work,
+            draft,
             target,
             reason="engaging",
             rule="P-OPT-02",
@@ -122,44 +122,48 @@ def engage(
         )
 
 
-def disengage(work: Work, combatant_id: ActorId, others: tuple[ActorId, ...], reason: str) -> None:
+def disengage(
+    draft: PercentileDraft, combatant_id: ActorId, others: tuple[ActorId, ...], reason: str
+) -> None:
     """``combatant_id`` leaves melee with ``others``, and re-rolls its turn order without
     the reach modifier (P-OPT-02, P-OPT-10)."""
     if not others:
         return
-    work.emit(ev.DISENGAGED, ev.Disengagement(combatant=combatant_id, others=others, reason=reason))
-    options = work.state.options
+    draft.emit(
+        ev.DISENGAGED, ev.Disengagement(combatant=combatant_id, others=others, reason=reason)
+    )
+    options = draft.state.options
     if options.reroll_turn_order or options.weapon_reach:
-        reroll(work, combatant_id, reason="disengaging", rule="P-OPT-02")
+        reroll(draft, combatant_id, reason="disengaging", rule="P-OPT-02")
 
 
-def change_distance(work: Work, a: ActorId, b: ActorId, steps: int, rule: str) -> None:
+def change_distance(draft: PercentileDraft, a: ActorId, b: ActorId, steps: int, rule: str) -> None:
     """Move the pair's melee distance ``steps`` steps (P-OPT-13, P-OPT-14)."""
-    engagement = work.state.engagement(a, b)
+    engagement = draft.state.engagement(a, b)
     if engagement is None or engagement.distance is None or steps == 0:
         return
     distance = shifted(engagement.distance, steps)
     if distance != engagement.distance:
-        work.emit(
+        draft.emit(
             ev.DISTANCE_CHANGED,
             ev.DistanceChanged(pair=engagement.pair, distance=distance, rule=rule),
         )
 
 
-def hold_at_contact(work: Work, a: ActorId, b: ActorId) -> None:
+def hold_at_contact(draft: PercentileDraft, a: ActorId, b: ActorId) -> None:
     """A grapple brings its pair to Contact (P-OPT-11)."""
-    engagement = work.state.engagement(a, b)
+    engagement = draft.state.engagement(a, b)
     if engagement is not None and engagement.distance not in (None, "contact"):
-        work.emit(
+        draft.emit(
             ev.DISTANCE_CHANGED,
             ev.DistanceChanged(pair=engagement.pair, distance="contact", rule="P-OPT-11"),
         )
 
 
-def engage_spirits(work: Work, a: ActorId, b: ActorId) -> None:
+def engage_spirits(draft: PercentileDraft, a: ActorId, b: ActorId) -> None:
     """Engage ``a`` and ``b`` in spirit combat (P-ACT-23)."""
-    if pair(a, b) not in work.state.spirit_engagements:
-        work.emit(ev.SPIRIT_ENGAGED, ev.SpiritEngaged(pair=pair(a, b)))
+    if pair(a, b) not in draft.state.spirit_engagements:
+        draft.emit(ev.SPIRIT_ENGAGED, ev.SpiritEngaged(pair=pair(a, b)))
 
 
 def melee_enemies(state: PercentileState, combatant_id: ActorId) -> tuple[ActorId, ...]:

@@ -1,56 +1,77 @@
 """The ``percentile`` encounter engine: rounds and turns of rule document 001.
 
-:class:`PercentileEngine` meets the :class:`~tablekeeper.engine.encounters.EncounterEngine`
-contract: ``legal_commands`` (``choices.py``), ``submit`` (which rolls only through the
-roller and never changes the state it is given) and ``apply`` (a pure fold; GM overrides
-through :func:`~tablekeeper.engine.overrides.apply_override`). Each command is checked
-first (``legality.py``: :class:`~tablekeeper.errors.IllegalCommandError` naming the
-field and the reason), then played on a :class:`~.work.Work` pad (``flow.py``); a
-decision's answer resumes where the command stopped.
+:class:`PercentileEngine` is a :class:`~tablekeeper.engine.table_engine.TableEngine` over
+one command table (:data:`~.table.COMMANDS`: each kind with its payload, its check and
+its play on a :class:`~.draft.PercentileDraft` pad). What every command shares is :meth:`admit`
+(``admit.py``); the legal commands are the ``candidates`` (``choices.py``) its checks
+allow; after a command, and after an answer, :meth:`proceed` plays the queued tasks and
+the clock (``flow.py``). A decision is about one of the :data:`~.pending.Awaiting`
+models, which the state records (``awaiting``); its answer is recorded (:meth:`answered`)
+and resumes as :data:`~.resumes.RESUMES` says.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.command_table import CommandSpec
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.decisions import ANSWER, Answer
+from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
-from tablekeeper.engine.overrides import apply_override, is_override
-from tablekeeper.engine.steps import Step
+from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.percentile.encounter import flow
-from tablekeeper.rulesets.percentile.encounter.choices import legal
+from tablekeeper.rulesets.percentile.encounter import admit, choices, flow, resumes
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.fold import fold
-from tablekeeper.rulesets.percentile.encounter.legality import check_command, parse
+from tablekeeper.rulesets.percentile.encounter.pending import Awaiting
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
-from tablekeeper.rulesets.percentile.encounter.work import Work
+from tablekeeper.rulesets.percentile.encounter.table import COMMANDS
+from tablekeeper.rulesets.percentile.options import PercentileOptions
 
 
-class PercentileEngine:
+def new_encounter(options: PercentileOptions | None = None) -> PercentileState:
+    """An empty combat encounter, not yet started, playing by ``options`` (they travel in
+    the state, so a replay plays by the same rules)."""
+    return PercentileState(options=options or PercentileOptions())
+
+
+class PercentileEngine(TableEngine[PercentileState, PercentileDraft]):
     """The encounter engine of the ``percentile`` ruleset."""
 
-    def legal_commands(self, state: PercentileState, actor: ActorId) -> Sequence[Command]:
-        """What ``actor`` may sensibly do now, best first: the GM starts the encounter; the
-        combatant whose turn it is fights, moves, defends, or ends its turn."""
-        return legal(state, actor)
+    commands = COMMANDS
+    resumes = resumes.RESUMES
 
-    def submit(self, state: PercentileState, command: Command, roller: Roller) -> Step:
-        """Check ``command``, then play it: the events it causes, and the next decision."""
-        work = Work(state, roller)
-        if command.kind == ANSWER:
-            decision = flow.answer(work, command.actor, Answer.of(command).option)
-            return work.step(decision)
-        payload = parse(command)
-        check_command(state, command, payload)
-        return work.step(flow.play(work, command.kind, payload))
+    def draft(self, state: PercentileState, roller: Roller) -> PercentileDraft:
+        return PercentileDraft(state, roller)
 
-    def apply(self, state: PercentileState, event: Event) -> PercentileState:
-        """The state after ``event``."""
-        if is_override(event):
-            return apply_override(state, event)
+    def fold(self, state: PercentileState, event: Event) -> PercentileState:
         return fold(state, event.kind, event.payload)
 
-    def __repr__(self) -> str:
-        return "PercentileEngine()"
+    def candidates(self, state: PercentileState, actor: ActorId) -> list[Command]:
+        """What ``actor`` may sensibly do now, best first: the GM starts the encounter; the
+        combatant whose turn it is fights, moves, defends, or ends its turn."""
+        return choices.candidates(state, actor)
+
+    def admit(
+        self,
+        state: PercentileState,
+        command: Command,
+        spec: CommandSpec[Any, Any, Any],
+        payload: Any,
+    ) -> None:
+        """Nothing once the encounter is over or while a decision is pending; a
+        combatant's command on its turn, by its player or the GM, with an action left."""
+        admit.admit(state, command, spec, payload)
+
+    def awaiting(self, state: PercentileState) -> Awaiting | None:
+        """What the pending decision is about, as the state records it."""
+        return state.awaiting
+
+    def answered(self, draft: PercentileDraft, about: Any, chooser: ActorId, option: str) -> None:
+        """The choice is recorded (``choice_made``) before play resumes."""
+        resumes.answered(draft, about, chooser, option)
+
+    def proceed(self, draft: PercentileDraft, decision: Decision | None) -> Decision | None:
+        """The queued tasks, then the clock, until the next decision or open turn."""
+        return flow.proceed(draft, decision)

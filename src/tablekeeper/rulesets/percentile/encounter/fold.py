@@ -3,7 +3,7 @@
 The encounter state is the fold of its events (ARCHITECTURE.md, idea 3). Each event kind
 has one small function here; GM overrides go through the engine's shared
 :func:`~tablekeeper.engine.overrides.apply_override`. The engine's ``submit`` folds the
-events it drafts with these same functions (``work.py``), so what it computes is what a
+events it drafts with these same functions (``draft.py``), so what it computes is what a
 replay gives.
 """
 
@@ -53,7 +53,7 @@ def _turn_order(state: S, event: ev.TurnOrderRolled) -> S:
 
 
 def _round_started(state: S, event: ev.RoundStarted) -> S:
-    keep_wait = state.settings.wait_scope == "encounter"
+    keep_wait = state.options.wait_scope == "encounter"
     combatants = {
         key: item.model_copy(
             update={

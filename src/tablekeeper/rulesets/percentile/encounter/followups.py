@@ -19,22 +19,22 @@ from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.checks import roll_check
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter.attack_request import standing
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import can_strike
 from tablekeeper.rulesets.percentile.encounter.pending import (
     AttackTask,
     DodgeFollowUp,
     GetUp,
 )
-from tablekeeper.rulesets.percentile.encounter.requests import standing
 from tablekeeper.rulesets.percentile.encounter.state import Reserve
-from tablekeeper.rulesets.percentile.encounter.work import Work
 
 ATHLETICS = "Athletics"
 
 
-def follow_up_decision(work: Work, task: AttackTask) -> Decision | None:
+def follow_up_decision(draft: PercentileDraft, task: AttackTask) -> Decision | None:
     """A critical Dodge: a free counter-attack or an immediate Disengage (P-ATK-14)."""
-    state = work.state
+    state = draft.state
     defender = state.combatant(task.target)
     weapon = gear.weapon(defender, gear.main_weapon(defender), state.options)
     offered = []
@@ -55,15 +55,15 @@ def follow_up_decision(work: Work, task: AttackTask) -> Decision | None:
         options=tuple(offered),
         default=offered[0].id,
     )
-    return work.ask(DodgeFollowUp(defender=task.target, attacker=task.attacker), decision)
+    return draft.ask(DodgeFollowUp(defender=task.target, attacker=task.attacker), decision)
 
 
-def follow_up(work: Work, awaiting: DodgeFollowUp, answer: str) -> None:
+def follow_up(draft: PercentileDraft, awaiting: DodgeFollowUp, answer: str) -> None:
     """Play the critical Dodge's follow-up the defender chose."""
     defender = awaiting.defender
     if answer == "counter_attack":
-        weapon = gear.main_weapon(work.state.combatant(defender))
-        work.queue(
+        weapon = gear.main_weapon(draft.state.combatant(defender))
+        draft.queue(
             AttackTask(
                 attacker=defender,
                 target=awaiting.attacker,
@@ -73,15 +73,15 @@ def follow_up(work: Work, awaiting: DodgeFollowUp, answer: str) -> None:
             )
         )
         return
-    work.emit(ev.DISENGAGE_DECLARED, ev.Disengagement(combatant=defender, reason="critical Dodge"))
+    draft.emit(ev.DISENGAGE_DECLARED, ev.Disengagement(combatant=defender, reason="critical Dodge"))
     reserve = Reserve(source="critical_dodge")
-    work.emit(ev.DEFENSE_RESERVED, ev.DefenseReserved(combatant=defender, reserve=reserve))
+    draft.emit(ev.DEFENSE_RESERVED, ev.DefenseReserved(combatant=defender, reserve=reserve))
 
 
-def get_up_decision(work: Work, combatant_id: ActorId) -> Decision | None:
+def get_up_decision(draft: PercentileDraft, combatant_id: ActorId) -> Decision | None:
     """After a successful Dive Dodge: roll Athletics to get back up, or stay prone."""
-    combatant = work.state.combatant(combatant_id)
-    if not combatant.prone or work.state.is_down(combatant):
+    combatant = draft.state.combatant(combatant_id)
+    if not combatant.prone or draft.state.is_down(combatant):
         return None
     decision = Decision(
         chooser=combatant_id,
@@ -92,23 +92,23 @@ def get_up_decision(work: Work, combatant_id: ActorId) -> Decision | None:
         ),
         default="athletics",
     )
-    return work.ask(GetUp(combatant=combatant_id), decision)
+    return draft.ask(GetUp(combatant=combatant_id), decision)
 
 
-def get_up(work: Work, combatant_id: ActorId, answer: str) -> None:
+def get_up(draft: PercentileDraft, combatant_id: ActorId, answer: str) -> None:
     """The Athletics roll: up on a success, prone on a failure."""
     if answer != "athletics":
         return
-    combatant = work.state.combatant(combatant_id)
+    combatant = draft.state.combatant(combatant_id)
     breakdown = Breakdown.of(
         Contribution(amount=gear.skill(combatant, ATHLETICS), label=ATHLETICS, source="P-OPT-18"),
-        *standing(work.state, combatant_id),
+        *standing(draft.state, combatant_id),
     )
-    check = roll_check(breakdown, work.roller, work.state.options)
-    work.emit(
+    check = roll_check(breakdown, draft.roller, draft.state.options)
+    draft.emit(
         ev.CHECK_ROLLED, ev.CheckRolled(combatant=combatant_id, purpose="athletics", roll=check)
     )
     if check.succeeded:
-        work.emit(
+        draft.emit(
             ev.PRONE_CHANGED, ev.ProneChanged(combatant=combatant_id, prone=False, rule="P-OPT-18")
         )

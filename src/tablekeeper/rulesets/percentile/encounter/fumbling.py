@@ -20,11 +20,11 @@ from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import can_strike, melee_enemies
 from tablekeeper.rulesets.percentile.encounter.life import hurt
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, FreeAttacker, FumbleItem
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.fumbles import FumbleGear, fumble_outcome
 from tablekeeper.rulesets.percentile.tables import (
     DamageItem,
@@ -49,13 +49,15 @@ def candidates(state: PercentileState, fumbler: ActorId, row: FumbleRow) -> tupl
     return ()
 
 
-def fumble(work: Work, fumbler: ActorId, used: str | None, during: During) -> Decision | None:
+def fumble(
+    draft: PercentileDraft, fumbler: ActorId, used: str | None, during: During
+) -> Decision | None:
     """Roll on the Combat Fumble Table for ``fumbler`` (who was using ``used``)."""
-    state = work.state
+    state = draft.state
     if not state.options.roll_fumble_table:
         return None  # "The gamemaster and player may decide on some appropriate outcome"
     table = fumble_table()
-    face = work.roller.roll(Die(table.die))
+    face = draft.roller.roll(Die(table.die))
     items = candidates(state, fumbler, table.row_for(face))
     if len(items) >= 2:
         awaiting = FumbleItem(fumbler=fumbler, face=face, items=items, used=used, during=during)
@@ -67,15 +69,15 @@ def fumble(work: Work, fumbler: ActorId, used: str | None, during: During) -> De
             options=tuple(Option(id=item, label=item) for item in items),
             default=default,
         )
-        return work.ask(awaiting, decision)
-    return apply(work, fumbler, face, items[0] if items else used, during)
+        return draft.ask(awaiting, decision)
+    return apply(draft, fumbler, face, items[0] if items else used, during)
 
 
 def apply(
-    work: Work, fumbler: ActorId, face: int, item: str | None, during: During = "attack"
+    draft: PercentileDraft, fumbler: ActorId, face: int, item: str | None, during: During = "attack"
 ) -> Decision | None:
     """The row ``face`` names, acting on ``item``, and its effects."""
-    state = work.state
+    state = draft.state
     combatant = state.combatant(fumbler)
     row = fumble_table().row_for(face)
     held = gear.main_weapon(combatant)
@@ -93,12 +95,14 @@ def apply(
         item_hp=hp,
         strap=item or "armor",
     )
-    outcome = fumble_outcome(row, face, kit, work.roller, state.options)
-    work.emit(ev.FUMBLED, ev.Fumbled(combatant=fumbler, outcome=outcome, during=during))
+    outcome = fumble_outcome(row, face, kit, draft.roller, state.options)
+    draft.emit(ev.FUMBLED, ev.Fumbled(combatant=fumbler, outcome=outcome, during=during))
     if outcome.effect == "lose_equipment" and outcome.item is not None:
-        work.emit(ev.ITEM_LOST, ev.ItemMoved(combatant=fumbler, item=outcome.item, rule="P-ATK-13"))
+        draft.emit(
+            ev.ITEM_LOST, ev.ItemMoved(combatant=fumbler, item=outcome.item, rule="P-ATK-13")
+        )
     elif outcome.effect == "drop_item" and outcome.item not in (None, gear.UNARMED):
-        work.emit(
+        draft.emit(
             ev.ITEM_DROPPED,
             ev.ItemMoved(
                 combatant=fumbler,
@@ -108,7 +112,7 @@ def apply(
             ),
         )
     elif outcome.effect == "damage_item" and outcome.item is not None and hp is not None:
-        work.emit(
+        draft.emit(
             ev.GEAR_WORN,
             ev.GearWorn(
                 combatant=fumbler,
@@ -121,7 +125,7 @@ def apply(
     elif outcome.effect == "hit_self" and outcome.self_damage is not None:
         damage = outcome.self_damage
         hurt(
-            work,
+            draft,
             fumbler,
             damage.dealt,
             source="fumble: hit themselves",
@@ -129,36 +133,36 @@ def apply(
             location=damage.location,
         )
     elif outcome.effect == "free_attack":
-        return free_attack(work, fumbler)
+        return free_attack(draft, fumbler)
     return None
 
 
-def free_attack(work: Work, fumbler: ActorId) -> Decision | None:
+def free_attack(draft: PercentileDraft, fumbler: ActorId) -> Decision | None:
     """Fumble 07: one enemy engaged in melee with the fumbler gets a free attack."""
-    state = work.state
+    state = draft.state
     enemies = tuple(
         enemy
         for enemy in melee_enemies(state, fumbler)
         if can_strike(state, enemy, fumbler, gear.main_weapon(state.combatant(enemy)))
     )
     if len(enemies) >= 2:
-        names = {key: work.state.combatant(key).name for key in enemies}
+        names = {key: draft.state.combatant(key).name for key in enemies}
         decision = Decision(
             chooser=GM,
-            prompt=f"{work.state.combatant(fumbler).name} is exposed: which enemy gets the "
+            prompt=f"{draft.state.combatant(fumbler).name} is exposed: which enemy gets the "
             "free attack?",
             options=tuple(Option(id=key, label=names[key]) for key in enemies),
             default=enemies[0],
         )
-        return work.ask(FreeAttacker(fumbler=fumbler, enemies=enemies), decision)
+        return draft.ask(FreeAttacker(fumbler=fumbler, enemies=enemies), decision)
     if enemies:
-        queue_free_attack(work, enemies[0], fumbler)
+        queue_free_attack(draft, enemies[0], fumbler)
     return None
 
 
-def queue_free_attack(work: Work, attacker: ActorId, target: ActorId) -> None:
+def queue_free_attack(draft: PercentileDraft, attacker: ActorId, target: ActorId) -> None:
     """Queue ``attacker``'s free attack on the exposed ``target`` (not an action)."""
-    weapon = gear.main_weapon(work.state.combatant(attacker))
-    work.queue(
+    weapon = gear.main_weapon(draft.state.combatant(attacker))
+    draft.queue(
         AttackTask(attacker=attacker, target=target, weapon=weapon, reason="fumble", free=True)
     )

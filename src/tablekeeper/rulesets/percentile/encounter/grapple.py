@@ -16,7 +16,7 @@
   1, ignoring armor; with a critical, maximum plus a roll, or 2) or Tighten Grapple (on
   a victory, a cumulative -20% on the grappled, Escape included, and +1 to the Twist
   Limb damage). The grappled resists with Brawl at the Escape's modifiers (G-P-15).
-- While grappled: -40% to every physical action but Escape (``requests.standing``).
+- While grappled: -40% to every physical action but Escape (``attack_request.standing``).
 """
 
 from __future__ import annotations
@@ -34,15 +34,15 @@ from tablekeeper.rulesets.percentile.damage import armor_reductions, roll_damage
 from tablekeeper.rulesets.percentile.defense import UNDEFENDED, exchange
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request, standing
 from tablekeeper.rulesets.percentile.encounter.defending import Choice, intent_met, spend
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import hold_at_contact
 from tablekeeper.rulesets.percentile.encounter.followups import follow_up_decision
 from tablekeeper.rulesets.percentile.encounter.fumbling import fumble
 from tablekeeper.rulesets.percentile.encounter.life import hurt
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, HoldGrapple
-from tablekeeper.rulesets.percentile.encounter.requests import attack_request, standing
 from tablekeeper.rulesets.percentile.encounter.state import Grapple
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.grapples import escape_damage_plan, twist_limb_plan
 from tablekeeper.rulesets.percentile.opposed import Victory, Winner, oppose
 from tablekeeper.rulesets.percentile.tables import hit_location_table
@@ -51,19 +51,19 @@ Maneuver = Literal["twist_limb", "tighten_grapple"]
 
 
 def resolve_grapple(
-    work: Work, task: AttackTask, attack: CheckOutcome, choice: Choice
+    draft: PercentileDraft, task: AttackTask, attack: CheckOutcome, choice: Choice
 ) -> Decision | None:
     """A Grapple attack against the defense chosen (or none)."""
-    state = work.state
+    state = draft.state
     early = False
     if choice.kind != "none":
-        _, early = spend(work, task.target, task.attacker, choice)
-    request = attack_request(work.state, task, choice=choice, early=early)
+        _, early = spend(draft, task.target, task.attacker, choice)
+    request = attack_request(draft.state, task, choice=choice, early=early)
     defense = None
     result = UNDEFENDED
     if choice.kind != "none" and attack.succeeded:
-        defense = roll_check(defense_breakdown(request), work.roller, state.options)
-        work.emit(
+        defense = roll_check(defense_breakdown(request), draft.roller, state.options)
+        draft.emit(
             ev.CHECK_ROLLED,
             ev.CheckRolled(
                 combatant=task.target,
@@ -76,9 +76,9 @@ def resolve_grapple(
         result = exchange(
             choice.kind, attack.level, attack.roll, defense.level, defense.roll, state.options
         )
-    intent_met(work, task, result.defense_victory)
+    intent_met(draft, task, result.defense_victory)
     if task.reason == "regrab":
-        _regrab(work, task, attack.succeeded and result.attack_victory)
+        _regrab(draft, task, attack.succeeded and result.attack_victory)
     elif attack.succeeded and result.attack_victory:
         grapple = Grapple(
             grappler=task.attacker,
@@ -87,16 +87,16 @@ def resolve_grapple(
                 state.combatant(task.attacker), request.attacker.weapon, task.skill
             ),
         )
-        work.emit(ev.GRAPPLED, ev.Grappled(grapple=grapple))
-        hold_at_contact(work, task.attacker, task.target)
+        draft.emit(ev.GRAPPLED, ev.Grappled(grapple=grapple))
+        hold_at_contact(draft, task.attacker, task.target)
     if result.critical_defense and choice.kind in ("parry", "block"):
         location = None
         if state.options.hit_locations:
             table = hit_location_table()
-            location = table.row_for(work.roller.roll(Die(table.die))).location
-        damage = roll_damage(counter_plan(request, location), work.roller, location)
+            location = table.row_for(draft.roller.roll(Die(table.die))).location
+        damage = roll_damage(counter_plan(request, location), draft.roller, location)
         hurt(
-            work,
+            draft,
             task.attacker,
             damage.dealt,
             source="Devastating Defense",
@@ -104,61 +104,61 @@ def resolve_grapple(
             location=location,
         )
     if result.critical_defense and choice.kind == "dodge":
-        decision = follow_up_decision(work, task)
+        decision = follow_up_decision(draft, task)
         if decision is not None:
             return decision
     if attack.level is Level.FUMBLE:
-        return fumble(work, task.attacker, task.weapon, "attack")
+        return fumble(draft, task.attacker, task.weapon, "attack")
     if defense is not None and defense.level is Level.FUMBLE:
-        return fumble(work, task.target, choice.item, "defense")
+        return fumble(draft, task.target, choice.item, "defense")
     return None
 
 
-def _regrab(work: Work, task: AttackTask, held: bool) -> None:
+def _regrab(draft: PercentileDraft, task: AttackTask, held: bool) -> None:
     """Re-grabbing a stuck weapon takes a Grapple action (P-OPT-05)."""
     if not held:
         return
-    for stuck in work.state.stuck_in(task.target):
+    for stuck in draft.state.stuck_in(task.target):
         if stuck.owner == task.attacker and not stuck.held and not stuck.broken:
-            work.emit(
+            draft.emit(
                 ev.WEAPON_REGRABBED,
                 ev.StuckWeaponChange(owner=stuck.owner, target=stuck.target, weapon=stuck.weapon),
             )
             return
 
 
-def grappler_breakdown(work: Work, grapple: Grapple) -> Breakdown:
+def grappler_breakdown(draft: PercentileDraft, grapple: Grapple) -> Breakdown:
     """The grappler's roll to hold, twist or tighten: its grappling skill, standing penalties."""
-    grappler = work.state.combatant(grapple.grappler)
+    grappler = draft.state.combatant(grapple.grappler)
     terms = [
         Contribution(
             amount=gear.skill(grappler, grapple.skill), label=grapple.skill, source="P-ACT-13"
         )
     ]
-    return Breakdown.of(*terms, *standing(work.state, grapple.grappler))
+    return Breakdown.of(*terms, *standing(draft.state, grapple.grappler))
 
 
-def grappled_breakdown(work: Work, grappled: ActorId) -> Breakdown:
+def grappled_breakdown(draft: PercentileDraft, grappled: ActorId) -> Breakdown:
     """The grappled's Brawl for Escape (or to resist; 0% for a creature without it):
     Tighten's penalties, not the -40%."""
-    combatant = work.state.combatant(grappled)
+    combatant = draft.state.combatant(grappled)
     terms = [
         Contribution(
             amount=combatant.stats.skills.get(gear.BRAWL, 0), label=gear.BRAWL, source="P-ACT-13"
         )
     ]
-    return Breakdown.of(*terms, *standing(work.state, grappled, escaping=True))
+    return Breakdown.of(*terms, *standing(draft.state, grappled, escaping=True))
 
 
-def ask_hold(work: Work, escaper: ActorId) -> Decision | None:
+def ask_hold(draft: PercentileDraft, escaper: ActorId) -> Decision | None:
     """Escape from Grapple: the grappler holds on (a reaction) or lets go."""
-    grapple = work.state.grapple_on(escaper)
+    grapple = draft.state.grapple_on(escaper)
     if grapple is None:
         return None
-    grappler, name = grapple.grappler, work.state.combatant(escaper).name
+    grappler, name = grapple.grappler, draft.state.combatant(escaper).name
     decision = Decision(
         chooser=grappler,
-        prompt=f"{name} tries to escape {work.state.combatant(grappler).name}'s grapple: "
+        prompt=f"{name} tries to escape {draft.state.combatant(grappler).name}'s grapple: "
         "hold on (Hold Grapple, not an action) or let go?",
         options=(
             Option(id="hold", label=f"hold: {grapple.skill} against {name}'s Brawl"),
@@ -166,89 +166,89 @@ def ask_hold(work: Work, escaper: ActorId) -> Decision | None:
         ),
         default="hold",
     )
-    return work.ask(HoldGrapple(escaper=escaper, grappler=grappler), decision)
+    return draft.ask(HoldGrapple(escaper=escaper, grappler=grappler), decision)
 
 
-def escape(work: Work, escaper: ActorId, hold: bool) -> None:
+def escape(draft: PercentileDraft, escaper: ActorId, hold: bool) -> None:
     """Escape from Grapple, with the grappler holding on or letting go."""
-    grapple = work.state.grapple_on(escaper)
+    grapple = draft.state.grapple_on(escaper)
     if grapple is None:
         return
     if not hold:
-        work.emit(
+        draft.emit(
             ev.GRAPPLE_RELEASED,
             ev.GrappleChange(grappler=grapple.grappler, grappled=escaper, reason="let go"),
         )
         return
-    options = work.state.options
-    mine = roll_check(grappled_breakdown(work, escaper), work.roller, options)
-    theirs = roll_check(grappler_breakdown(work, grapple), work.roller, options)
-    work.emit(
+    options = draft.state.options
+    mine = roll_check(grappled_breakdown(draft, escaper), draft.roller, options)
+    theirs = roll_check(grappler_breakdown(draft, grapple), draft.roller, options)
+    draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(combatant=escaper, purpose="escape", roll=mine, against=grapple.grappler),
     )
-    work.emit(
+    draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(combatant=grapple.grappler, purpose="hold", roll=theirs, against=escaper),
     )
     result = oppose(mine, theirs, options)
     if result.winner is not Winner.ATTACKER:
         return
-    work.emit(
+    draft.emit(
         ev.GRAPPLE_RELEASED,
         ev.GrappleChange(
             grappler=grapple.grappler, grappled=escaper, reason=f"{result.victory} victory"
         ),
     )
-    bonus = work.state.combatant(escaper).stats.damage_bonus
+    bonus = draft.state.combatant(escaper).stats.damage_bonus
     plan = escape_damage_plan(bonus, result.victory or Victory.WEAK)
     if plan is None:
         return
-    work.emit(
+    draft.emit(
         ev.PRONE_CHANGED, ev.ProneChanged(combatant=grapple.grappler, prone=True, rule="P-ACT-13")
     )
-    armor = gear.armor(work.state.combatant(grapple.grappler)).at(None)
-    damage = roll_damage(plan.then(*armor_reductions(armor)), work.roller)
-    hurt(work, grapple.grappler, damage.dealt, source="thrown from the grapple", rule="P-ACT-13")
+    armor = gear.armor(draft.state.combatant(grapple.grappler)).at(None)
+    damage = roll_damage(plan.then(*armor_reductions(armor)), draft.roller)
+    hurt(draft, grapple.grappler, damage.dealt, source="thrown from the grapple", rule="P-ACT-13")
 
 
-def maneuver(work: Work, grappler: ActorId, kind: Maneuver) -> None:
+def maneuver(draft: PercentileDraft, grappler: ActorId, kind: Maneuver) -> None:
     """Twist Limb or Tighten Grapple: the opposed roll, and its effect on a victory."""
-    grapple = work.state.grapple_by(grappler)
+    grapple = draft.state.grapple_by(grappler)
     if grapple is None:
         return
-    options = work.state.options
-    mine = roll_check(grappler_breakdown(work, grapple), work.roller, options)
-    theirs = roll_check(grappled_breakdown(work, grapple.grappled), work.roller, options)
-    work.emit(
+    options = draft.state.options
+    mine = roll_check(grappler_breakdown(draft, grapple), draft.roller, options)
+    theirs = roll_check(grappled_breakdown(draft, grapple.grappled), draft.roller, options)
+    draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(combatant=grappler, purpose=kind, roll=mine, against=grapple.grappled),
     )
-    work.emit(
+    draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(combatant=grapple.grappled, purpose="hold", roll=theirs, against=grappler),
     )
     if oppose(mine, theirs, options).winner is not Winner.ATTACKER:
         return
     if kind == "tighten_grapple":
-        work.emit(
+        draft.emit(
             ev.GRAPPLE_TIGHTENED,
             ev.GrappleChange(grappler=grappler, grappled=grapple.grappled, reason="P-ACT-16"),
         )
         return
-    bonus = work.state.combatant(grappler).stats.damage_bonus
+    bonus = draft.state.combatant(grappler).stats.damage_bonus
     plan = twist_limb_plan(
         bonus, critical=mine.level is Level.CRITICAL, tightened=grapple.tightened
     )
-    damage = roll_damage(plan, work.roller)
-    hurt(work, grapple.grappled, damage.dealt, source="Twist Limb", rule="P-ACT-15")
+    damage = roll_damage(plan, draft.roller)
+    hurt(draft, grapple.grappled, damage.dealt, source="Twist Limb", rule="P-ACT-15")
 
 
-def release(work: Work, grappler: ActorId) -> None:
+def release(draft: PercentileDraft, grappler: ActorId) -> None:
     """The grappler lets go (a free action)."""
-    grapple = work.state.grapple_by(grappler)
+    grapple = draft.state.grapple_by(grappler)
     if grapple is not None:
-        work.emit(
+        draft.emit(
             ev.GRAPPLE_RELEASED,
             ev.GrappleChange(grappler=grappler, grappled=grapple.grappled, reason="let go"),
         )

@@ -1,10 +1,10 @@
 """Stuck impaling weapons (P-OPT-03 .. P-OPT-06).
 
 A Critical Impale that does not pull the weapon out leaves it stuck in the target
-(``attacking.py``). Then:
+(``attack_in_play.py``). Then:
 
 - the owner may leave it there (let go, a free action: Drop Item); until it does, all
-  its physical actions, defense included, are at -40% (P-OPT-05, ``requests.standing``);
+  its physical actions, defense included, are at -40% (P-OPT-05, ``attack_request.standing``);
 - the owner may spend a melee action to pull it out: the same roll again, the attack
   skill at -40% (P-OPT-05, P-OPT-03): on a success normal damage ignoring armor as it
   comes out; a failure leaves it stuck; a fumble breaks it;
@@ -26,32 +26,34 @@ from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.actions import take
+from tablekeeper.rulesets.percentile.encounter.attack_request import standing
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.life import hurt
-from tablekeeper.rulesets.percentile.encounter.requests import standing
 from tablekeeper.rulesets.percentile.encounter.state import StuckWeapon
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.impales import ImpaleResult, roll_impale
 
 
-def stuck_weapon(work: Work, owner: str, target: str) -> StuckWeapon | None:
+def stuck_weapon(draft: PercentileDraft, owner: str, target: str) -> StuckWeapon | None:
     """The first weapon of ``owner`` stuck in ``target``."""
-    return next((item for item in work.state.stuck_in(target) if item.owner == owner), None)
+    return next((item for item in draft.state.stuck_in(target) if item.owner == owner), None)
 
 
-def pull(work: Work, order: cmd.Target) -> None:
+def pull(draft: PercentileDraft, order: cmd.Target) -> None:
     """The owner pulls its weapon out: the attack skill at -40% again (P-OPT-05)."""
-    stuck = stuck_weapon(work, order.combatant, order.target)
+    stuck = stuck_weapon(draft, order.combatant, order.target)
     assert stuck is not None
-    take(work, order.combatant, "pull_weapon", target=order.target)
-    owner = work.state.combatant(order.combatant)
-    weapon = gear.weapon(owner, stuck.weapon, work.state.options)
+    take(draft, order.combatant, "pull_weapon", target=order.target)
+    owner = draft.state.combatant(order.combatant)
+    weapon = gear.weapon(owner, stuck.weapon, draft.state.options)
     name = gear.weapon_skill(owner, weapon)
     skill = Breakdown.of(
         Contribution(amount=gear.skill(owner, name), label=name, source="P-OPT-05"),
-        *standing(work.state, order.combatant),
+        *standing(draft.state, order.combatant),
     )
-    outcome = roll_impale(skill, weapon, owner.stats.damage_bonus, work.roller, work.state.options)
-    work.emit(
+    outcome = roll_impale(
+        skill, weapon, owner.stats.damage_bonus, draft.roller, draft.state.options
+    )
+    draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(
             combatant=order.combatant, purpose="pull_out", roll=outcome.check, against=order.target
@@ -61,24 +63,24 @@ def pull(work: Work, order: cmd.Target) -> None:
         owner=stuck.owner, target=stuck.target, weapon=stuck.weapon, by=order.combatant
     )
     if outcome.result is ImpaleResult.PULLED_OUT:
-        work.emit(ev.WEAPON_PULLED, change)
+        draft.emit(ev.WEAPON_PULLED, change)
         dealt = outcome.damage.dealt if outcome.damage is not None else 0
-        hurt(work, order.target, dealt, source=f"{weapon.name} pulled out", rule="P-OPT-03")
+        hurt(draft, order.target, dealt, source=f"{weapon.name} pulled out", rule="P-OPT-03")
     elif outcome.result is ImpaleResult.STUCK_AND_BROKEN:
-        work.emit(ev.WEAPON_LET_GO, change)
-        work.emit(
+        draft.emit(ev.WEAPON_LET_GO, change)
+        draft.emit(
             ev.ITEM_LOST,
             ev.ItemMoved(combatant=order.combatant, item=stuck.weapon, rule="P-OPT-03"),
         )
 
 
-def remove(work: Work, order: cmd.Target) -> None:
+def remove(draft: PercentileDraft, order: cmd.Target) -> None:
     """The impaled pulls out the weapon of ``order.target`` (its owner) with a CON or STR
     roll, whichever is lowest, taking half damage whatever the result (P-OPT-06)."""
-    stuck = stuck_weapon(work, order.target, order.combatant)
+    stuck = stuck_weapon(draft, order.target, order.combatant)
     assert stuck is not None
-    take(work, order.combatant, "remove_weapon", target=order.target)
-    state = work.state
+    take(draft, order.combatant, "remove_weapon", target=order.target)
+    state = draft.state
     victim = state.combatant(order.combatant)
     characteristics = victim.stats.characteristics
     values = {name: getattr(characteristics, name) for name in ("CON", "STR")}
@@ -90,30 +92,30 @@ def remove(work: Work, order: cmd.Target) -> None:
     breakdown = Breakdown.of(
         characteristic_skill(value, name, state.options), *standing(state, order.combatant)
     )
-    outcome = roll_check(breakdown, work.roller, state.options)
-    work.emit(
+    outcome = roll_check(breakdown, draft.roller, state.options)
+    draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(
             combatant=order.combatant, purpose="remove_weapon", roll=outcome, against=order.target
         ),
     )
     if outcome.succeeded:
-        work.emit(
+        draft.emit(
             ev.WEAPON_PULLED,
             ev.StuckWeaponChange(
                 owner=stuck.owner, target=stuck.target, weapon=stuck.weapon, by=order.combatant
             ),
         )
     weapon = gear.weapon(state.combatant(stuck.owner), stuck.weapon, state.options)
-    damage = roll_damage(stuck_weapon_plan(weapon), work.roller)
-    hurt(work, order.combatant, damage.dealt, source=f"pulling at {weapon.name}", rule="P-OPT-06")
+    damage = roll_damage(stuck_weapon_plan(weapon), draft.roller)
+    hurt(draft, order.combatant, damage.dealt, source=f"pulling at {weapon.name}", rule="P-OPT-06")
 
 
-def let_go(work: Work, order: cmd.Target) -> None:
+def let_go(draft: PercentileDraft, order: cmd.Target) -> None:
     """The owner leaves its weapon stuck in the enemy (a free action)."""
-    stuck = stuck_weapon(work, order.combatant, order.target)
+    stuck = stuck_weapon(draft, order.combatant, order.target)
     assert stuck is not None
-    work.emit(
+    draft.emit(
         ev.WEAPON_LET_GO,
         ev.StuckWeaponChange(owner=stuck.owner, target=stuck.target, weapon=stuck.weapon),
     )

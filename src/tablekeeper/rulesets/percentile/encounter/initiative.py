@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.encounter import events as ev
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState, TurnOrder
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.modifiers import REACH_INITIATIVE
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 from tablekeeper.rulesets.percentile.stats import Reach
@@ -88,12 +88,17 @@ def roll_turn_order(
 
 
 def reroll(
-    work: Work, combatant_id: ActorId, *, reason: str, rule: str, reach: Reach | None = None
+    draft: PercentileDraft,
+    combatant_id: ActorId,
+    *,
+    reason: str,
+    rule: str,
+    reach: Reach | None = None,
 ) -> None:
     """Roll the combatant's turn order again (it orders the next round, G-P-E5)."""
-    combatant = work.state.combatant(combatant_id)
-    order = roll_turn_order(combatant, work.roller, reason=reason, reach=reach)
-    work.emit(
+    combatant = draft.state.combatant(combatant_id)
+    order = roll_turn_order(combatant, draft.roller, reason=reason, reach=reach)
+    draft.emit(
         ev.TURN_ORDER_ROLLED, ev.TurnOrderRolled(combatant=combatant_id, order=order, rule=rule)
     )
 
@@ -106,7 +111,7 @@ def effective(combatant: Combatant) -> int:
 
 
 def _key(state: PercentileState, combatant: Combatant) -> tuple[int, int, int]:
-    by_initiative = state.settings.initiative_ties == "initiative_then_roll"
+    by_initiative = state.options.initiative_ties == "initiative_then_roll"
     _, value = initiative(combatant)
     return (
         -effective(combatant),

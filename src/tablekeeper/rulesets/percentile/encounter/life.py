@@ -16,11 +16,11 @@ from typing import Literal
 
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.encounter import events as ev
-from tablekeeper.rulesets.percentile.encounter.work import Work
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 
 
 def hurt(
-    work: Work,
+    draft: PercentileDraft,
     combatant_id: ActorId,
     amount: int,
     *,
@@ -29,9 +29,9 @@ def hurt(
     location: str | None = None,
 ) -> None:
     """``amount`` damage to the combatant's hit points (0 is logged too: a blow absorbed)."""
-    combatant = work.state.combatant(combatant_id)
-    was_down = work.state.is_down(combatant)
-    work.emit(
+    combatant = draft.state.combatant(combatant_id)
+    was_down = draft.state.is_down(combatant)
+    draft.emit(
         ev.DAMAGED,
         ev.Damaged(
             combatant=combatant_id,
@@ -43,11 +43,11 @@ def hurt(
             rule=rule,
         ),
     )
-    fall(work, combatant_id, was_down)
+    fall(draft, combatant_id, was_down)
 
 
 def change_points(
-    work: Work,
+    draft: PercentileDraft,
     combatant_id: ActorId,
     points: Literal["magic", "determination"],
     change: int,
@@ -56,12 +56,12 @@ def change_points(
     rule: str = "",
 ) -> None:
     """Add ``change`` (negative: a loss) to Magic or Determination Points, never below 0."""
-    combatant = work.state.combatant(combatant_id)
+    combatant = draft.state.combatant(combatant_id)
     before = combatant.magic_points if points == "magic" else combatant.determination_points
     if before is None:
         return
-    was_down = work.state.is_down(combatant)
-    work.emit(
+    was_down = draft.state.is_down(combatant)
+    draft.emit(
         ev.POINTS_CHANGED,
         ev.PointsChanged(
             combatant=combatant_id,
@@ -72,24 +72,24 @@ def change_points(
             rule=rule,
         ),
     )
-    fall(work, combatant_id, was_down)
+    fall(draft, combatant_id, was_down)
 
 
-def fall(work: Work, combatant_id: ActorId, was_down: bool) -> None:
+def fall(draft: PercentileDraft, combatant_id: ActorId, was_down: bool) -> None:
     """If the combatant has just fallen out of the fight: out of every engagement and hold."""
-    state = work.state
+    state = draft.state
     if was_down or not state.is_down(state.combatant(combatant_id)):
         return
-    work.emit(ev.COMBATANT_DOWN, ev.CombatantOnly(combatant=combatant_id))
+    draft.emit(ev.COMBATANT_DOWN, ev.CombatantOnly(combatant=combatant_id))
     engaged = state.engaged_with(combatant_id)
     if engaged:
-        work.emit(
+        draft.emit(
             ev.DISENGAGED,
             ev.Disengagement(combatant=combatant_id, others=engaged, reason="out of the fight"),
         )
     foes = state.spirit_foes(combatant_id)
     if foes:
-        work.emit(
+        draft.emit(
             ev.DISENGAGED,
             ev.Disengagement(
                 combatant=combatant_id, spirit=True, others=foes, reason="out of the fight"
@@ -97,14 +97,14 @@ def fall(work: Work, combatant_id: ActorId, was_down: bool) -> None:
         )
     for grapple in state.grapples:
         if combatant_id in (grapple.grappler, grapple.grappled):
-            work.emit(
+            draft.emit(
                 ev.GRAPPLE_RELEASED,
                 ev.GrappleChange(
                     grappler=grapple.grappler, grappled=grapple.grappled, reason="out of the fight"
                 ),
             )
     for stuck in state.holding_stuck(combatant_id):
-        work.emit(
+        draft.emit(
             ev.WEAPON_LET_GO,
             ev.StuckWeaponChange(owner=stuck.owner, target=stuck.target, weapon=stuck.weapon),
         )

@@ -20,10 +20,10 @@ from tablekeeper.rulesets.percentile.checks import CheckOutcome, roll_check
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter.actions import base, take
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.life import change_points
 from tablekeeper.rulesets.percentile.encounter.pending import ResistMagic
 from tablekeeper.rulesets.percentile.encounter.state import Casting
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.opposed import Winner, oppose
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 
@@ -43,12 +43,12 @@ def casting_actions(magic_points: int, options: PercentileOptions) -> int:
     return 1 + magic_points // LONG_CASTING
 
 
-def cast(work: Work, order: cmd.Cast) -> Decision | None:
+def cast(draft: PercentileDraft, order: cmd.Cast) -> Decision | None:
     """One action of casting; the last one rolls."""
-    state = work.state
+    state = draft.state
     who = order.combatant
     current = state.combatant(who).casting
-    take(work, who, "cast", physical=False, target=order.target)
+    take(draft, who, "cast", physical=False, target=order.target)
     if current is None or current.spell != order.spell:
         current = Casting(
             spell=order.spell,
@@ -58,17 +58,17 @@ def cast(work: Work, order: cmd.Cast) -> Decision | None:
             skill=order.skill,
         )
     current = current.model_copy(update={"spent": current.spent + 1})
-    work.emit(ev.CASTING, ev.CastingChanged(combatant=who, casting=current))
+    draft.emit(ev.CASTING, ev.CastingChanged(combatant=who, casting=current))
     if current.spent < current.needed:
         return None
-    return roll_spell(work, who, current)
+    return roll_spell(draft, who, current)
 
 
-def roll_spell(work: Work, who: ActorId, casting: Casting) -> Decision | None:
+def roll_spell(draft: PercentileDraft, who: ActorId, casting: Casting) -> Decision | None:
     """The casting roll; a target with POW may resist."""
-    state = work.state
+    state = draft.state
     breakdown = Breakdown.of(base(state, who, casting.skill or "POW", "P-ACT-04"))
-    outcome = roll_check(breakdown, work.roller, state.options)
+    outcome = roll_check(breakdown, draft.roller, state.options)
     target = casting.target
     if outcome.succeeded and target is not None and target != who:
         resister = state.combatant(target)
@@ -84,31 +84,35 @@ def roll_spell(work: Work, who: ActorId, casting: Casting) -> Decision | None:
                 default="resist",
             )
             awaiting = ResistMagic(caster=who, target=target, spell=casting.spell, roll=outcome)
-            return work.ask(awaiting, decision)
-    finish(work, who, casting, outcome, None)
+            return draft.ask(awaiting, decision)
+    finish(draft, who, casting, outcome, None)
     return None
 
 
-def resisted(work: Work, awaiting: ResistMagic, answer: str) -> None:
+def resisted(draft: PercentileDraft, awaiting: ResistMagic, answer: str) -> None:
     """The target's answer: resist (an opposed POW roll) or accept."""
-    casting = work.state.combatant(awaiting.caster).casting
+    casting = draft.state.combatant(awaiting.caster).casting
     assert casting is not None
     resist = None
     if answer == "resist":
-        breakdown = Breakdown.of(base(work.state, awaiting.target, "POW", "P-ACT-04"))
-        resist = roll_check(breakdown, work.roller, work.state.options)
-    finish(work, awaiting.caster, casting, awaiting.roll, resist)
+        breakdown = Breakdown.of(base(draft.state, awaiting.target, "POW", "P-ACT-04"))
+        resist = roll_check(breakdown, draft.roller, draft.state.options)
+    finish(draft, awaiting.caster, casting, awaiting.roll, resist)
 
 
 def finish(
-    work: Work, who: ActorId, casting: Casting, outcome: CheckOutcome, resist: CheckOutcome | None
+    draft: PercentileDraft,
+    who: ActorId,
+    casting: Casting,
+    outcome: CheckOutcome,
+    resist: CheckOutcome | None,
 ) -> None:
     """The spell takes effect (or not); its Magic Points are spent if it does."""
-    work.emit(ev.CASTING, ev.CastingChanged(combatant=who, casting=None))
+    draft.emit(ev.CASTING, ev.CastingChanged(combatant=who, casting=None))
     effective = outcome.succeeded
     if resist is not None:
-        effective = oppose(outcome, resist, work.state.options).winner is Winner.ATTACKER
-    work.emit(
+        effective = oppose(outcome, resist, draft.state.options).winner is Winner.ATTACKER
+    draft.emit(
         ev.SPELL_CAST,
         ev.SpellCast(
             caster=who,
@@ -122,5 +126,5 @@ def finish(
     )
     if effective and casting.magic_points:
         change_points(
-            work, who, "magic", -casting.magic_points, source=casting.spell, rule="P-ACT-04"
+            draft, who, "magic", -casting.magic_points, source=casting.spell, rule="P-ACT-04"
         )

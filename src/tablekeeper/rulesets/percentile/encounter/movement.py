@@ -25,6 +25,8 @@ from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.actions import take
+from tablekeeper.rulesets.percentile.encounter.attack_request import standing
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import (
     can_strike,
     disengage,
@@ -32,9 +34,7 @@ from tablekeeper.rulesets.percentile.encounter.engagement import (
 )
 from tablekeeper.rulesets.percentile.encounter.fumbling import fumble
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, FinishMove, TakeFreeAttack
-from tablekeeper.rulesets.percentile.encounter.requests import standing
 from tablekeeper.rulesets.percentile.encounter.state import Combatant
-from tablekeeper.rulesets.percentile.encounter.work import Work
 
 TERRAIN = {
     "normal": Fraction(1),
@@ -50,16 +50,16 @@ def reach(combatant: Combatant, terrain: str) -> int:
     return int(combatant.stats.mov * TERRAIN[terrain])
 
 
-def move(work: Work, order: cmd.Move) -> Decision | None:
+def move(draft: PercentileDraft, order: cmd.Move) -> Decision | None:
     """A Move: straight away outside melee; out of melee after a Dodge roll."""
-    state = work.state
+    state = draft.state
     who = order.combatant
-    take(work, who, "move", meters=order.meters)
+    take(draft, who, "move", meters=order.meters)
     enemies = melee_enemies(state, who)
     if not enemies:
         if state.in_melee(who):  # engaged only with the fallen or with friends
-            disengage(work, who, state.engaged_with(who), "Move")
-        work.emit(ev.MOVED, ev.Moved(combatant=who, meters=order.meters))
+            disengage(draft, who, state.engaged_with(who), "Move")
+        draft.emit(ev.MOVED, ev.Moved(combatant=who, meters=order.meters))
         return None
     combatant = state.combatant(who)
     breakdown = Breakdown.of(
@@ -69,8 +69,8 @@ def move(work: Work, order: cmd.Move) -> Decision | None:
         *mod.moving_out_of_melee(len(enemies)),
         *standing(state, who),
     )
-    dodge = roll_check(breakdown, work.roller, state.options)
-    work.emit(
+    dodge = roll_check(breakdown, draft.roller, state.options)
+    draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(
             combatant=who,
@@ -80,8 +80,8 @@ def move(work: Work, order: cmd.Move) -> Decision | None:
         ),
     )
     if dodge.succeeded:
-        disengage(work, who, state.engaged_with(who), "Move")
-        work.emit(ev.MOVED, ev.Moved(combatant=who, meters=order.meters, out_of_melee=True))
+        disengage(draft, who, state.engaged_with(who), "Move")
+        draft.emit(ev.MOVED, ev.Moved(combatant=who, meters=order.meters, out_of_melee=True))
         return None
     fumbled = dodge.level is Level.FUMBLE
     striking = [
@@ -100,15 +100,15 @@ def move(work: Work, order: cmd.Move) -> Decision | None:
         )
         for enemy in striking
     ]
-    work.queue(*attacks, FinishMove(mover=who, meters=order.meters, stays_engaged=fumbled))
+    draft.queue(*attacks, FinishMove(mover=who, meters=order.meters, stays_engaged=fumbled))
     if fumbled:
-        return fumble(work, who, None, "move")
+        return fumble(draft, who, None, "move")
     return None
 
 
-def offer_free_attack(work: Work, task: AttackTask) -> Decision:
+def offer_free_attack(draft: PercentileDraft, task: AttackTask) -> Decision:
     """An enemy may attack the character leaving melee: attack, or let it go."""
-    state = work.state
+    state = draft.state
     attacker, target = state.combatant(task.attacker), state.combatant(task.target)
     decision = Decision(
         chooser=task.attacker,
@@ -119,14 +119,14 @@ def offer_free_attack(work: Work, task: AttackTask) -> Decision:
         ),
         default="attack",
     )
-    return work.ask(TakeFreeAttack(attack=task), decision)
+    return draft.ask(TakeFreeAttack(attack=task), decision)
 
 
-def finish(work: Work, task: FinishMove) -> None:
+def finish(draft: PercentileDraft, task: FinishMove) -> None:
     """The move, after the free attacks: disengaged unless the Dodge fumbled."""
-    state = work.state
+    state = draft.state
     if state.is_down(state.combatant(task.mover)):
         return
     if not task.stays_engaged:
-        disengage(work, task.mover, state.engaged_with(task.mover), "Move")
-        work.emit(ev.MOVED, ev.Moved(combatant=task.mover, meters=task.meters, out_of_melee=True))
+        disengage(draft, task.mover, state.engaged_with(task.mover), "Move")
+        draft.emit(ev.MOVED, ev.Moved(combatant=task.mover, meters=task.meters, out_of_melee=True))

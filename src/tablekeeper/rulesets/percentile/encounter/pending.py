@@ -5,7 +5,7 @@ critical Dodge's follow-up) and may cause more attacks than its own (a Split Act
 failed Move's free attacks, a counter-attack). The state keeps both as values, so a
 decision survives undo, redo and replay like everything else:
 
-- :data:`Task`: work queued behind the current decision: an attack to roll, the end of
+- :data:`Task`: draft queued behind the current decision: an attack to roll, the end of
   a Move;
 - :data:`Awaiting`: the context of the decision put to a player now; its answer
   (``decision.answer``) resumes from it.
@@ -90,7 +90,7 @@ class GetUpTask(Frozen):
 
 
 Task = Annotated[AttackTask | FinishMove | GetUpTask, Field(discriminator="task")]
-"""Work queued behind a decision."""
+"""PercentileDraft queued behind a decision."""
 
 
 class CriticalBlow(Frozen):

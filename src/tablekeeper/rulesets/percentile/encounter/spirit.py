@@ -35,6 +35,7 @@ from tablekeeper.rulesets.percentile.damage import (
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.defending import to_come
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import engage_spirits
 from tablekeeper.rulesets.percentile.encounter.life import change_points
 from tablekeeper.rulesets.percentile.encounter.pending import (
@@ -45,7 +46,6 @@ from tablekeeper.rulesets.percentile.encounter.pending import (
     SpiritResponse,
 )
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
-from tablekeeper.rulesets.percentile.encounter.work import Work
 from tablekeeper.rulesets.percentile.opposed import Winner, oppose
 
 
@@ -59,9 +59,9 @@ def can_respond(state: PercentileState, combatant_id: ActorId) -> bool:
     return state.active == combatant_id or to_come(state, combatant_id)
 
 
-def spirit_roll(work: Work, combatant_id: ActorId) -> CheckOutcome:
+def spirit_roll(draft: PercentileDraft, combatant_id: ActorId) -> CheckOutcome:
     """A roll under the Spirit Combat skill (no physical penalty applies)."""
-    combatant = work.state.combatant(combatant_id)
+    combatant = draft.state.combatant(combatant_id)
     breakdown = Breakdown.of(
         Contribution(
             amount=gear.skill(combatant, gear.SPIRIT_COMBAT),
@@ -69,11 +69,11 @@ def spirit_roll(work: Work, combatant_id: ActorId) -> CheckOutcome:
             source="P-SPC-01",
         )
     )
-    return roll_check(breakdown, work.roller, work.state.options)
+    return roll_check(breakdown, draft.roller, draft.state.options)
 
 
-def _blow_decision(work: Work, exchange: SpiritExchange, chooser: ActorId) -> Decision:
-    name = work.state.combatant(chooser).name
+def _blow_decision(draft: PercentileDraft, exchange: SpiritExchange, chooser: ActorId) -> Decision:
+    name = draft.state.combatant(chooser).name
     decision = Decision(
         chooser=chooser,
         prompt=f"{name} rolls a critical in spirit combat: Spirit Blast or Spirit Sting?",
@@ -83,14 +83,14 @@ def _blow_decision(work: Work, exchange: SpiritExchange, chooser: ActorId) -> De
         ),
         default="blast",
     )
-    return work.ask(SpiritCritical(exchange=exchange, chooser=chooser), decision)
+    return draft.ask(SpiritCritical(exchange=exchange, chooser=chooser), decision)
 
 
-def attack(work: Work, attacker: ActorId, defender: ActorId) -> Decision | None:
+def attack(draft: PercentileDraft, attacker: ActorId, defender: ActorId) -> Decision | None:
     """Step 1: engage, roll, and ask a critical's blow."""
-    engage_spirits(work, attacker, defender)
-    roll = spirit_roll(work, attacker)
-    work.emit(
+    engage_spirits(draft, attacker, defender)
+    roll = spirit_roll(draft, attacker)
+    draft.emit(
         ev.SPIRIT_ROLLED,
         ev.SpiritRolled(combatant=attacker, role="attack", roll=roll, against=defender),
     )
@@ -98,13 +98,13 @@ def attack(work: Work, attacker: ActorId, defender: ActorId) -> Decision | None:
         return None  # the action ends; a fumble's table is missing (G-P-08)
     exchange = SpiritExchange(attacker=attacker, defender=defender, attack=roll)
     if roll.level is Level.CRITICAL:
-        return _blow_decision(work, exchange, attacker)
-    return defend(work, exchange)
+        return _blow_decision(draft, exchange, attacker)
+    return defend(draft, exchange)
 
 
-def defend(work: Work, exchange: SpiritExchange) -> Decision | None:
+def defend(draft: PercentileDraft, exchange: SpiritExchange) -> Decision | None:
     """Step 2: the defender rolls if ready; a corporeal being may respond."""
-    state = work.state
+    state = draft.state
     defender = state.combatant(exchange.defender)
     if not defender.spirit_guard and can_respond(state, exchange.defender):
         attacker = state.combatant(exchange.attacker)
@@ -119,18 +119,18 @@ def defend(work: Work, exchange: SpiritExchange) -> Decision | None:
             ),
             default="respond",
         )
-        return work.ask(SpiritResponse(exchange=exchange), decision)
+        return draft.ask(SpiritResponse(exchange=exchange), decision)
     if not defender.spirit_guard or not gear.has_skill(defender, gear.SPIRIT_COMBAT):
-        return settle(work, exchange)
-    return counter(work, exchange)
+        return settle(draft, exchange)
+    return counter(draft, exchange)
 
 
-def respond(work: Work, awaiting: SpiritResponse, answer: str) -> Decision | None:
+def respond(draft: PercentileDraft, awaiting: SpiritResponse, answer: str) -> Decision | None:
     """The defender takes the Spirit Combat action now, or not."""
     exchange = awaiting.exchange
     if answer != "respond":
-        return settle(work, exchange)
-    work.emit(
+        return settle(draft, exchange)
+    draft.emit(
         ev.ACTION_TAKEN,
         ev.ActionTaken(
             combatant=exchange.defender,
@@ -140,14 +140,14 @@ def respond(work: Work, awaiting: SpiritResponse, answer: str) -> Decision | Non
             target=exchange.attacker,
         ),
     )
-    work.emit(ev.SPIRIT_GUARD_TAKEN, ev.CombatantOnly(combatant=exchange.defender))
-    return counter(work, exchange)
+    draft.emit(ev.SPIRIT_GUARD_TAKEN, ev.CombatantOnly(combatant=exchange.defender))
+    return counter(draft, exchange)
 
 
-def counter(work: Work, exchange: SpiritExchange) -> Decision | None:
+def counter(draft: PercentileDraft, exchange: SpiritExchange) -> Decision | None:
     """The defender's own Spirit Combat roll."""
-    roll = spirit_roll(work, exchange.defender)
-    work.emit(
+    roll = spirit_roll(draft, exchange.defender)
+    draft.emit(
         ev.SPIRIT_ROLLED,
         ev.SpiritRolled(
             combatant=exchange.defender, role="defense", roll=roll, against=exchange.attacker
@@ -155,23 +155,25 @@ def counter(work: Work, exchange: SpiritExchange) -> Decision | None:
     )
     exchange = exchange.model_copy(update={"defense": roll})
     if roll.level is Level.CRITICAL:
-        return _blow_decision(work, exchange, exchange.defender)
-    return settle(work, exchange)
+        return _blow_decision(draft, exchange, exchange.defender)
+    return settle(draft, exchange)
 
 
-def chose_blow(work: Work, awaiting: SpiritCritical, answer: str) -> Decision | None:
+def chose_blow(draft: PercentileDraft, awaiting: SpiritCritical, answer: str) -> Decision | None:
     """A critical's Blast or Sting; then on with the exchange."""
     exchange = awaiting.exchange
     blow: SpiritBlow = "sting" if answer == "sting" else "blast"
     if awaiting.chooser == exchange.attacker and exchange.defense is None:
-        return defend(work, exchange.model_copy(update={"attack_blow": blow}))
-    return settle(work, exchange.model_copy(update={"defense_blow": blow}))
+        return defend(draft, exchange.model_copy(update={"attack_blow": blow}))
+    return settle(draft, exchange.model_copy(update={"defense_blow": blow}))
 
 
-def damage_roll(work: Work, combatant_id: ActorId, blow: SpiritBlow | None) -> DamageOutcome:
+def damage_roll(
+    draft: PercentileDraft, combatant_id: ActorId, blow: SpiritBlow | None
+) -> DamageOutcome:
     """Spirit Damage: normal, or Critical (maximum plus rolled) for a Blast (P-SPC-06)."""
-    combatant = work.state.combatant(combatant_id)
-    expression = combatant.spirit_damage or work.state.settings.spirit_damage
+    combatant = draft.state.combatant(combatant_id)
+    expression = combatant.spirit_damage or draft.state.options.spirit_damage
     terms = [
         DamageTerm(kind="roll", label="Spirit Damage", expression=expression, source="P-ACT-23")
     ]
@@ -185,31 +187,33 @@ def damage_roll(work: Work, combatant_id: ActorId, blow: SpiritBlow | None) -> D
                 source="P-SPC-06",
             ),
         )
-    return roll_damage(DamagePlan(terms=tuple(terms)), work.roller)
+    return roll_damage(DamagePlan(terms=tuple(terms)), draft.roller)
 
 
-def _through_armor(work: Work, target: ActorId, amount: int, blow: SpiritBlow | None) -> int:
+def _through_armor(
+    draft: PercentileDraft, target: ActorId, amount: int, blow: SpiritBlow | None
+) -> int:
     if blow == "sting":
         return max(0, amount)
-    return max(0, amount - work.state.combatant(target).spirit_armor)
+    return max(0, amount - draft.state.combatant(target).spirit_armor)
 
 
-def settle(work: Work, exchange: SpiritExchange) -> Decision | None:
+def settle(draft: PercentileDraft, exchange: SpiritExchange) -> Decision | None:
     """Step 3: roll the damage and compare; the winner's block is its choice."""
     attacker, defender = exchange.attacker, exchange.defender
-    rolls = {attacker: damage_roll(work, attacker, exchange.attack_blow)}
+    rolls = {attacker: damage_roll(draft, attacker, exchange.attack_blow)}
     defense = exchange.defense
     if defense is None or not defense.succeeded:
         return deal(
-            work, exchange, rolls, {attacker: rolls[attacker].rolled, defender: 0}, None, False
+            draft, exchange, rolls, {attacker: rolls[attacker].rolled, defender: 0}, None, False
         )
-    rolls[defender] = damage_roll(work, defender, exchange.defense_blow)
-    result = oppose(exchange.attack, defense, work.state.options)
+    rolls[defender] = damage_roll(draft, defender, exchange.defense_blow)
+    result = oppose(exchange.attack, defense, draft.state.options)
     if result.winner is Winner.NONE:
         both = {attacker: rolls[attacker].rolled, defender: rolls[defender].rolled}
-        return deal(work, exchange, rolls, both, None, False)
+        return deal(draft, exchange, rolls, both, None, False)
     winner = attacker if result.winner is Winner.ATTACKER else defender
-    name = work.state.combatant(winner).name
+    name = draft.state.combatant(winner).name
     decision = Decision(
         chooser=winner,
         prompt=f"{name} wins the spirit combat ({rolls[attacker].rolled} against "
@@ -221,10 +225,10 @@ def settle(work: Work, exchange: SpiritExchange) -> Decision | None:
         default="block",
     )
     awaiting = SpiritBlock(exchange=exchange, winner=winner, rolls=rolls)
-    return work.ask(awaiting, decision)
+    return draft.ask(awaiting, decision)
 
 
-def blocked(work: Work, awaiting: SpiritBlock, answer: str) -> Decision | None:
+def blocked(draft: PercentileDraft, awaiting: SpiritBlock, answer: str) -> Decision | None:
     """The winner's choice: block, or both deal (``unblocked_spirit_damage``)."""
     exchange, winner = awaiting.exchange, awaiting.winner
     loser = exchange.defender if winner == exchange.attacker else exchange.attacker
@@ -232,14 +236,14 @@ def blocked(work: Work, awaiting: SpiritBlock, answer: str) -> Decision | None:
     raw = {key: outcome.rolled for key, outcome in rolls.items()}
     if answer == "block":
         dealt = {winner: max(0, raw[winner] - raw[loser]), loser: max(0, raw[loser] - raw[winner])}
-        return deal(work, exchange, rolls, dealt, winner, True)
-    if work.state.settings.unblocked_spirit_damage == "winner_only":
+        return deal(draft, exchange, rolls, dealt, winner, True)
+    if draft.state.options.unblocked_spirit_damage == "winner_only":
         raw[loser] = 0
-    return deal(work, exchange, rolls, raw, winner, False)
+    return deal(draft, exchange, rolls, raw, winner, False)
 
 
 def deal(
-    work: Work,
+    draft: PercentileDraft,
     exchange: SpiritExchange,
     rolls: dict[ActorId, DamageOutcome],
     raw: dict[ActorId, int],
@@ -253,8 +257,8 @@ def deal(
     lost: dict[ActorId, int] = {}
     for source, amount in raw.items():
         target = others[source]
-        lost[target] = _through_armor(work, target, amount, blows[source])
-    work.emit(
+        lost[target] = _through_armor(draft, target, amount, blows[source])
+    draft.emit(
         ev.SPIRIT_RESOLVED,
         ev.SpiritResolved(
             attacker=exchange.attacker,
@@ -268,12 +272,17 @@ def deal(
     for target, amount in lost.items():
         if amount <= 0:
             continue
-        source_name = work.state.combatant(others[target]).name
+        source_name = draft.state.combatant(others[target]).name
         change_points(
-            work, target, "magic", -amount, source=f"{source_name}'s Spirit Damage", rule="P-SPC-07"
+            draft,
+            target,
+            "magic",
+            -amount,
+            source=f"{source_name}'s Spirit Damage",
+            rule="P-SPC-07",
         )
-        if work.state.combatant(target).spirit_disengaging:
-            work.emit(
+        if draft.state.combatant(target).spirit_disengaging:
+            draft.emit(
                 ev.DISENGAGE_FAILED,
                 ev.Disengagement(
                     combatant=target, spirit=True, others=(others[target],), reason="magical injury"

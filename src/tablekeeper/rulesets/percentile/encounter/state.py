@@ -12,17 +12,16 @@ distance of the pair (P-OPT-11); spirit combat per pair too (P-ACT-10, P-ACT-23)
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from tablekeeper.engine.clocks import RoundClock
 from tablekeeper.engine.values import ActorId, Frozen
 from tablekeeper.rulesets.percentile.encounter.pending import Awaiting, Task
-from tablekeeper.rulesets.percentile.encounter.settings import EncounterSettings
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
 from tablekeeper.rulesets.percentile.modifiers import MeleeDistance
-from tablekeeper.rulesets.percentile.options import PercentileOptions
+from tablekeeper.rulesets.percentile.options import PercentileOptions, with_settings
 from tablekeeper.rulesets.percentile.stats import StatBlock
 
 Form: TypeAlias = Literal["corporeal", "manifested", "discorporate"]
@@ -223,16 +222,18 @@ def pair(a: ActorId | str, b: ActorId | str) -> tuple[ActorId, ActorId]:
 
 
 class PercentileState(Frozen):
-    """A ``percentile`` combat encounter: options, settings, combatants in the order added.
+    """A ``percentile`` combat encounter: its options, combatants in the order added.
 
     ``clock`` is ``None`` until the encounter starts. ``active`` is whose turn has begun
     (``clock.current`` once it has). ``awaiting`` is what the pending decision is about;
     ``tasks`` what the command still has to play once it is answered (free attacks,
     counter-attacks, the rest of a Move).
+
+    A state stored by an earlier version carries the encounter engine's rulings in a
+    separate ``settings`` object; it loads with them moved into ``options``.
     """
 
     options: PercentileOptions = Field(default_factory=PercentileOptions)
-    settings: EncounterSettings = Field(default_factory=EncounterSettings)
     combatants: dict[ActorId, Combatant] = Field(default_factory=dict)
     clock: RoundClock | None = None
     active: ActorId | None = None
@@ -246,6 +247,11 @@ class PercentileState(Frozen):
     tasks: tuple[Task, ...] = ()
     over: bool = False
     winner: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _settings_are_options(cls, data: Any) -> Any:
+        return with_settings(data)
 
     @property
     def round(self) -> int:
@@ -261,12 +267,12 @@ class PercentileState(Frozen):
         return self.model_copy(update={"combatants": {**self.combatants, combatant.id: combatant}})
 
     def is_down(self, combatant: Combatant) -> bool:
-        """Out of the fight: 0 HP or below, or 0 Magic Points with the setting on (G-P-03,
+        """Out of the fight: 0 HP or below, or 0 Magic Points with the option on (G-P-03,
         G-P-E3)."""
         if combatant.hp <= 0:
             return True
         mp = combatant.magic_points
-        return self.settings.zero_magic_points_down and mp is not None and mp <= 0
+        return self.options.zero_magic_points_down and mp is not None and mp <= 0
 
     def standing(self) -> tuple[Combatant, ...]:
         """The combatants still in the fight, in the order added."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.resting import end_rest
 from tablekeeper.rulesets.realtime.encounter.state import Charge
-from tablekeeper.rulesets.realtime.encounter.work import Work
 
 CANCEL_RULES: dict[ev.CancelReason, str] = {
     "another_action": "R-CPLX-05",
@@ -26,12 +26,12 @@ CANCEL_RULES: dict[ev.CancelReason, str] = {
 """The rule behind each reason a charge is lost."""
 
 
-def cancel(work: Work, creature_id: ActorId, reason: ev.CancelReason) -> None:
+def cancel(draft: RealtimeDraft, creature_id: ActorId, reason: ev.CancelReason) -> None:
     """Cancel the action ``creature_id`` is charging, if any: its charge is lost."""
-    charge = work.state.creature(creature_id).charge
+    charge = draft.state.creature(creature_id).charge
     if charge is None:
         return
-    work.emit(
+    draft.emit(
         ev.ACTION_CANCELLED,
         ev.ActionCancelled(
             creature=creature_id,
@@ -46,12 +46,14 @@ def cancel(work: Work, creature_id: ActorId, reason: ev.CancelReason) -> None:
     )
 
 
-def start(work: Work, creature_id: ActorId, charge: Charge, *, voluntary_movement: bool) -> None:
+def start(
+    draft: RealtimeDraft, creature_id: ActorId, charge: Charge, *, voluntary_movement: bool
+) -> None:
     """Start charging ``charge``: cancel the action in progress, end a Rest if physical."""
-    creature = work.state.creature(creature_id)
+    creature = draft.state.creature(creature_id)
     if creature.charge is not None:
         complex_broken = voluntary_movement and creature.charge.complex
-        cancel(work, creature_id, "voluntary_movement" if complex_broken else "another_action")
+        cancel(draft, creature_id, "voluntary_movement" if complex_broken else "another_action")
     if charge.physical and creature.resting is not None:
-        end_rest(work, creature_id, "physical_activity")
-    work.emit(ev.ACTION_STARTED, ev.ActionStarted(creature=creature_id, charge=charge))
+        end_rest(draft, creature_id, "physical_activity")
+    draft.emit(ev.ACTION_STARTED, ev.ActionStarted(creature=creature_id, charge=charge))

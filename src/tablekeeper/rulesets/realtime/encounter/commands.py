@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, Field, model_validator
 
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.values import GM, ActorId, Frozen, parse_payload
+from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, parse_payload
 from tablekeeper.rulesets.realtime.encounter.actions import TreatmentLevel
 from tablekeeper.rulesets.realtime.encounter.state import Position
 from tablekeeper.rulesets.realtime.rest import RestInput, SimpleRestInput
@@ -129,7 +129,7 @@ class React(Frozen):
 class DeclareTrigger(Frozen):
     """The GM declares a triggering event (R-REACT-03, R-TEST-07)."""
 
-    source: ActorId
+    source: ActorId = actor_field()
     kind: str = "declared"
     description: str = Field(default="", max_length=200)
     candidates: tuple[ActorId, ...] | None = Field(
@@ -140,7 +140,7 @@ class DeclareTrigger(Frozen):
 class Damage(Frozen):
     """The creature loses ``amount`` HP."""
 
-    creature: ActorId
+    creature: ActorId = actor_field()
     amount: int = Field(ge=0)
     source: str = Field(default="", max_length=200)
 
@@ -148,7 +148,7 @@ class Damage(Frozen):
 class Heal(Frozen):
     """An effect restores ``amount`` HP to the creature (R-STAB-02)."""
 
-    creature: ActorId
+    creature: ActorId = actor_field()
     amount: int = Field(ge=1)
     source: str = Field(default="", max_length=200)
 

@@ -1,64 +1,69 @@
 """The ``realtime`` encounter engine: second-by-second play of rule document 003.
 
-:class:`RealtimeEngine` meets the :class:`~tablekeeper.engine.encounters.EncounterEngine`
-contract: ``legal_commands``, ``submit`` (which rolls only through the roller and never
-changes the state it is given) and ``apply`` (a pure fold; GM overrides through
-:func:`~tablekeeper.engine.overrides.apply_override`). Each command is checked first
-(:class:`~tablekeeper.errors.IllegalCommandError` naming the field and the reason), then
-played on a :class:`~tablekeeper.rulesets.realtime.encounter.work.Work` pad. ``advance``
-plays the clock (``seconds.py``) and stops at each reaction decision; the answer resumes
-the second where it stopped.
+:class:`RealtimeEngine` is a :class:`~tablekeeper.engine.table_engine.TableEngine` over
+one command table (:data:`COMMANDS`: each kind, its payload, its check in
+``legality.py`` and how it is played on a
+:class:`~tablekeeper.rulesets.realtime.encounter.draft.RealtimeDraft` pad). ``advance`` plays the
+clock (``seconds.py``) and stops at each reaction decision; the state records the
+reaction offered (``offer``), and the answer resumes the second where it stopped
+(:data:`RESUMES`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel
-
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.command_table import CommandSpec, CommandTable, ResumeSpec, ResumeTable
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.decisions import ANSWER, Answer, Decision
+from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
-from tablekeeper.engine.overrides import apply_override, is_override
-from tablekeeper.engine.steps import Step
+from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import GM, ActorId
-from tablekeeper.errors import IllegalCommandError, RulesError
+from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.realtime.encounter import commands as cmd
 from tablekeeper.rulesets.realtime.encounter import events as ev
-from tablekeeper.rulesets.realtime.encounter import reactions
+from tablekeeper.rulesets.realtime.encounter import legality, reactions
+from tablekeeper.rulesets.realtime.encounter.actions import load_catalogue
 from tablekeeper.rulesets.realtime.encounter.charging import cancel, start
+from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.fold import fold
-from tablekeeper.rulesets.realtime.encounter.legality import (
-    check_command,
-    creature_from_spec,
-    find_injury,
-)
+from tablekeeper.rulesets.realtime.encounter.legality import creature_from_spec, find_injury
 from tablekeeper.rulesets.realtime.encounter.life import damage, heal
 from tablekeeper.rulesets.realtime.encounter.resting import begin_rest, end_rest
 from tablekeeper.rulesets.realtime.encounter.seconds import run
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
     MoveEffect,
+    Offer,
     RealtimeState,
     SupportEffect,
     TreatEffect,
     distance,
 )
-from tablekeeper.rulesets.realtime.encounter.work import Work
+from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.treatment import DURATION_SECONDS
 
-Play = Callable[[Work, Any], Decision | None]
+
+def new_encounter(
+    options: RealtimeOptions | None = None, *, house_rules: Mapping[str, Any] | None = None
+) -> RealtimeState:
+    """An empty encounter at second 1: ``options`` (the rulings) and the catalogue of
+    actions and reactions, with a GM's ``house_rules`` laid over it. Both travel in the
+    state, so a replay plays by the same rules."""
+    return RealtimeState(
+        options=options or RealtimeOptions(), catalogue=load_catalogue(house_rules)
+    )
 
 
-def _add(work: Work, spec: cmd.CreatureSpec) -> None:
-    creature = creature_from_spec(work.state, spec)
-    work.emit(ev.CREATURE_ADDED, ev.CreatureAdded(creature=creature))
+def _add(draft: RealtimeDraft, spec: cmd.CreatureSpec) -> None:
+    creature = creature_from_spec(draft.state, spec)
+    draft.emit(ev.CREATURE_ADDED, ev.CreatureAdded(creature=creature))
 
 
-def _start_action(work: Work, order: cmd.StartAction) -> None:
-    catalogue = work.state.catalogue
+def _start_action(draft: RealtimeDraft, order: cmd.StartAction) -> None:
+    catalogue = draft.state.catalogue
     entry = catalogue.actions[order.action] if order.action is not None else None
     name = order.name or (entry.name if entry else "action")
     charge = Charge(
@@ -69,22 +74,22 @@ def _start_action(work: Work, order: cmd.StartAction) -> None:
         physical=order.physical
         if order.physical is not None
         else (entry.physical if entry else True),
-        started_at=work.state.second,
+        started_at=draft.state.second,
         target=order.target,
         reach=order.reach,
     )
-    start(work, order.creature, charge, voluntary_movement=False)
+    start(draft, order.creature, charge, voluntary_movement=False)
 
 
-def _cancel_action(work: Work, order: cmd.CreatureOnly) -> None:
-    cancel(work, order.creature, "withdrawn")
+def _cancel_action(draft: RealtimeDraft, order: cmd.CreatureOnly) -> None:
+    cancel(draft, order.creature, "withdrawn")
 
 
-def _move(work: Work, order: cmd.Move) -> None:
-    state = work.state
+def _move(draft: RealtimeDraft, order: cmd.Move) -> None:
+    state = draft.state
     creature = state.creature(order.creature)
     if not order.voluntary:
-        work.emit(
+        draft.emit(
             ev.MOVED,
             ev.Moved(
                 creature=order.creature,
@@ -104,25 +109,25 @@ def _move(work: Work, order: cmd.Move) -> None:
         started_at=state.second,
         effect=MoveEffect(origin=creature.position, destination=order.to),
     )
-    start(work, order.creature, charge, voluntary_movement=True)
+    start(draft, order.creature, charge, voluntary_movement=True)
 
 
-def _support(work: Work, order: cmd.Support) -> None:
-    entry = work.state.catalogue.support
+def _support(draft: RealtimeDraft, order: cmd.Support) -> None:
+    entry = draft.state.catalogue.support
     charge = Charge(
         action="support",
         name=entry.name,
         cost=entry.cost,
         physical=entry.physical,
-        started_at=work.state.second,
+        started_at=draft.state.second,
         target=order.target,
         effect=SupportEffect(target=order.target),
     )
-    start(work, order.creature, charge, voluntary_movement=False)
+    start(draft, order.creature, charge, voluntary_movement=False)
 
 
-def _treat(work: Work, order: cmd.Treat) -> None:
-    state = work.state
+def _treat(draft: RealtimeDraft, order: cmd.Treat) -> None:
+    state = draft.state
     injury = find_injury(state.creature(order.target), order.injury)
     entry = state.catalogue.treatments[order.level]
     charge = Charge(
@@ -135,22 +140,22 @@ def _treat(work: Work, order: cmd.Treat) -> None:
         target=order.target,
         effect=TreatEffect(target=order.target, injury=injury.number, level=order.level),
     )
-    start(work, order.creature, charge, voluntary_movement=False)
+    start(draft, order.creature, charge, voluntary_movement=False)
 
 
-def _after_reaction(work: Work) -> Decision | None:
-    if work.state.ending_second:
-        return run(work)
-    return reactions.offer_next(work)
+def _after_reaction(draft: RealtimeDraft) -> Decision | None:
+    if draft.state.ending_second:
+        return run(draft)
+    return reactions.offer_next(draft)
 
 
-def _react(work: Work, order: cmd.React) -> Decision | None:
-    reactions.react(work, order.creature, order.trigger, order.reaction)
-    return _after_reaction(work)
+def _react(draft: RealtimeDraft, order: cmd.React) -> Decision | None:
+    reactions.react(draft, order.creature, order.trigger, order.reaction)
+    return _after_reaction(draft)
 
 
-def _trigger(work: Work, order: cmd.DeclareTrigger) -> Decision | None:
-    state = work.state
+def _trigger(draft: RealtimeDraft, order: cmd.DeclareTrigger) -> Decision | None:
+    state = draft.state
     source = state.creature(order.source)
     candidates = order.candidates
     if candidates is None:
@@ -161,68 +166,103 @@ def _trigger(work: Work, order: cmd.DeclareTrigger) -> Decision | None:
         )
     if not candidates:
         raise IllegalCommandError(f"no creature is hostile to {order.source}", field="candidates")
-    reactions.open_trigger(work, order.kind, order.source, candidates, order.description)
-    return reactions.offer_next(work)
+    reactions.open_trigger(draft, order.kind, order.source, candidates, order.description)
+    return reactions.offer_next(draft)
 
 
-def _damage(work: Work, order: cmd.Damage) -> None:
-    damage(work, order.creature, order.amount, order.source)
+def _damage(draft: RealtimeDraft, order: cmd.Damage) -> None:
+    damage(draft, order.creature, order.amount, order.source)
 
 
-def _heal(work: Work, order: cmd.Heal) -> None:
-    heal(work, order.creature, order.amount, order.source)
+def _heal(draft: RealtimeDraft, order: cmd.Heal) -> None:
+    heal(draft, order.creature, order.amount, order.source)
 
 
-def _rest(work: Work, order: cmd.Rest) -> None:
-    charge = work.state.creature(order.creature).charge
+def _rest(draft: RealtimeDraft, order: cmd.Rest) -> None:
+    charge = draft.state.creature(order.creature).charge
     if charge is not None and charge.physical:
-        cancel(work, order.creature, "began_resting")
-    begin_rest(work, order.creature, order.conditions)
+        cancel(draft, order.creature, "began_resting")
+    begin_rest(draft, order.creature, order.conditions)
 
 
-def _end_rest(work: Work, order: cmd.EndRest) -> None:
-    end_rest(work, order.creature, "interrupted", hours_slept=order.hours_slept)
+def _end_rest(draft: RealtimeDraft, order: cmd.EndRest) -> None:
+    end_rest(draft, order.creature, "interrupted", hours_slept=order.hours_slept)
 
 
-def _advance(work: Work, order: cmd.Advance) -> Decision | None:
-    work.emit(ev.ADVANCE_STARTED, ev.AdvanceStarted(seconds=order.seconds))
-    return run(work)
+def _advance(draft: RealtimeDraft, order: cmd.Advance) -> Decision | None:
+    draft.emit(ev.ADVANCE_STARTED, ev.AdvanceStarted(seconds=order.seconds))
+    return run(draft)
 
 
-COMMANDS: Mapping[str, tuple[type[BaseModel], Play]] = {
-    cmd.ADD_CREATURE: (cmd.CreatureSpec, _add),
-    cmd.START_ACTION: (cmd.StartAction, _start_action),
-    cmd.CANCEL_ACTION: (cmd.CreatureOnly, _cancel_action),
-    cmd.MOVE: (cmd.Move, _move),
-    cmd.SUPPORT: (cmd.Support, _support),
-    cmd.TREAT: (cmd.Treat, _treat),
-    cmd.REACT: (cmd.React, _react),
-    cmd.TRIGGER: (cmd.DeclareTrigger, _trigger),
-    cmd.DAMAGE: (cmd.Damage, _damage),
-    cmd.HEAL: (cmd.Heal, _heal),
-    cmd.REST: (cmd.Rest, _rest),
-    cmd.END_REST: (cmd.EndRest, _end_rest),
-    cmd.ADVANCE: (cmd.Advance, _advance),
-}
-"""Every command kind, its payload model and how it is played."""
+def _resume_offer(
+    draft: RealtimeDraft, offer: Offer, chooser: ActorId, option: str
+) -> Decision | None:
+    reactions.answer(draft, option)
+    return _after_reaction(draft)
 
 
-def parse(command: Command) -> BaseModel:
-    """The command's payload as its model; an unknown kind is refused."""
-    entry = COMMANDS.get(command.kind)
-    if entry is None:
-        raise IllegalCommandError(
-            f"a realtime encounter has no command {command.kind!r} "
-            f"(known: {', '.join(sorted(COMMANDS))})",
-            field="kind",
-        )
-    return command.payload_as(entry[0])
+COMMANDS: CommandTable[RealtimeState, RealtimeDraft] = CommandTable(
+    "realtime",
+    [
+        CommandSpec(cmd.ADD_CREATURE, cmd.CreatureSpec, _add, legality.add, gm_only=True),
+        CommandSpec(cmd.START_ACTION, cmd.StartAction, _start_action, legality.start_action),
+        CommandSpec(cmd.CANCEL_ACTION, cmd.CreatureOnly, _cancel_action, legality.cancel),
+        CommandSpec(cmd.MOVE, cmd.Move, _move, legality.move),
+        CommandSpec(cmd.SUPPORT, cmd.Support, _support, legality.support),
+        CommandSpec(cmd.TREAT, cmd.Treat, _treat, legality.treat),
+        CommandSpec(cmd.REACT, cmd.React, _react, legality.react),
+        CommandSpec(
+            cmd.TRIGGER,
+            cmd.DeclareTrigger,
+            _trigger,
+            legality.trigger,
+            gm_only=True,
+            title="Declare a triggering event",
+        ),
+        CommandSpec(
+            cmd.DAMAGE, cmd.Damage, _damage, legality.alive, gm_only=True, title="Deal damage"
+        ),
+        CommandSpec(cmd.HEAL, cmd.Heal, _heal, legality.alive, title="Heal"),
+        CommandSpec(cmd.REST, cmd.Rest, _rest, legality.rest),
+        CommandSpec(cmd.END_REST, cmd.EndRest, _end_rest, legality.end_rest),
+        CommandSpec(cmd.ADVANCE, cmd.Advance, _advance, gm_only=True, title="Play several seconds"),
+    ],
+)
+"""Every command kind, its payload model, its check and how it is played."""
+
+RESUMES: ResumeTable[RealtimeDraft] = ResumeTable([ResumeSpec(Offer, _resume_offer)])
+"""What a pending decision is about (a reaction offered) and how its answer plays on."""
 
 
-class RealtimeEngine:
+class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
     """The encounter engine of the ``realtime`` ruleset."""
 
-    def legal_commands(self, state: RealtimeState, actor: ActorId) -> Sequence[Command]:
+    commands = COMMANDS
+    resumes = RESUMES
+
+    def draft(self, state: RealtimeState, roller: Roller) -> RealtimeDraft:
+        return RealtimeDraft(state, roller)
+
+    def fold(self, state: RealtimeState, event: Event) -> RealtimeState:
+        return fold(state, event.kind, event.payload)
+
+    def awaiting(self, state: RealtimeState) -> Offer | None:
+        """The reaction offered, when its creature must decide."""
+        return state.offer
+
+    def admit(
+        self, state: RealtimeState, command: Command, spec: CommandSpec[Any, Any, Any], payload: Any
+    ) -> None:
+        """Nothing while the end of a second is being resolved; then who may give it."""
+        if state.ending_second or state.offer is not None:
+            raise IllegalCommandError(
+                f"the end of second {state.second} is being resolved: answer the reaction "
+                "decision first",
+                field="kind",
+            )
+        legality.authorize(state, command, payload)
+
+    def candidates(self, state: RealtimeState, actor: ActorId) -> Sequence[Command]:
         """What ``actor`` may sensibly do now. The GM: advance one second. A conscious
         creature: react to an open trigger, support an unconscious creature in reach,
         then, unless it is charging (starting another action would lose the charge),
@@ -252,37 +292,4 @@ class RealtimeEngine:
             ]
         else:
             candidates.append(cmd.cancel_action(actor))
-        return tuple(command for command in candidates if self._allowed(state, command))
-
-    def _allowed(self, state: RealtimeState, command: Command) -> bool:
-        try:
-            check_command(state, command, parse(command))
-        except RulesError:
-            return False
-        return True
-
-    def submit(self, state: RealtimeState, command: Command, roller: Roller) -> Step:
-        """Check ``command``, then play it: the events it causes, and the next decision."""
-        work = Work(state, roller)
-        if command.kind == ANSWER:
-            reactions.answer(work, Answer.of(command).option)
-            return work.step(_after_reaction(work))
-        payload = parse(command)
-        if state.ending_second or state.offer is not None:
-            raise IllegalCommandError(
-                f"the end of second {state.second} is being resolved: answer the reaction "
-                "decision first",
-                field="kind",
-            )
-        check_command(state, command, payload)
-        decision = COMMANDS[command.kind][1](work, payload)
-        return work.step(decision)
-
-    def apply(self, state: RealtimeState, event: Event) -> RealtimeState:
-        """The state after ``event``."""
-        if is_override(event):
-            return apply_override(state, event)
-        return fold(state, event.kind, event.payload)
-
-    def __repr__(self) -> str:
-        return "RealtimeEngine()"
+        return candidates

@@ -9,9 +9,6 @@ when a Rest may begin. Nothing here changes the state or rolls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from pydantic import BaseModel
 
 from tablekeeper.engine.commands import Command
@@ -28,9 +25,6 @@ from tablekeeper.rulesets.realtime.encounter.state import (
 from tablekeeper.rulesets.realtime.rest import RestLedger
 from tablekeeper.rulesets.realtime.tables import critical_injury_table
 from tablekeeper.rulesets.realtime.treatment import TreatmentLedger
-
-GM_ONLY_COMMANDS = frozenset({cmd.ADD_CREATURE, cmd.ADVANCE, cmd.TRIGGER, cmd.DAMAGE})
-"""Commands only the GM gives (and a forced move)."""
 
 
 def creature(state: RealtimeState, creature_id: str, field: str) -> Creature:
@@ -91,13 +85,13 @@ def creature_from_spec(state: RealtimeState, spec: cmd.CreatureSpec) -> Creature
     )
 
 
-def _authorize(state: RealtimeState, command: Command, payload: BaseModel) -> None:
+def authorize(state: RealtimeState, command: Command, payload: BaseModel) -> None:
+    """Who may give ``command``: the GM any; a creature its own orders, a voluntary move,
+    and healing (the engine refuses the GM-only kinds first)."""
     actor = command.actor
     if actor == GM:
         return
-    if command.kind in GM_ONLY_COMMANDS or (
-        isinstance(payload, cmd.Move) and not payload.voluntary
-    ):
+    if isinstance(payload, cmd.Move) and not payload.voluntary:
         raise IllegalCommandError(f"only the GM may {command.kind}", field="actor")
     if command.kind == cmd.HEAL:
         creature(state, actor, "actor")
@@ -109,7 +103,7 @@ def _authorize(state: RealtimeState, command: Command, payload: BaseModel) -> No
         )
 
 
-def _add(state: RealtimeState, spec: cmd.CreatureSpec) -> None:
+def add(state: RealtimeState, command: Command, spec: cmd.CreatureSpec) -> None:
     if spec.id in state.creatures:
         raise IllegalCommandError(f"a creature {spec.id!r} is already here", field="id")
     table = critical_injury_table()
@@ -117,7 +111,7 @@ def _add(state: RealtimeState, spec: cmd.CreatureSpec) -> None:
         table.row_named(name)
 
 
-def _start_action(state: RealtimeState, order: cmd.StartAction) -> None:
+def start_action(state: RealtimeState, command: Command, order: cmd.StartAction) -> None:
     able(state, order.creature)
     if order.action is not None and order.action not in state.catalogue.actions:
         raise IllegalCommandError(
@@ -129,12 +123,12 @@ def _start_action(state: RealtimeState, order: cmd.StartAction) -> None:
         creature(state, order.target, "target")
 
 
-def _cancel(state: RealtimeState, order: cmd.CreatureOnly) -> None:
+def cancel(state: RealtimeState, command: Command, order: cmd.CreatureOnly) -> None:
     if creature(state, order.creature, "creature").charge is None:
         raise IllegalCommandError(f"{order.creature} is charging no action", field="creature")
 
 
-def _move(state: RealtimeState, order: cmd.Move) -> None:
+def move(state: RealtimeState, command: Command, order: cmd.Move) -> None:
     mover = creature(state, order.creature, "creature")
     if order.voluntary:
         able(state, order.creature)
@@ -144,7 +138,7 @@ def _move(state: RealtimeState, order: cmd.Move) -> None:
         raise IllegalCommandError(f"{mover.id} already stands on {order.to}", field="to")
 
 
-def _support(state: RealtimeState, order: cmd.Support) -> None:
+def support(state: RealtimeState, command: Command, order: cmd.Support) -> None:
     helper = able(state, order.creature)
     target = creature(state, order.target, "target")
     if target.id == helper.id:
@@ -163,7 +157,7 @@ def _support(state: RealtimeState, order: cmd.Support) -> None:
         )
 
 
-def _treat(state: RealtimeState, order: cmd.Treat) -> None:
+def treat(state: RealtimeState, command: Command, order: cmd.Treat) -> None:
     healer = able(state, order.creature)
     if characteristic(healer, CUNNING) is None:
         raise IllegalCommandError(
@@ -177,12 +171,12 @@ def _treat(state: RealtimeState, order: cmd.Treat) -> None:
     target.treatment_ledger.ensure_allowed(str(injury.number), order.level, state.second)
 
 
-def _react(state: RealtimeState, order: cmd.React) -> None:
+def react(state: RealtimeState, command: Command, order: cmd.React) -> None:
     creature(state, order.creature, "creature")
     check_react(state, order.creature, order.trigger, order.reaction)
 
 
-def _trigger(state: RealtimeState, order: cmd.DeclareTrigger) -> None:
+def trigger(state: RealtimeState, command: Command, order: cmd.DeclareTrigger) -> None:
     creature(state, order.source, "source")
     if order.kind not in state.catalogue.triggers:
         raise IllegalCommandError(
@@ -194,12 +188,12 @@ def _trigger(state: RealtimeState, order: cmd.DeclareTrigger) -> None:
         creature(state, candidate, "candidates")
 
 
-def _alive(state: RealtimeState, order: cmd.Damage | cmd.Heal) -> None:
+def alive(state: RealtimeState, command: Command, order: cmd.Damage | cmd.Heal) -> None:
     if creature(state, order.creature, "creature").dead:
         raise IllegalCommandError(f"{order.creature} is dead", field="creature")
 
 
-def _rest(state: RealtimeState, order: cmd.Rest) -> None:
+def rest(state: RealtimeState, command: Command, order: cmd.Rest) -> None:
     rester = creature(state, order.creature, "creature")
     if rester.dead or rester.is_dying:
         raise IllegalCommandError(
@@ -212,33 +206,6 @@ def _rest(state: RealtimeState, order: cmd.Rest) -> None:
         )
 
 
-def _end_rest(state: RealtimeState, order: cmd.EndRest) -> None:
+def end_rest(state: RealtimeState, command: Command, order: cmd.EndRest) -> None:
     if creature(state, order.creature, "creature").resting is None:
         raise IllegalCommandError(f"{order.creature} is not resting", field="creature")
-
-
-def _nothing(state: RealtimeState, order: BaseModel) -> None:
-    return None
-
-
-CHECKS: Mapping[str, Callable[[RealtimeState, Any], None]] = {
-    cmd.ADD_CREATURE: _add,
-    cmd.START_ACTION: _start_action,
-    cmd.CANCEL_ACTION: _cancel,
-    cmd.MOVE: _move,
-    cmd.SUPPORT: _support,
-    cmd.TREAT: _treat,
-    cmd.REACT: _react,
-    cmd.TRIGGER: _trigger,
-    cmd.DAMAGE: _alive,
-    cmd.HEAL: _alive,
-    cmd.REST: _rest,
-    cmd.END_REST: _end_rest,
-    cmd.ADVANCE: _nothing,
-}
-
-
-def check_command(state: RealtimeState, command: Command, payload: BaseModel) -> None:
-    """Refuse ``command`` if its actor may not give it or the rules forbid it now."""
-    _authorize(state, command, payload)
-    CHECKS[command.kind](state, payload)

@@ -17,9 +17,9 @@ from typing import Literal
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter.charging import cancel
+from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.resting import end_rest
 from tablekeeper.rulesets.realtime.encounter.state import Creature
-from tablekeeper.rulesets.realtime.encounter.work import Work
 from tablekeeper.rulesets.realtime.injuries import (
     AUTOMATIC_DEATH_SECONDS,
     CriticalInjuryInput,
@@ -60,10 +60,10 @@ def seconds_left(creature: Creature) -> int | None:
     return AUTOMATIC_DEATH_SECONDS - creature.seconds_negative
 
 
-def damage(work: Work, creature_id: ActorId, amount: int, source: str = "") -> None:
+def damage(draft: RealtimeDraft, creature_id: ActorId, amount: int, source: str = "") -> None:
     """Take ``amount`` HP; falling to 0 or below cancels the action being charged."""
-    creature = work.state.creature(creature_id)
-    work.emit(
+    creature = draft.state.creature(creature_id)
+    draft.emit(
         ev.DAMAGED,
         ev.Damaged(
             creature=creature_id,
@@ -73,22 +73,22 @@ def damage(work: Work, creature_id: ActorId, amount: int, source: str = "") -> N
             source=source,
         ),
     )
-    creature = work.state.creature(creature_id)
+    creature = draft.state.creature(creature_id)
     if creature.is_unconscious:
-        cancel(work, creature_id, "unconscious")
+        cancel(draft, creature_id, "unconscious")
     if creature.is_dying and creature.resting is not None:
-        end_rest(work, creature_id, "unconscious")
+        end_rest(draft, creature_id, "unconscious")
 
 
 def die(
-    work: Work,
+    draft: RealtimeDraft,
     creature_id: ActorId,
     cause: Literal["negative_hp_175_seconds", "critical_injury_roll"],
     *,
     seconds_negative: int,
 ) -> None:
     """The creature dies; its charge and Rest end with it."""
-    work.emit(
+    draft.emit(
         ev.DIED,
         ev.Died(
             creature=creature_id,
@@ -100,13 +100,13 @@ def die(
 
 
 def roll_critical_injury(
-    work: Work, creature_id: ActorId, cause: Literal["stabilized", "healed"]
+    draft: RealtimeDraft, creature_id: ActorId, cause: Literal["stabilized", "healed"]
 ) -> CriticalInjuryOutcome:
     """Roll the critical injury of a creature leaving negative HP (R-LIFE-04); 176+ kills."""
-    creature = work.state.creature(creature_id)
+    creature = draft.state.creature(creature_id)
     request = injury_input(creature)
-    outcome = critical_injury(request, work.roller)
-    work.emit(
+    outcome = critical_injury(request, draft.roller)
+    draft.emit(
         ev.CRITICAL_INJURY_ROLLED,
         ev.CriticalInjuryRolled(
             creature=creature_id,
@@ -117,27 +117,27 @@ def roll_critical_injury(
         ),
     )
     if outcome.dead:
-        die(work, creature_id, "critical_injury_roll", seconds_negative=creature.seconds_negative)
+        die(draft, creature_id, "critical_injury_roll", seconds_negative=creature.seconds_negative)
     return outcome
 
 
-def stabilize(work: Work, creature_id: ActorId, by: ActorId) -> None:
+def stabilize(draft: RealtimeDraft, creature_id: ActorId, by: ActorId) -> None:
     """Support completed on a dying creature: a critical injury, then 0 HP (R-STAB-01)."""
-    if not roll_critical_injury(work, creature_id, "stabilized").dead:
-        work.emit(ev.STABILIZED, ev.Stabilized(creature=creature_id, by=by))
+    if not roll_critical_injury(draft, creature_id, "stabilized").dead:
+        draft.emit(ev.STABILIZED, ev.Stabilized(creature=creature_id, by=by))
 
 
-def heal(work: Work, creature_id: ActorId, amount: int, source: str = "") -> None:
+def heal(draft: RealtimeDraft, creature_id: ActorId, amount: int, source: str = "") -> None:
     """Restore ``amount`` HP. At negative HP: a critical injury, then HP = the amount
     (R-STAB-02, G-R-07); otherwise HP rises by the amount, up to the maximum."""
-    creature = work.state.creature(creature_id)
+    creature = draft.state.creature(creature_id)
     if creature.is_dying:
-        if roll_critical_injury(work, creature_id, "healed").dead:
+        if roll_critical_injury(draft, creature_id, "healed").dead:
             return
         hp_after = min(creature.max_hp, amount)
     else:
         hp_after = max(creature.hp, min(creature.max_hp, creature.hp + amount))
-    work.emit(
+    draft.emit(
         ev.HEALED,
         ev.Healed(
             creature=creature_id,

@@ -21,6 +21,7 @@ from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.realtime.checks import CheckInput, check
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter.actions import COMPLEX_ACTION_COMPLETED
+from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.resting import end_rest
 from tablekeeper.rulesets.realtime.encounter.state import (
     Creature,
@@ -28,14 +29,13 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     RealtimeState,
     Trigger,
 )
-from tablekeeper.rulesets.realtime.encounter.work import Work
 
 DECLINE = "decline"
 REACT_PREFIX = "react:"
 
 
 def open_trigger(
-    work: Work,
+    draft: RealtimeDraft,
     kind: str,
     source: ActorId,
     candidates: tuple[ActorId, ...],
@@ -44,7 +44,7 @@ def open_trigger(
     """Open a triggering event of this second concerning ``candidates`` (none: no event)."""
     if not candidates:
         return None
-    state = work.state
+    state = draft.state
     trigger = Trigger(
         id=f"{state.second}.{len(state.triggers) + 1}",
         kind=kind,
@@ -53,7 +53,7 @@ def open_trigger(
         candidates=candidates,
         description=description,
     )
-    work.emit(ev.TRIGGER_OPENED, ev.TriggerOpened(trigger=trigger))
+    draft.emit(ev.TRIGGER_OPENED, ev.TriggerOpened(trigger=trigger))
     return trigger
 
 
@@ -66,11 +66,11 @@ def within_reach_of(state: RealtimeState, creature: Creature) -> tuple[ActorId, 
     )
 
 
-def open_complex_trigger(work: Work, creature_id: ActorId, name: str) -> None:
+def open_complex_trigger(draft: RealtimeDraft, creature_id: ActorId, name: str) -> None:
     """A Complex Action completed: one trigger for every hostile within reach (R-CPLX-02)."""
-    creature = work.state.creature(creature_id)
-    candidates = within_reach_of(work.state, creature)
-    open_trigger(work, COMPLEX_ACTION_COMPLETED, creature_id, candidates, f"{name} completed")
+    creature = draft.state.creature(creature_id)
+    candidates = within_reach_of(draft.state, creature)
+    open_trigger(draft, COMPLEX_ACTION_COMPLETED, creature_id, candidates, f"{name} completed")
 
 
 def why_not(state: RealtimeState, trigger: Trigger, creature: Creature) -> str | None:
@@ -132,13 +132,13 @@ def decision_for(state: RealtimeState, offer: Offer) -> Decision:
     )
 
 
-def offer_next(work: Work) -> Decision | None:
+def offer_next(draft: RealtimeDraft) -> Decision | None:
     """Offer the next reaction, logging the offer; ``None`` when no one is left to ask."""
-    offer = next_offer(work.state)
+    offer = next_offer(draft.state)
     if offer is None:
         return None
-    work.emit(ev.REACTION_OFFERED, ev.ReactionOffered(offer=offer))
-    return decision_for(work.state, offer)
+    draft.emit(ev.REACTION_OFFERED, ev.ReactionOffered(offer=offer))
+    return decision_for(draft.state, offer)
 
 
 def cooldown(state: RealtimeState, creature: Creature, reaction: str) -> int:
@@ -167,11 +167,11 @@ def check_react(state: RealtimeState, creature_id: ActorId, trigger_id: str, rea
         )
 
 
-def react(work: Work, creature_id: ActorId, trigger_id: str, reaction: str) -> None:
+def react(draft: RealtimeDraft, creature_id: ActorId, trigger_id: str, reaction: str) -> None:
     """Use ``reaction`` against the trigger: cooldown from the trigger's second, the
     reaction's check rolled if it names one, the charge untouched (R-REACT-06)."""
-    check_react(work.state, creature_id, trigger_id, reaction)
-    state = work.state
+    check_react(draft.state, creature_id, trigger_id, reaction)
+    state = draft.state
     trigger = state.trigger(trigger_id)
     assert trigger is not None  # checked above
     creature, entry = state.creature(creature_id), state.catalogue.reactions[reaction]
@@ -180,11 +180,11 @@ def react(work: Work, creature_id: ActorId, trigger_id: str, reaction: str) -> N
         value = characteristic(creature, entry.check)
         if value is not None:
             request = CheckInput(characteristic=value, characteristic_name=entry.check)
-            outcome = check(request, work.roller)
+            outcome = check(request, draft.roller)
     if entry.physical and creature.resting is not None:
-        end_rest(work, creature_id, "physical_activity")
+        end_rest(draft, creature_id, "physical_activity")
     length = cooldown(state, creature, reaction)
-    work.emit(
+    draft.emit(
         ev.REACTION_USED,
         ev.ReactionUsed(
             creature=creature_id,
@@ -200,16 +200,16 @@ def react(work: Work, creature_id: ActorId, trigger_id: str, reaction: str) -> N
         ),
     )
     if entry.complex:  # a Complex Reaction has no charge: it completes at once (G-R-15)
-        open_complex_trigger(work, creature_id, entry.name)
+        open_complex_trigger(draft, creature_id, entry.name)
 
 
-def answer(work: Work, option: str) -> None:
+def answer(draft: RealtimeDraft, option: str) -> None:
     """The offered creature's answer: a reaction, or ``decline``."""
-    offer = work.state.offer
+    offer = draft.state.offer
     if offer is None:
         raise IllegalCommandError("no reaction is being offered", field="decision")
     if option == DECLINE:
-        work.emit(
+        draft.emit(
             ev.REACTION_DECLINED,
             ev.ReactionDeclined(creature=offer.creature, trigger=offer.trigger),
         )
@@ -217,7 +217,7 @@ def answer(work: Work, option: str) -> None:
     reaction = option.removeprefix(REACT_PREFIX)
     if reaction not in offer.reactions:
         raise IllegalCommandError(f"{option!r} was not offered", field="option")
-    react(work, offer.creature, offer.trigger, reaction)
+    react(draft, offer.creature, offer.trigger, reaction)
 
 
 def characteristic(creature: Creature, name: str) -> int | None:

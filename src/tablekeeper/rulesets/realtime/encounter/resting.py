@@ -14,8 +14,8 @@ from typing import Literal
 
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState, RestSegment
-from tablekeeper.rulesets.realtime.encounter.work import Work
 from tablekeeper.rulesets.realtime.rest import RestInput, SimpleRestInput
 
 RestEndReason = Literal["completed", "interrupted", "physical_activity", "unconscious"]
@@ -26,25 +26,27 @@ def last_rested_second(state: RealtimeState) -> int:
     return state.second if state.ending_second else state.second - 1
 
 
-def begin_rest(work: Work, creature_id: ActorId, conditions: RestInput | SimpleRestInput) -> None:
+def begin_rest(
+    draft: RealtimeDraft, creature_id: ActorId, conditions: RestInput | SimpleRestInput
+) -> None:
     """Start a Rest now; a physical action being charged is given up first."""
-    segment = RestSegment(started_at=work.state.second, conditions=conditions)
-    work.emit(ev.REST_STARTED, ev.RestStarted(creature=creature_id, rest=segment))
+    segment = RestSegment(started_at=draft.state.second, conditions=conditions)
+    draft.emit(ev.REST_STARTED, ev.RestStarted(creature=creature_id, rest=segment))
 
 
 def end_rest(
-    work: Work,
+    draft: RealtimeDraft,
     creature_id: ActorId,
     reason: RestEndReason,
     *,
     hours_slept: int | None = None,
 ) -> None:
     """End the creature's Rest now: score its whole hours and regenerate (R-REST-09)."""
-    creature = work.state.creature(creature_id)
+    creature = draft.state.creature(creature_id)
     segment = creature.resting
     if segment is None:
         return
-    ended_at = last_rested_second(work.state)
+    ended_at = last_rested_second(draft.state)
     hours = segment.whole_hours(ended_at - segment.started_at + 1)
     outcome = None
     hp_after = creature.hp
@@ -59,7 +61,7 @@ def end_rest(
         _, outcome = creature.rest_ledger.take_rest(segment.started_at, request)
         if creature.hp >= 0:
             hp_after = max(creature.hp, min(creature.max_hp, creature.hp + outcome.hp_regenerated))
-    work.emit(
+    draft.emit(
         ev.REST_ENDED,
         ev.RestEnded(
             creature=creature_id,

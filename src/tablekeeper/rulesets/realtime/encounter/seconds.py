@@ -27,6 +27,7 @@ from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter.actions import LEAVES_REACH
 from tablekeeper.rulesets.realtime.encounter.charging import cancel
+from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.life import die, stabilize
 from tablekeeper.rulesets.realtime.encounter.reactions import (
     characteristic,
@@ -43,7 +44,6 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     SupportEffect,
     TreatEffect,
 )
-from tablekeeper.rulesets.realtime.encounter.work import Work
 from tablekeeper.rulesets.realtime.injuries import AUTOMATIC_DEATH_SECONDS
 from tablekeeper.rulesets.realtime.treatment import TreatmentInput, treatment
 
@@ -75,59 +75,59 @@ def quiet_seconds(state: RealtimeState) -> int | None:
     return None if horizon is None else max(0, horizon - 1)
 
 
-def run(work: Work) -> Decision | None:
+def run(draft: RealtimeDraft) -> Decision | None:
     """Play on: finish the second being ended, then the seconds still to advance; stop at
     the first reaction decision (the answer resumes here)."""
     while True:
-        state = work.state
+        state = draft.state
         if state.ending_second:
-            decision = offer_next(work)
+            decision = offer_next(draft)
             if decision is not None:
                 return decision
-            finish_second(work)
+            finish_second(draft)
             continue
         if state.advance_remaining == 0:
             return None
         quiet = quiet_seconds(state)
         seconds = state.advance_remaining if quiet is None else min(quiet, state.advance_remaining)
         if seconds:
-            work.emit(ev.SECONDS_ELAPSED, ev.SecondsElapsed(start=state.second, seconds=seconds))
+            draft.emit(ev.SECONDS_ELAPSED, ev.SecondsElapsed(start=state.second, seconds=seconds))
         else:
-            begin_end_of_second(work)
+            begin_end_of_second(draft)
 
 
-def begin_end_of_second(work: Work) -> None:
+def begin_end_of_second(draft: RealtimeDraft) -> None:
     """Steps 1 to 3: charges lost and gained, actions completed."""
-    for creature in list(work.state.creatures.values()):
+    for creature in list(draft.state.creatures.values()):
         if creature.charge is not None and not creature.can_act:
-            cancel(work, creature.id, "unconscious")
-    work.emit(ev.SECOND_ENDING, ev.SecondEnding(second=work.state.second))
-    for creature_id in list(work.state.creatures):
-        charge = work.state.creature(creature_id).charge
+            cancel(draft, creature.id, "unconscious")
+    draft.emit(ev.SECOND_ENDING, ev.SecondEnding(second=draft.state.second))
+    for creature_id in list(draft.state.creatures):
+        charge = draft.state.creature(creature_id).charge
         if charge is not None and charge.complete:
-            complete(work, creature_id, charge)
+            complete(draft, creature_id, charge)
 
 
-def finish_second(work: Work) -> None:
+def finish_second(draft: RealtimeDraft) -> None:
     """Steps 5 to 7: death at 175 s, Rests completed, the clock moves on."""
-    second = work.state.second
-    for creature in list(work.state.creatures.values()):
+    second = draft.state.second
+    for creature in list(draft.state.creatures.values()):
         if creature.is_dying and creature.seconds_negative + 1 >= AUTOMATIC_DEATH_SECONDS:
             die(
-                work,
+                draft,
                 creature.id,
                 "negative_hp_175_seconds",
                 seconds_negative=AUTOMATIC_DEATH_SECONDS,
             )
-    for creature in list(work.state.creatures.values()):
+    for creature in list(draft.state.creatures.values()):
         if creature.resting is not None and second >= creature.resting.planned_end:
-            end_rest(work, creature.id, "completed")
-    work.emit(ev.SECOND_ENDED, ev.SecondEnded(second=second))
+            end_rest(draft, creature.id, "completed")
+    draft.emit(ev.SECOND_ENDED, ev.SecondEnded(second=second))
 
 
-def complete(work: Work, creature_id: ActorId, charge: Charge) -> None:
+def complete(draft: RealtimeDraft, creature_id: ActorId, charge: Charge) -> None:
     """The action's charge is complete: it resolves now (G-R-01)."""
-    state = work.state
+    state = draft.state
     creature = state.creature(creature_id)
     effect = charge.effect
     result: ev.ActionCompletedResult = "done"
@@ -148,7 +148,7 @@ def complete(work: Work, creature_id: ActorId, charge: Charge) -> None:
         target = state.creature(charge.target)
         if state.distance(creature, target) > charge.reach:
             result = "out_of_reach"
-    work.emit(
+    draft.emit(
         ev.ACTION_COMPLETED,
         ev.ActionCompleted(
             creature=creature_id,
@@ -162,19 +162,19 @@ def complete(work: Work, creature_id: ActorId, charge: Charge) -> None:
         ),
     )
     if isinstance(effect, MoveEffect):
-        _arrive(work, creature_id, effect)
+        _arrive(draft, creature_id, effect)
     elif isinstance(effect, SupportEffect) and result == "done":
-        stabilize(work, effect.target, by=creature_id)
+        stabilize(draft, effect.target, by=creature_id)
     elif isinstance(effect, TreatEffect) and result == "done":
-        _treat(work, creature_id, effect, charge.started_at)
+        _treat(draft, creature_id, effect, charge.started_at)
     if charge.complex:
-        open_complex_trigger(work, creature_id, charge.name)
+        open_complex_trigger(draft, creature_id, charge.name)
 
 
-def _arrive(work: Work, creature_id: ActorId, effect: MoveEffect) -> None:
+def _arrive(draft: RealtimeDraft, creature_id: ActorId, effect: MoveEffect) -> None:
     """The mover reaches its square; whose reach it left is a trigger (R-REACT-08)."""
-    before = work.state
-    work.emit(
+    before = draft.state
+    draft.emit(
         ev.MOVED,
         ev.Moved(
             creature=creature_id,
@@ -183,7 +183,7 @@ def _arrive(work: Work, creature_id: ActorId, effect: MoveEffect) -> None:
             voluntary=True,
         ),
     )
-    after = work.state
+    after = draft.state
     mover = after.creature(creature_id)
     left = tuple(
         other.id
@@ -193,12 +193,12 @@ def _arrive(work: Work, creature_id: ActorId, effect: MoveEffect) -> None:
         and before.within_reach(other, before.creature(creature_id))
         and not after.within_reach(other, mover)
     )
-    open_trigger(work, LEAVES_REACH, creature_id, left, "left melee reach")
+    open_trigger(draft, LEAVES_REACH, creature_id, left, "left melee reach")
 
 
-def _treat(work: Work, healer_id: ActorId, effect: TreatEffect, started_at: int) -> None:
+def _treat(draft: RealtimeDraft, healer_id: ActorId, effect: TreatEffect, started_at: int) -> None:
     """Roll the treating check with the healer's Cunning (G-R-08)."""
-    healer, target = work.state.creature(healer_id), work.state.creature(effect.target)
+    healer, target = draft.state.creature(healer_id), draft.state.creature(effect.target)
     injury = target.injury(effect.injury)
     assert injury is not None  # completion checked it
     request = TreatmentInput(
@@ -206,7 +206,7 @@ def _treat(work: Work, healer_id: ActorId, effect: TreatEffect, started_at: int)
         cunning=characteristic(healer, CUNNING) or 0,
         injury=injury.name,
     )
-    work.emit(
+    draft.emit(
         ev.TREATMENT_ROLLED,
         ev.TreatmentRolled(
             creature=healer_id,
@@ -214,6 +214,6 @@ def _treat(work: Work, healer_id: ActorId, effect: TreatEffect, started_at: int)
             injury=effect.injury,
             level=effect.level,
             started_at=started_at,
-            outcome=treatment(request, work.roller),
+            outcome=treatment(request, draft.roller),
         ),
     )

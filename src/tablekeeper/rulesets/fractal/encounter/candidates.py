@@ -1,0 +1,190 @@
+"""The commands worth offering an actor now, best first (a policy takes the first).
+
+In a Micro conflict, the character whose turn it is: each Micro action of the conflict's
+tree (and of the trees it has a Rank in), its best-ranked first and those whose Specific
+conditions would count for nothing here last, against each sensible target, committing
+half its AP (rounded up, so some is left to defend with), then ending its turn. In a Solo
+conflict, its character: this Interval's work spread over the techniques. The GM is
+offered what the character whose turn it is may do, a successful project's output to
+serve, and, with no conflict open, a Micro conflict of everyone free (G-F-E12).
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.values import GM, ActorId
+from tablekeeper.rulesets.fractal.actions import ActionDef, ActionType
+from tablekeeper.rulesets.fractal.encounter import commands as cmd
+from tablekeeper.rulesets.fractal.encounter.ap import available
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+
+DECLARED: tuple[ActionType, ...] = ("proactive", "neutral", "utility", "action")
+
+
+def _usable_trees(state: FractalState, conflict: Conflict, key: str) -> list[str]:
+    ranks = state.characters[key].spec.ranks
+    trees: list[str] = [conflict.tree]
+    for action in state.catalogue.actions.actions:
+        if action.tree not in trees and (ranks.get(action.tree) or ranks.get(action.id)):
+            trees.append(action.tree)
+    return trees
+
+
+def orders_for(
+    state: FractalState, conflict: Conflict, key: str, action: ActionDef, dice: int
+) -> list[cmd.Act]:
+    effect = action.effect
+    assert effect is not None
+    me = conflict.participants[key]
+    foes = [k for k, p in conflict.participants.items() if p.in_play and p.side != me.side]
+    allies = [
+        k for k, p in conflict.participants.items() if p.in_play and p.side == me.side and k != key
+    ]
+    base = {"conflict": conflict.id, "character": key, "action": action.id, "dice": dice}
+    if effect.kind == "inflict":
+        if effect.area == "always":
+            return (
+                [
+                    cmd.Act.model_validate(
+                        {**base, "targets": foes, "kind": effect.kinds[0] if effect.kinds else None}
+                    )
+                ]
+                if foes
+                else []
+            )
+        return [cmd.Act.model_validate({**base, "targets": [foe]}) for foe in foes]
+    if effect.kind == "grant":
+        return [
+            cmd.Act.model_validate(
+                {**base, "targets": [] if effect.to == "self" else [key, *allies][:2]}
+            )
+        ]
+    if effect.kind == "share":
+        return [cmd.Act.model_validate({**base, "targets": allies})] if allies else []
+    if effect.kind in ("move", "craft"):
+        return [cmd.Act.model_validate({**base, "dice": 1})]
+    if effect.kind == "naturalism":
+        return [cmd.Act.model_validate({**base, "targets": [key], "kind": "refreshed"})]
+    return []
+
+
+def _elsewhere(state: FractalState, conflict: Conflict, action: ActionDef) -> bool:
+    """Whether the action inflicts another tree's Specific conditions (which count for
+    nothing here, F-COND-02): offered last."""
+    table = action.effect.table if action.effect is not None else None
+    if table is None or not table.endswith("_micro"):
+        return False
+    return state.catalogue.conditions.micro_table(table).tree != conflict.tree
+
+
+def _turn(state: FractalState, conflict: Conflict, key: str, actor: ActorId) -> list[Command]:
+    character = state.characters[key]
+    found: list[Command] = []
+    actions = [
+        a
+        for tree in _usable_trees(state, conflict, key)
+        for a in state.catalogue.actions.of(tree, "micro")
+    ]
+    actions.sort(key=lambda a: (_elsewhere(state, conflict, a), -character.rank(a.id, a.tree)))
+    for action in actions:
+        if action.effect is None or action.effect.kind in ("defend", "sustain"):
+            continue
+        if not any(action.is_(kind) for kind in DECLARED):
+            continue
+        pool = (
+            available(character, action.primary_type, action.tree == "magic")
+            // state.options.ap_per_die
+        )
+        if not pool:
+            continue
+        dice = max(1, (pool + 1) // 2)
+        found += [
+            Command.of(actor, cmd.ACT, order)
+            for order in orders_for(state, conflict, key, action, dice)
+        ]
+    found.append(cmd.end_turn(actor, conflict.id, key))
+    return found
+
+
+def _project(state: FractalState, conflict: Conflict, actor: ActorId) -> list[Command]:
+    project = conflict.project
+    assert project is not None
+    character = state.characters[project.character]
+    pool = available(character, "utility") // state.options.ap_per_die
+    found: list[Command] = []
+    if pool:
+        techniques = project.techniques
+        share, extra = divmod(pool, len(techniques))
+        allocation = {t: share + (1 if i < extra else 0) for i, t in enumerate(techniques)}
+        allocation = {t: n for t, n in allocation.items() if n}
+        found.append(
+            Command.of(
+                actor, cmd.SOLO_ROLL, cmd.WorkOnProject(conflict=conflict.id, allocation=allocation)
+            )
+        )
+    found.append(Command.of(actor, cmd.FINISH_PROJECT, cmd.ConflictOnly(conflict=conflict.id)))
+    return found
+
+
+OPENED_FIRST = ("combat", "social", "dancing", "magic")
+"""The trees the GM is offered a Micro conflict of, with everyone free, in this order."""
+
+
+def _last_out(state: FractalState, key: str) -> str | None:
+    seats = [c.participants[key] for c in state.conflicts.values() if key in c.participants]
+    return seats[-1].out if seats else None
+
+
+def _gm(state: FractalState) -> list[Command]:
+    """The GM's own: a finished project's output served to everyone, and, with nothing
+    open, a Micro conflict of everyone not in one (G-F-E12)."""
+    found: list[Command] = []
+    for conflict in state.conflicts.values():
+        project = conflict.project
+        if (
+            project is not None
+            and project.result == "success"
+            and project.output
+            and not project.served
+        ):
+            everyone = tuple(ActorId(k) for k, c in state.characters.items() if c.life != "dead")
+            found.append(Command.of(GM, cmd.SERVE, cmd.Serve(conflict=conflict.id, to=everyone)))
+    free = [
+        ActorId(key)
+        for key, character in state.characters.items()
+        if character.life == "up"
+        and (character.conflict is None or state.conflicts[character.conflict].ended is not None)
+        and _last_out(state, key) != "minion_removed"  # a minion removed is gone (F-GM-04)
+    ]
+    sides = {state.characters[key].spec.side for key in free}
+    if not state.open_conflicts() and len(free) >= 2 and len(sides) >= 2:
+        number = len(state.conflicts) + 1
+        for tree in OPENED_FIRST:
+            order = cmd.OpenConflict(
+                id=f"{tree}-{number}",
+                title=f"{tree.capitalize()} {number}",
+                level="micro",
+                tree=tree,
+                characters=tuple(free),
+            )
+            found.append(Command.of(GM, cmd.OPEN_CONFLICT, order))
+    return found
+
+
+def candidates(state: FractalState, actor: ActorId) -> list[Command]:
+    """What ``actor`` may sensibly do now, best first (the engine keeps the legal ones)."""
+    if state.awaiting.about is not None:
+        return []
+    found: list[Command] = _gm(state) if actor == GM else []
+    for conflict in state.open_conflicts():
+        if conflict.level == "micro":
+            current = conflict.current
+            if current is not None and actor in (current, GM):
+                found += _turn(state, conflict, current, actor)
+        elif (
+            conflict.level == "solo"
+            and conflict.project is not None
+            and actor in (conflict.project.character, GM)
+        ):
+            found += _project(state, conflict, actor)
+    return found

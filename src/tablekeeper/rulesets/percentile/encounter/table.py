@@ -1,0 +1,105 @@
+"""The command table of a ``percentile`` encounter: every kind, once.
+
+Each :class:`~tablekeeper.engine.command_table.CommandSpec` pairs a kind (a named
+constant of ``commands.py``) with its payload model, its check (``command_checks.py``; what
+every command shares is the engine's ``admit``, ``admit.py``), its play (``flow.py``
+or the module of its action), whether only the GM gives it, whether it is a free action
+(it spends none of the turn's actions: the free actions of P-REA-02 .. P-REA-04,
+releasing a grapple or a stuck weapon, Wait and ending the turn), and, for a GM tool the
+console offers as a form, its title. :func:`order` builds any command of the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from tablekeeper.engine.command_table import CommandSpec, CommandTable, no_check
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.decisions import Decision
+from tablekeeper.engine.values import GM, parse_payload
+from tablekeeper.rulesets.percentile.encounter import (
+    actions,
+    flow,
+    impaling,
+    magic,
+    manifesting,
+    movement,
+)
+from tablekeeper.rulesets.percentile.encounter import command_checks as req
+from tablekeeper.rulesets.percentile.encounter import commands as cmd
+from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
+from tablekeeper.rulesets.percentile.encounter.roster import add
+from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+
+Spec = CommandSpec[PercentileState, PercentileDraft, Any]
+Play = Callable[[PercentileDraft, Any], Decision | None]
+Check = Callable[[PercentileState, Command, Any], None]
+
+
+def _gm(kind: str, payload: type[BaseModel], play: Play, check: Check, title: str = "") -> Spec:
+    """A command only the GM gives; with a ``title``, a form of the GM's tools."""
+    return CommandSpec(kind, payload, play, check, gm_only=True, title=title)
+
+
+def _free(kind: str, payload: type[BaseModel], play: Play, check: Check = no_check) -> Spec:
+    """A command that spends no action."""
+    return CommandSpec(kind, payload, play, check, free_action=True)
+
+
+COMMANDS: CommandTable[PercentileState, PercentileDraft] = CommandTable(
+    "percentile",
+    [
+        _gm(cmd.ADD_COMBATANT, cmd.CombatantSpec, add, req.add),
+        _gm(cmd.START, cmd.Nothing, flow.start, req.start),
+        _gm(cmd.DAMAGE, cmd.GmDamage, flow.damage, req.damage, "Deal damage by ruling"),
+        _gm(cmd.ENGAGE, cmd.Engage, flow.engage, req.engage, "Rule two combatants engaged"),
+        _gm(cmd.END, cmd.Nothing, flow.end, req.end, "End the encounter"),
+        _free(cmd.END_TURN, cmd.Who, actions.end_turn),
+        CommandSpec(cmd.ABILITY, cmd.Ability, actions.ability, req.ability),
+        CommandSpec(cmd.AIM, cmd.Target, actions.aim, req.aim),
+        CommandSpec(cmd.ATTACK, cmd.Attack, flow.attack, req.attack),
+        CommandSpec(cmd.CAST, cmd.Cast, magic.cast, req.cast),
+        CommandSpec(cmd.CONCENTRATE, cmd.Concentrate, actions.concentrate),
+        CommandSpec(cmd.DEFEND, cmd.Defend, actions.defend, req.defend),
+        CommandSpec(cmd.DISENGAGE, cmd.Who, actions.disengage, req.in_melee),
+        CommandSpec(cmd.DISENGAGE_SPIRIT, cmd.Who, actions.disengage_spirit, req.in_spirit_combat),
+        CommandSpec(cmd.EQUIP, cmd.Equip, actions.equip, req.equip),
+        CommandSpec(cmd.GRAPPLE, cmd.Grapple, flow.grapple, req.grapple),
+        CommandSpec(cmd.ESCAPE, cmd.Who, flow.escape, req.escape),
+        _free(cmd.RELEASE, cmd.Who, flow.release, req.release),
+        CommandSpec(cmd.HELP, cmd.Help, actions.help_ally, req.help),
+        CommandSpec(cmd.MANIFEST, cmd.Who, manifesting.manifest, req.manifest),
+        CommandSpec(cmd.DISCORPORATE, cmd.Who, manifesting.discorporate, req.discorporate),
+        CommandSpec(cmd.MOVE, cmd.Move, movement.move, req.move),
+        CommandSpec(cmd.RALLY, cmd.Who, actions.rally),
+        CommandSpec(cmd.SPIRIT_COMBAT, cmd.SpiritCombat, flow.spirit_combat, req.spirit_combat),
+        _free(cmd.WAIT, cmd.Wait, actions.wait, req.wait),
+        CommandSpec(cmd.STAND_UP, cmd.Who, actions.stand_up, req.stand_up),
+        CommandSpec(cmd.PULL_WEAPON, cmd.Target, impaling.pull, req.pull),
+        CommandSpec(cmd.REMOVE_WEAPON, cmd.Target, impaling.remove, req.remove),
+        _free(cmd.LET_GO, cmd.Target, impaling.let_go, req.pull),
+        CommandSpec(cmd.REGRAB, cmd.Target, flow.regrab, req.regrab),
+        _free(cmd.DROP, cmd.Item, actions.drop, req.drop),
+        _free(cmd.SPEAK, cmd.Speak, actions.speak),
+        _free(cmd.STEP, cmd.Step, actions.step, req.step),
+        _free(cmd.USE_PASSION, cmd.Passion, actions.use_passion, req.passion),
+    ],
+)
+"""Every command kind, its payload model, its check and how it is played."""
+
+
+def order(
+    kind: str, combatant: str | None = None, *, actor: str | None = None, **fields: Any
+) -> Command:
+    """The command ``kind`` (``ATTACK``...) with ``fields`` validated into its payload; the
+    actor is ``actor``, else the combatant, else the GM. Errors name ``payload.<field>``;
+    an unknown kind is refused, naming the known ones."""
+    model = COMMANDS.spec(kind).payload
+    payload: dict[str, Any] = {key: value for key, value in fields.items() if value is not None}
+    if combatant is not None:
+        payload["combatant"] = combatant
+    validated: BaseModel = parse_payload(payload, model)
+    return Command.of(actor or combatant or GM, kind, validated)

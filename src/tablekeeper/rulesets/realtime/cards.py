@@ -1,0 +1,84 @@
+"""``realtime`` creatures as actor cards: what a viewer may see of each at a glance.
+
+Anyone at the table sees a creature's name, side, square, whether it is up, unconscious,
+dying or dead, its conditions, the action it is charging with the A.P. charged so far,
+and when it may react again (docs/rulings.md, C-03). Its HP, injuries, how long it has
+been dying and its rest are the GM's and its player's. A dead creature shows no charge
+and no reaction: it will never act again.
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.cards import ActorCard, Fact, Gauge
+from tablekeeper.engine.sight import Sight
+from tablekeeper.rulesets.realtime.encounter.life import seconds_left
+from tablekeeper.rulesets.realtime.encounter.state import Creature, LifeState, RealtimeState
+from tablekeeper.rulesets.realtime.words import unit
+
+
+def card(state: RealtimeState, creature: Creature, sight: Sight) -> ActorCard:
+    """The card of one creature, as ``sight`` may see it."""
+    sees = sight.sees(creature.id)
+    life = creature.life
+    gauges: list[Gauge] = []
+    facts: list[Fact] = [
+        Fact(label="Square", value=f"({creature.position[0]}, {creature.position[1]})")
+    ]
+    summary: list[str] = []
+    if sees:
+        gauges.append(Gauge(label="HP", value=creature.hp, maximum=creature.max_hp))
+        summary.append(f"HP {creature.hp}/{creature.max_hp}")
+    charge = creature.charge if life is not LifeState.DEAD else None
+    if charge is not None:
+        gauges.append(
+            Gauge(
+                label=charge.name,
+                value=charge.charged,
+                maximum=charge.cost,
+                unit=unit(charge.timed),
+            )
+        )
+        summary.append(
+            f"charging {charge.name} {charge.charged}/{charge.cost} {unit(charge.timed)}"
+        )
+    if creature.can_act:
+        left = creature.reaction_cooldown_left(state.second)
+        ready = "ready" if left == 0 else f"in {left} s (second {creature.reaction_ready_at})"
+        facts.append(Fact(label="Reaction", value=ready))
+    if sees and creature.injuries:
+        names = ", ".join(
+            injury.name + ("" if injury.symptomatic else " (treated)")
+            for injury in creature.injuries
+        )
+        facts.append(Fact(label="Injuries", value=names))
+    if sees and creature.is_dying:
+        facts.append(
+            Fact(
+                label="Dying for",
+                value=f"{creature.seconds_negative} s",
+                explain=f"dies in {seconds_left(creature)} s at negative HP (R-LIFE-03)",
+            )
+        )
+    if sees and creature.resting is not None:
+        rest = creature.resting
+        facts.append(
+            Fact(label="Resting", value=f"since second {rest.started_at}, score {rest.score}")
+        )
+    return ActorCard(
+        id=creature.id,
+        name=creature.name,
+        side=creature.side,
+        path=f"creatures.{creature.id}",
+        life=life.value,
+        defeated=not creature.can_act,
+        summary=" · ".join(summary) or life.value,
+        gauges=tuple(gauges),
+        facts=tuple(facts),
+        conditions=creature.conditions,
+        hidden=not sees,
+    )
+
+
+def cards(state: RealtimeState, sight: Sight) -> tuple[ActorCard, ...]:
+    """Every creature's card, in the order they joined."""
+    return tuple(card(state, creature, sight) for creature in state.creatures.values())

@@ -1,0 +1,250 @@
+"""``realtime`` scenarios: an encounter of rule document 003 described in YAML, checked, played.
+
+This is the ruleset's :class:`~tablekeeper.engine.scenarios.ScenarioFormat`
+(:data:`SCENARIOS`); reading the file and choosing the ruleset is the services'.
+
+A scenario names its creatures, the options (rulings) and house rules it plays with, how
+many seconds it lasts, and a timeline of commands the GM gives at given seconds. Loading
+validates all of it (``schema_version`` first) and every error names the field:
+``creatures.1.hp: Input should be a valid integer``, ``timeline.0.target: no creature
+'bob' (creatures: aliena, balthazar)``. :class:`ScenarioRun` is a scenario in play: a
+:class:`~tablekeeper.engine.session.Session` with the creatures added, and the timeline's
+commands handed out second by second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError, field_validator
+
+from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
+from tablekeeper.engine.session import Session
+from tablekeeper.engine.values import GM, ActorId, Frozen, invalid_input
+from tablekeeper.errors import InvalidInputError, RulesError
+from tablekeeper.rulesets.realtime.encounter.commands import (
+    ADD_CREATURE,
+    MAX_ADVANCE,
+    CreatureSpec,
+    advance,
+)
+from tablekeeper.rulesets.realtime.encounter.engine import COMMANDS, RealtimeEngine, new_encounter
+from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
+from tablekeeper.rulesets.realtime.options import RealtimeOptions
+
+SCHEMA_VERSION = 1
+"""The version of the scenario format this code reads."""
+
+COMMAND_NAMES = tuple(
+    sorted(kind.removeprefix("realtime.") for kind in COMMANDS.kinds if kind != ADD_CREATURE)
+)
+"""What a timeline entry may ``do``: the command kinds without ``realtime.``."""
+
+_REFERENCES = ["creature", "target"]
+"""Payload fields that name a creature (and ``source``, for a declared trigger)."""
+
+
+class TimelineEntry(Frozen):
+    """At second ``at``, ``actor`` (the GM unless named) gives the command ``do``."""
+
+    at: int = Field(ge=1)
+    do: str = Field(description="A command kind without 'realtime.': move, damage, ...")
+    actor: ActorId = GM
+    payload: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("do")
+    @classmethod
+    def _known_command(cls, do: str) -> str:
+        if do not in COMMAND_NAMES:
+            raise ValueError(f"no command {do!r}; choose {', '.join(COMMAND_NAMES)}")
+        return do
+
+    def command(self) -> Command:
+        """The command to submit."""
+        return Command(actor=self.actor, kind=f"realtime.{self.do}", payload=self.payload)
+
+
+class RealtimeScenario(Frozen):
+    """A ``realtime`` encounter to play: its creatures, rulings and timeline."""
+
+    schema_version: int
+    ruleset: Literal["realtime"] = "realtime"
+    name: str = Field(min_length=1, max_length=80)
+    summary: str = ""
+    seconds: int = Field(ge=1, le=MAX_ADVANCE, description="How long the runner plays.")
+    seed: int | None = Field(default=None, description="The dice, unless --seed says otherwise.")
+    options: RealtimeOptions = Field(default_factory=RealtimeOptions)
+    house_rules: dict[str, Any] = Field(default_factory=dict)
+    creatures: tuple[CreatureSpec, ...] = Field(min_length=1)
+    timeline: tuple[TimelineEntry, ...] = ()
+
+    @field_validator("schema_version")
+    @classmethod
+    def _known_version(cls, version: int) -> int:
+        return check_version(version, SCHEMA_VERSION)
+
+    def initial_state(self) -> RealtimeState:
+        """The empty encounter: options and catalogue (house rules laid over it)."""
+        return new_encounter(self.options, house_rules=self.house_rules or None)
+
+    @property
+    def length(self) -> int:
+        """How many seconds the runner plays."""
+        return self.seconds
+
+    @property
+    def length_unit(self) -> str:
+        return "seconds"
+
+    def actors(self) -> tuple[CreatureSpec, ...]:
+        """The creatures, in order."""
+        return self.creatures
+
+    def with_length(self, length: int) -> RealtimeScenario:
+        """The scenario played for ``length`` seconds."""
+        return self.model_copy(update={"seconds": length})
+
+
+def _timeline_entry(raw: Any, index: int) -> dict[str, Any]:
+    """A timeline entry as YAML writes it (``at``, ``do``, ``actor``, then the command's
+    fields) split into the entry and its payload."""
+    if not isinstance(raw, Mapping):
+        raise InvalidInputError(
+            "an entry is a mapping: at, do, and the command's fields", field=f"timeline.{index}"
+        )
+    fields = dict(raw)
+    entry = {key: fields.pop(key) for key in ("at", "do", "actor") if key in fields}
+    return {**entry, "payload": fields}
+
+
+def _check_timeline(scenario: RealtimeScenario) -> None:
+    known = {spec.id for spec in scenario.creatures}
+    names = ", ".join(spec.id for spec in scenario.creatures)
+    for index, entry in enumerate(scenario.timeline):
+        where = f"timeline.{index}"
+        if entry.at > scenario.seconds:
+            raise InvalidInputError(
+                f"second {entry.at} is after the scenario's last second ({scenario.seconds})",
+                field=f"{where}.at",
+            )
+        model = COMMANDS.spec(f"realtime.{entry.do}").payload
+        try:
+            model.model_validate(entry.payload)
+        except ValidationError as error:
+            raise invalid_input(error, prefix=where) from None
+        references = [*_REFERENCES, "source"] if entry.do == "trigger" else _REFERENCES
+        for key in references:
+            value = entry.payload.get(key)
+            if value is not None and value not in known:
+                raise InvalidInputError(
+                    f"no creature {value!r} (creatures: {names})", field=f"{where}.{key}"
+                )
+
+
+def parse_scenario(data: Any, *, source: str = "scenario") -> RealtimeScenario:
+    """Validate scenario data (parsed YAML); errors name the field and, first, ``source``."""
+    raw = versioned_mapping(data, source=source, version=SCHEMA_VERSION)
+    timeline = raw.get("timeline") or []
+    if not isinstance(timeline, list):
+        raise InvalidInputError("the timeline is a list of entries", field="timeline")
+    raw["timeline"] = [_timeline_entry(entry, index) for index, entry in enumerate(timeline)]
+    try:
+        scenario = RealtimeScenario.model_validate(raw)
+    except ValidationError as error:
+        raise invalid_input(error, prefix="scenario") from None
+    repeated = repeated_ids([spec.id for spec in scenario.creatures])
+    if repeated:
+        raise InvalidInputError(f"creature ids repeat: {', '.join(repeated)}", field="creatures")
+    scenario.initial_state()  # the house rules must load
+    _check_timeline(scenario)
+    return scenario
+
+
+@dataclass
+class ScenarioRun:
+    """A scenario in play: its session, and the timeline handed out second by second."""
+
+    scenario: RealtimeScenario
+    session: Session[RealtimeState]
+    seed: int | None
+    played_through: int = 0
+
+    @property
+    def state(self) -> RealtimeState:
+        """The encounter now."""
+        return self.session.state
+
+    @property
+    def second(self) -> int:
+        """The second being played."""
+        return self.session.state.second
+
+    @property
+    def finished(self) -> bool:
+        """Past the scenario's last second."""
+        return self.second > self.scenario.seconds
+
+    def due(self) -> list[Command]:
+        """The timeline's commands for this second, once: calling again gives none."""
+        second = self.second
+        if self.played_through >= second:
+            return []
+        self.played_through = second
+        return [entry.command() for entry in self.scenario.timeline if entry.at == second]
+
+    def next_entry_second(self) -> int | None:
+        """The next second the timeline gives a command at, after this one."""
+        later = [entry.at for entry in self.scenario.timeline if entry.at > self.second]
+        return min(later) if later else None
+
+    def advance_command(self, seconds: int = 1) -> Command:
+        """Advance ``seconds``, but never past the next timeline entry or the last second."""
+        limit = self.scenario.seconds + 1 - self.second
+        upcoming = self.next_entry_second()
+        if upcoming is not None:
+            limit = min(limit, upcoming - self.second)
+        return advance(max(1, min(seconds, limit)))
+
+    def next_command(self, policy: Policy[RealtimeState]) -> Command | None:
+        """Unattended, time goes on: one second (creatures act only as the timeline says)."""
+        return None if self.finished else self.advance_command(1)
+
+
+def start(scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:
+    """Start ``scenario``: a session rolling with ``roller`` (``seed`` is what it was
+    seeded with, for the record) and its creatures added, at second 1."""
+    session = Session(ENGINE, scenario.initial_state(), roller=roller)
+    for spec in scenario.creatures:
+        try:
+            session.submit(Command.of(GM, ADD_CREATURE, spec))
+        except RulesError as error:
+            raise InvalidInputError(f"{spec.id}: {error}", field="creatures") from None
+    return ScenarioRun(scenario, session, seed)
+
+
+ENGINE = RealtimeEngine()
+
+
+class RealtimeScenarios:
+    """The ``realtime`` scenario format."""
+
+    demo = "bleeding_out"
+
+    def parse(self, data: Any, *, source: str) -> RealtimeScenario:
+        return parse_scenario(data, source=source)
+
+    def start(self, scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:
+        return start(scenario, roller, seed=seed)
+
+    def party(self, scenario: RealtimeScenario) -> str:
+        """The first creature's side."""
+        return scenario.creatures[0].side
+
+
+SCENARIOS = RealtimeScenarios()
+"""The ``realtime`` scenario format."""

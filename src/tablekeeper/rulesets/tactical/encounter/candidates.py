@@ -1,0 +1,175 @@
+"""What a character may sensibly do now, best first: the engine keeps those its checks allow.
+
+The order is the default policy's preference (it takes the first legal command): finish a
+maneuver by closing on the nearest enemy, attack an enemy in reach, move closer with a
+maneuver, use a utility action, and end the turn.
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.tactical.encounter import commands as cmd
+from tablekeeper.rulesets.tactical.encounter.moving import movement_left
+from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
+from tablekeeper.rulesets.tactical.grid import distance, reachable
+
+
+def _nearest_enemy_distance(
+    state: TacticalState, character: Character, square: tuple[int, int]
+) -> int:
+    enemies = [o for o in state.standing() if o.is_enemy_of(character)]
+    if not enemies:
+        return 0
+    return min(distance(square, o.position, state.options.distance) for o in enemies)
+
+
+def _skills(state: TacticalState, character: Character) -> list[str]:
+    keys = dict.fromkeys([*character.style, *character.unlocked, *state.catalogue.universal()])
+    return [key for key in keys if key in state.catalogue.skills]
+
+
+def _reach(state: TacticalState, character: Character) -> int:
+    """How far the character's attacks reach: where the policy wants to stand."""
+    reaches = [1]
+    for key in _skills(state, character):
+        skill = state.catalogue.skills[key]
+        if not skill.is_attack:
+            continue
+        if skill.target == "ranged":
+            reaches.append(skill.range + character.cunning)
+        elif skill.target in ("line", "blast") and skill.blast != "central":
+            reaches.append(max(1, skill.range))
+    return max(reaches)
+
+
+def _attack_commands(state: TacticalState, character: Character, keys: list[str]) -> list[Command]:
+    who = character.id
+    enemies = [o for o in state.standing() if o.is_enemy_of(character)]
+    enemies.sort(key=lambda o: distance(o.position, character.position, state.options.distance))
+    found: list[Command] = []
+    for key in keys:
+        skill = state.catalogue.skills[key]
+        concentration = (
+            "release_first" if skill.concentration and who in state.concentrations else None
+        )
+        for enemy in enemies:
+            if skill.target in ("melee", "ranged"):
+                found.append(cmd.use_skill(who, key, target=enemy.id, concentration=concentration))
+            elif skill.target in ("line", "blast"):
+                point = character.position if skill.blast == "central" else enemy.position
+                found.append(cmd.use_skill(who, key, point=point, concentration=concentration))
+    return found
+
+
+def _hits_friends(state: TacticalState, command: Command) -> bool:
+    """Whether a line or blast would take the user or an ally (the policy avoids it)."""
+    from tablekeeper.rulesets.tactical.encounter.reach import targets_for
+
+    payload = command.payload
+    point = payload.get("point")
+    if not isinstance(point, list) or len(point) != 2:
+        return False
+    x, y = point
+    if not isinstance(x, int) or not isinstance(y, int):
+        return False
+    who = str(payload["character"])
+    aimed = targets_for(state, who, str(payload["skill"]), target=None, point=(x, y))
+    me = state.character(who)
+    return any(not state.character(t).is_enemy_of(me) for t in aimed.targets)
+
+
+def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
+    """What the acting character may sensibly do now, best first."""
+    turn = state.turn
+    if state.ended is not None or turn is None or state.use is not None:
+        return []
+    if actor != turn.actor:
+        return []
+    character = state.character(turn.actor)
+    who = character.id
+    catalogue = state.catalogue
+    found: list[Command] = []
+    want = _reach(state, character)
+    here = _nearest_enemy_distance(state, character, character.position)
+    if movement_left(state) > 0 and here > 0:
+        blocked = frozenset(o.position for o in state.standing() if o.id != who)
+        costs = reachable(
+            state.map, character.position, movement_left(state), state.options.distance, blocked
+        )
+
+        def badness(square: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
+            gap = _nearest_enemy_distance(state, character, square)
+            return (abs(gap - want) if gap <= want else 2 * (gap - want), costs[square], square)
+
+        best = min((sq for sq in costs if sq != character.position), key=badness, default=None)
+        if best is not None and badness(best)[0] < badness(character.position)[0]:
+            found.append(cmd.move(who, best))
+    if turn.maneuver is not None:
+        found.append(cmd.simple(cmd.END_MANEUVER, who))
+    skills = _skills(state, character)
+    movers = [
+        k
+        for k in skills
+        if catalogue.skills[k].type == "maneuver" and catalogue.skills[k].target == "personal"
+    ]
+    if want > 1 and here <= 1 and turn.maneuvers == 0:  # step back before using the reach
+        found += [cmd.use_skill(who, key) for key in movers]
+    actions = [
+        k for k in skills if catalogue.skills[k].is_attack and catalogue.skills[k].type == "action"
+    ]
+    others = [
+        k for k in skills if catalogue.skills[k].is_attack and catalogue.skills[k].type == "other"
+    ]
+    found += [c for c in _attack_commands(state, character, actions) if not _hits_friends(state, c)]
+    wards = [
+        k
+        for k in skills
+        if not catalogue.skills[k].is_attack
+        and catalogue.skills[k].type == "action"
+        and catalogue.skills[k].concentration
+        and catalogue.skills[k].target == "personal"
+    ]
+    if who not in state.concentrations:
+        found += [cmd.use_skill(who, key) for key in wards]
+    found += [c for c in _attack_commands(state, character, others) if not _hits_friends(state, c)]
+    if here > want or (want > 1 and here < want):
+        found += [cmd.use_skill(who, key) for key in movers]
+    utilities = [
+        k
+        for k in skills
+        if not catalogue.skills[k].is_attack
+        and catalogue.skills[k].type == "action"
+        and catalogue.skills[k].target == "personal"
+        and not catalogue.skills[k].concentration
+        and k != "act"
+    ]
+    found += [cmd.use_skill(who, key) for key in utilities]
+    found.append(cmd.simple(cmd.END_TURN, who))
+    found += _other_moves(state, character, found)
+    return found
+
+
+def _other_moves(state: TacticalState, character: Character, found: list[Command]) -> list[Command]:
+    """For a GM at the keys (the terminal), the farthest square the movement reaches in
+    each of the eight directions, after everything the policy would prefer."""
+    if movement_left(state) <= 0:
+        return []
+    blocked = frozenset(o.position for o in state.standing() if o.id != character.id)
+    costs = reachable(
+        state.map, character.position, movement_left(state), state.options.distance, blocked
+    )
+    x0, y0 = character.position
+    offered = {tuple(c.payload["to"]) for c in found if c.kind == cmd.MOVE}  # type: ignore[arg-type]
+    moves: list[Command] = []
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            line = [
+                (x0 + dx * k, y0 + dy * k)
+                for k in range(1, movement_left(state) + 1)
+                if (dx or dy) and (x0 + dx * k, y0 + dy * k) in costs
+            ]
+            if line and line[-1] not in offered:
+                offered.add(line[-1])
+                moves.append(cmd.move(character.id, line[-1]))
+    return moves

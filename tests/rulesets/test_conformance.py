@@ -1,0 +1,204 @@
+"""The ruleset conformance suite: every installed ruleset, through its contract alone.
+
+Parametrized over every ruleset the ``tablekeeper.rulesets`` entry points name (the
+shipped ones and the third-party duel of ``examples/duel``), so a new ruleset joins by
+being installed. For each: the contract is met and its options, state and data load;
+every shipped scenario plays to its end under the ruleset's policy; replaying the log
+gives the state; undo then redo is the identity; the same seed gives the same log;
+nothing a player receives (state, cards, payloads, sentences, odds, decisions) carries a
+number hidden from them; and each scenario's transcript equals its golden file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.engine import (
+    GM_SIGHT,
+    ActorCard,
+    EventLog,
+    Ruleset,
+    Session,
+    Sight,
+    available_rulesets,
+    load_ruleset,
+    replay,
+)
+from tablekeeper.errors import RulesError
+from tablekeeper.services import scenarios, views
+from tablekeeper.services.access import Viewer
+
+from .conformance import WRITE_GOLDEN, play_unattended, start, transcript_path
+
+MARKER = 937
+"""A number these short plays never produce by chance (no count, die or sequence number
+reaches it): placed in every hidden field of the NPCs."""
+
+RULESETS = available_rulesets()
+
+
+def shipped() -> Iterator[tuple[str, str]]:
+    """Each ruleset's shipped scenarios; a ruleset that does not load fails its own tests
+    (under the name ``(does not load)``) instead of the whole suite's collection."""
+    for name in RULESETS:
+        try:
+            names = scenarios.packaged_scenarios(name)
+        except RulesError:
+            yield name, "(does not load)"
+            continue
+        for scenario in names:
+            yield name, scenario
+
+
+SCENARIOS = list(shipped())
+
+
+@pytest.fixture(params=RULESETS)
+def rules(request: pytest.FixtureRequest) -> Ruleset:
+    return load_ruleset(request.param)
+
+
+def test_the_shipped_rulesets_and_the_duel_are_all_here() -> None:
+    assert {"realtime", "percentile", "duel"} <= set(RULESETS)
+
+
+def test_the_contract_is_met_and_the_models_load(rules: Ruleset) -> None:
+    assert isinstance(rules, Ruleset)
+    assert rules.summary
+    assert "\n" not in rules.summary
+    options = rules.Options()
+    state = rules.new_encounter(options)
+    assert isinstance(state, rules.State)
+    assert rules.State.model_validate(state.model_dump(mode="json")) == state  # stores and loads
+    assert rules.cards(state, GM_SIGHT) == ()  # an empty encounter: nobody yet
+    assert rules.words.clock(state)
+    for item in rules.gm_commands():
+        assert item.kind.startswith(f"{rules.name}.")
+        assert item.title
+        item.payload.model_json_schema()
+    assert rules.scenarios is not None, "every ruleset ships a scenario for the runner"
+    assert scenarios.packaged_scenarios(rules.name), "and at least one scenario"
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
+def test_every_shipped_scenario_plays_to_its_end(ruleset: str, scenario: str) -> None:
+    rules = load_ruleset(ruleset)
+    played = play_unattended(rules, start(rules, scenario))
+    session = played.run.session
+    assert played.run.finished or rules.ended(session.state) is not None or not played.commands
+    assert session.pending is None
+    # Replaying the log from the start gives the state, and so does a fresh session.
+    assert session.replay() == session.state
+    fresh = Session(
+        rules.engine,
+        session.initial_state,
+        roller=RandomRoller(0),
+        log=EventLog(session.log.records),
+    )
+    assert fresh.state == session.state
+    assert replay(session.log.events, session.initial_state, session.apply) == session.state
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
+def test_undo_then_redo_is_the_identity(ruleset: str, scenario: str) -> None:
+    rules = load_ruleset(ruleset)
+    played = play_unattended(rules, start(rules, scenario))
+    session = played.run.session
+    before = session.state
+    undone = 0
+    while session.log.can_undo and undone < 5:
+        session.undo()
+        undone += 1
+    for _ in range(undone):
+        session.redo()
+    assert session.state == before
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
+def test_the_same_seed_gives_the_same_log(ruleset: str, scenario: str) -> None:
+    rules = load_ruleset(ruleset)
+    first = play_unattended(rules, start(rules, scenario, seed=11)).transcript()
+    second = play_unattended(rules, start(rules, scenario, seed=11)).transcript()
+    assert first == second
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
+def test_the_golden_transcript(ruleset: str, scenario: str) -> None:
+    rules = load_ruleset(ruleset)
+    transcript = play_unattended(rules, start(rules, scenario)).transcript()
+    path = transcript_path(rules, scenario)
+    if WRITE_GOLDEN:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(transcript, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    assert path.exists(), f"no golden transcript: TABLEKEEPER_WRITE_GOLDEN=1 writes {path}"
+    assert json.loads(path.read_text(encoding="utf-8")) == transcript
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
+def test_a_player_receives_none_of_the_hidden_numbers(ruleset: str, scenario: str) -> None:
+    rules = load_ruleset(ruleset)
+    assert rules.scenarios is not None
+    loaded = scenarios.load_scenario(scenario, ruleset=ruleset)
+    party = rules.scenarios.party(loaded)
+    identities = [rules.describe_actor(actor) for actor in loaded.actors()]
+    mine = next(identity.id for identity in identities if identity.side == party)
+    others = [identity for identity in identities if identity.side != party]
+    assert others, f"{scenario} has no NPC whose numbers a player may not see"
+    session = Session(
+        rules.engine, rules.new_encounter(loaded.options), roller=RandomRoller(loaded.seed or 1)
+    )
+    for actor, identity in zip(loaded.actors(), identities, strict=True):
+        spec = rules.with_secret_numbers(actor, MARKER) if identity.side != party else actor
+        session.submit(rules.add_actor(spec))
+    assert re.search(
+        rf"(?<![\d.]){MARKER}(?![\d.])", json.dumps(rules.player_view(session.state, GM_SIGHT))
+    ), "the marker must be somewhere the GM sees"
+    sight = Sight.player({mine})
+    policy = rules.policy()
+    received: list[Any] = []
+    for _ in range(60):
+        received.append(_everything_a_player_receives(rules, session, sight))
+        if session.pending is not None:
+            session.submit(policy.answer(session.state, session.pending))
+            continue
+        legal = [
+            command
+            for actor in ("gm", *(card.id for card in rules.cards(session.state, GM_SIGHT)))
+            for command in session.legal_commands(actor)
+        ]
+        if not legal or rules.ended(session.state):
+            break
+        session.submit(policy.choose(session.state, legal[0].actor, legal))
+    received.append(_everything_a_player_receives(rules, session, sight))
+    text = json.dumps(received, default=str)
+    # the marker as a number of its own: an exact chance such as 9375/32768 is not it
+    assert not re.search(rf"(?<![\d.]){MARKER}(?![\d.])", text)
+
+
+def _everything_a_player_receives(
+    rules: Ruleset, session: Session[Any], sight: Sight
+) -> dict[str, Any]:
+    state = session.state
+    cards: list[ActorCard] = list(rules.cards(state, sight))
+    names = {card.id: card.name for card in cards}
+    viewer = Viewer(role="player", player="p1", characters=sight.controlled)
+    events = [event for event in session.log.events if viewer.sees(event.visibility)]
+    mine = [command for actor in sight.controlled for command in session.legal_commands(actor)]
+    odds = [rules.command_odds(state, command, sight) for command in mine]
+    return {
+        "state": rules.player_view(state, sight),
+        "cards": [card.model_dump(mode="json") for card in cards],
+        "payloads": [views.public_payload(event, viewer, rules) for event in events],
+        "sentences": [rules.words.event_sentence(e, names, sight) for e in events],
+        "summary": rules.words.command_summary(events, names, sight),
+        "odds": [None if item is None else [item.title, item.outcomes] for item in odds],
+        "standing": {
+            key: [v.title, v.outcomes] for key, v in rules.standing_odds(state, sight).items()
+        },
+    }
