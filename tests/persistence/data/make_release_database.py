@@ -1,8 +1,7 @@
-"""Write ``release-r0001.db`` and ``release-r0001.json`` with the previous release's code.
+"""Write ``release-r0001.db`` and ``release-r0001.json`` with the code of schema r0001.
 
-The previous release is the last commit before the newest migration (r0002, "characters,
-players and the campaign's own log"): commit 3845c63, whose schema is r0001. Run from a
-checkout of it, not from this tree:
+That is the last commit before the migration r0002 ("characters, players and the
+campaign's own log"): commit 3845c63. Run with its code first on the path:
 
     git archive 3845c63 src | tar -x -C /tmp/previous
     PYTHONPATH=/tmp/previous/src python tests/persistence/data/make_release_database.py
