@@ -48,13 +48,16 @@ class SizedCache(Generic[K, V]):
         return len(self._entries)
 
     def get(self, key: K) -> V | None:
-        """The value kept under ``key`` (now the most recently used), or ``None``."""
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is None:
-                return None
+        """The value kept under ``key`` (now the most recently used), or ``None``.
+
+        Without the lock: each ``OrderedDict`` step is atomic, and an entry another
+        thread drops between the two is simply not found."""
+        try:
+            value = self._entries[key][0]
             self._entries.move_to_end(key)
-            return entry[0]
+        except KeyError:
+            return None
+        return value
 
     def put(self, key: K, value: V, size: int) -> None:
         """Keep ``value`` under ``key``, forgetting the least recently used entries until

@@ -71,7 +71,30 @@ CACHE_BYTES = 64 << 20
 """How much memory the cache of results may hold (a cache of a fixed number of results
 held gigabytes once they were large)."""
 
-_results: SizedCache[tuple[Expression, RollLimits], Distribution] = SizedCache(CACHE_BYTES)
+
+class _Key:
+    """A tree and its limits as a cache key, hashed once (a tree's hash walks all of it)."""
+
+    __slots__ = ("_hash", "limits", "tree")
+
+    def __init__(self, tree: Expression, limits: RollLimits) -> None:
+        self.tree = tree
+        self.limits = limits
+        self._hash = hash((tree, limits))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (  # the same tree asked again is usually the same object: no deep compare
+            isinstance(other, _Key)
+            and self._hash == other._hash
+            and (self.tree is other.tree or self.tree == other.tree)
+            and (self.limits is other.limits or self.limits == other.limits)
+        )
+
+
+_results: SizedCache[_Key, Distribution] = SizedCache(CACHE_BYTES)
 
 
 def odds(expression: str | Expression, limits: RollLimits = DEFAULT_LIMITS) -> Distribution:
@@ -87,7 +110,7 @@ def odds(expression: str | Expression, limits: RollLimits = DEFAULT_LIMITS) -> D
     :func:`clear_caches` forgets them.
     """
     tree = parse(expression) if isinstance(expression, str) else expression
-    key = (tree, limits)
+    key = _Key(tree, limits)
     result = _results.get(key)
     if result is None:
         result = _computed(tree, limits, None)[0]
