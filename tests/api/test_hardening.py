@@ -9,6 +9,7 @@ back within 2 s is measured by the reliability suite (``tests/reliability``), no
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +25,16 @@ NewDatabase = Any
 
 @pytest.fixture
 def client(new_database: NewDatabase) -> Iterator[TestClient]:
+    """The console and its API over each database (what is stored, stored alike)."""
     with TestClient(create_console_app(new_database("hardening")), follow_redirects=False) as c:
+        yield c
+
+
+@pytest.fixture
+def stateless(tmp_path: Path) -> Iterator[TestClient]:
+    """The same over SQLite only: for the routes that store nothing (dice, limits)."""
+    url = f"sqlite:///{tmp_path / 'stateless.db'}"
+    with TestClient(create_console_app(url), follow_redirects=False) as c:
         yield c
 
 
@@ -41,26 +51,26 @@ def billion_laughs(levels: int = 8, width: int = 9) -> str:
 
 @pytest.mark.parametrize("expression", ISSUE_EXPRESSIONS)
 def test_odds_too_costly_are_refused_with_422_and_advice(
-    client: TestClient, expression: str
+    stateless: TestClient, expression: str
 ) -> None:
-    answer = client.get("/api/odds", params={"expr": expression})
+    answer = stateless.get("/api/odds", params={"expr": expression})
     refused(answer, 422, "expression", "too expensive to compute exactly")
     assert "simulate instead" in answer.json()["error"]["message"]
 
 
-def test_a_cheap_estimate_comes_with_the_refusal(client: TestClient) -> None:
-    error = client.get("/api/odds", params={"expr": "1000d1000kh500"}).json()["error"]
+def test_a_cheap_estimate_comes_with_the_refusal(stateless: TestClient) -> None:
+    error = stateless.get("/api/odds", params={"expr": "1000d1000kh500"}).json()["error"]
     simulation = error["simulation"]
     assert simulation["samples"] >= 200
     assert 250_000 < simulation["mean"] < 500_000  # about 375,000
 
 
-def test_resolver_odds_are_bounded_too(client: TestClient) -> None:
-    answer = client.post(
+def test_resolver_odds_are_bounded_too(stateless: TestClient) -> None:
+    answer = stateless.post(
         "/api/resolve/dice.roll/odds", json={"input": {"expression": "1d10000!>1"}}
     )
     refused(answer, 422, "expression", "too expensive to compute exactly")
-    small = client.post("/api/resolve/dice.roll/odds", json={"input": {"expression": "2d6"}})
+    small = stateless.post("/api/resolve/dice.roll/odds", json={"input": {"expression": "2d6"}})
     assert ok(small)["7"] == "1/6"
 
 
@@ -79,10 +89,10 @@ def test_the_console_refuses_costly_odds_with_the_same_status(client: TestClient
 @pytest.mark.parametrize(
     "expression", ["(" * 100_000 + "1" + ")" * 100_000, "+".join(["1"] * 100_000)]
 )
-def test_every_dice_route_caps_the_expression(client: TestClient, expression: str) -> None:
-    refused(client.post("/api/rolls", json={"expression": expression}), 422, "expression", "")
+def test_every_dice_route_caps_the_expression(stateless: TestClient, expression: str) -> None:
+    refused(stateless.post("/api/rolls", json={"expression": expression}), 422, "expression", "")
     shorter = expression[:2000] + expression[-2000:]  # what fits in a URL, still too long
-    refused(client.get("/api/odds", params={"expr": shorter}), 422, "expr", "")
+    refused(stateless.get("/api/odds", params={"expr": shorter}), 422, "expr", "")
 
 
 # --- 3. YAML, and 5. imports -------------------------------------------------------------
@@ -166,16 +176,16 @@ def test_nul_nan_and_infinity_never_get_in(client: TestClient, body: str, field:
 # --- 6. smaller ----------------------------------------------------------------------------
 
 
-def test_a_body_past_the_limit_is_413_before_it_is_read(client: TestClient) -> None:
+def test_a_body_past_the_limit_is_413_before_it_is_read(stateless: TestClient) -> None:
     big = b'{"name": "' + b"x" * (22 << 20) + b'"}'
-    answer = client.post(
+    answer = stateless.post(
         "/api/campaigns", content=big, headers={"content-type": "application/json"}
     )
     refused(answer, 413, "body", "larger than")
 
 
-def test_unparseable_json_answers_the_documented_shape(client: TestClient) -> None:
-    answer = client.post(
+def test_unparseable_json_answers_the_documented_shape(stateless: TestClient) -> None:
+    answer = stateless.post(
         "/api/campaigns", content=b"{nope", headers={"content-type": "application/json"}
     )
     assert answer.status_code in (400, 422)
@@ -183,9 +193,9 @@ def test_unparseable_json_answers_the_documented_shape(client: TestClient) -> No
     assert answer.json()["error"]["field"] == "body"
 
 
-def test_no_route_and_a_wrong_method_answer_the_documented_shape(client: TestClient) -> None:
-    refused(client.get("/api/nowhere"), 404, None, "Not Found")
-    refused(client.delete("/api/odds"), 405, None, "Method Not Allowed")
+def test_no_route_and_a_wrong_method_answer_the_documented_shape(stateless: TestClient) -> None:
+    refused(stateless.get("/api/nowhere"), 404, None, "Not Found")
+    refused(stateless.delete("/api/odds"), 405, None, "Method Not Allowed")
 
 
 def test_the_session_cookie_is_secure_over_https(client: TestClient) -> None:

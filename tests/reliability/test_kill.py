@@ -42,9 +42,14 @@ def test_no_acknowledged_write_is_lost_or_duplicated_across_kills(tmp_path: Path
     for cycle in range(CYCLES):
         with serving("--database-url", url, log=tmp_path / f"cycle-{cycle}.log") as (base, server):
             stop = threading.Event()
+            playing = threading.Event()  # the first write of the cycle was acknowledged
 
             def write(
-                writer: int, base: str = base, cycle: int = cycle, stop: threading.Event = stop
+                writer: int,
+                base: str = base,
+                cycle: int = cycle,
+                stop: threading.Event = stop,
+                playing: threading.Event = playing,
             ) -> None:
                 with httpx.Client(base_url=base, headers=gm, timeout=10) as client:
                     number = 0
@@ -62,13 +67,15 @@ def test_no_acknowledged_write_is_lost_or_duplicated_across_kills(tmp_path: Path
                         if answer.status_code == 200:
                             with lock:
                                 acknowledged.append(reason)
+                            playing.set()
                         else:
                             assert answer.status_code == 409, answer.text  # a race lost
 
             writers = [threading.Thread(target=write, args=(n,)) for n in range(2)]
             for writer in writers:
                 writer.start()
-            time.sleep(chance.uniform(0.05, 0.5))
+            assert playing.wait(timeout=30), "no write was acknowledged"
+            time.sleep(chance.uniform(0.0, 0.3))  # then a kill, with writes in flight
             server.kill()  # SIGKILL
             server.wait()
             stop.set()
@@ -77,7 +84,7 @@ def test_no_acknowledged_write_is_lost_or_duplicated_across_kills(tmp_path: Path
     with serving("--database-url", url, log=tmp_path / "after.log") as (base, _):
         records = httpx.get(f"{base}/api/encounters/bridge/log", headers=gm).json()["records"]
     reasons = Counter(record["payload"]["reason"] for record in records)
-    assert len(acknowledged) >= CYCLES  # the table played
+    assert len(acknowledged) >= CYCLES  # the table played, every cycle
     assert [reason for reason in acknowledged if reasons[reason] != 1] == []  # none lost
     assert [reason for reason, times in reasons.items() if times > 1] == []  # none twice
     assert set(reasons) <= set(sent)
