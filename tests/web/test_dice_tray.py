@@ -19,7 +19,7 @@ from tablekeeper.services import access, campaigns, settings, table
 from tablekeeper.services.dice import odds_of
 from tablekeeper.web.access import cookie_name
 from tablekeeper.web.app import create_console_app
-from tablekeeper.web.dice import MAX_BARS, parse_faces
+from tablekeeper.web.dice import MAX_BARS, log_entry, parse_faces
 
 from .browser import Screenshots
 
@@ -272,3 +272,16 @@ def test_in_a_browser_the_odds_follow_the_typing_and_a_roll_joins_the_log(
     expect(page.get_by_label("Faces rolled at the table")).to_have_value("")
     expect(page.locator("#dice-chart tbody tr")).to_have_count(11)
     screenshots.take(page, "dice-tray")
+
+
+def test_the_campaign_log_says_when_an_encounter_began() -> None:
+    entry = log_entry(
+        {
+            "sequence": 1,
+            "command_id": "c1",
+            "kind": "campaign.encounter_started",
+            "payload": {"encounter": "bridge"},
+            "visibility": {"audience": "public"},
+        }
+    )
+    assert entry.text == "Encounter bridge begins"

@@ -239,6 +239,8 @@ def _entry_text(kind: str, payload: Mapping[str, Any], record: Mapping[str, Any]
         return f"{payload.get('days')} days of downtime" + (f": {note}" if note else "")
     if kind == table.NOTE:
         return str(payload.get("text", ""))
+    if kind == table.ENCOUNTER_STARTED:
+        return f"Encounter {payload.get('encounter')} begins"
     if kind == table.CHARACTER_EDITED:
         fields = ", ".join(str(f) for f in payload.get("fields") or ())
         reason = payload.get("reason") or ""

@@ -14,7 +14,7 @@ commands handed out second by second.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -108,6 +108,10 @@ class RealtimeScenario(Frozen):
     def with_length(self, length: int) -> RealtimeScenario:
         """The scenario played for ``length`` seconds."""
         return self.model_copy(update={"seconds": length})
+
+    def with_actors(self, actors: Sequence[Any]) -> RealtimeScenario:
+        """The same scenario with these actors (specs, in order) instead of its own."""
+        return self.model_copy(update={"creatures": tuple(actors)})
 
 
 def _timeline_entry(raw: Any, index: int) -> dict[str, Any]:
