@@ -79,8 +79,11 @@ def csrf_token(request: Request) -> str:
     return token_for(dict(request.cookies), request.url.path)
 
 
-def csrf_field(request: Request) -> Markup:
-    """The hidden input every form includes: ``{{ csrf_field(request) }}``."""
+def csrf_field(request: object) -> Markup:
+    """The hidden input every form includes: ``{{ csrf_field(request) }}`` (nothing when a
+    template is rendered without a request: no browser, no form to guard)."""
+    if not isinstance(request, Request):
+        return Markup("")
     return Markup('<input type="hidden" name="{}" value="{}">').format(FIELD, csrf_token(request))
 
 

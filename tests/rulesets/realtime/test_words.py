@@ -27,7 +27,11 @@ def test_another_creatures_check_says_its_die_not_its_threshold() -> None:
         "die": 14, "threshold": 11, "success": False, "success_points": None,
         "failure_points": 3, "automatic": False, "apparent_threshold": 11,
         "apparent_success": False, "apparent_success_points": None,
-        "apparent_failure_points": 3, "breakdown": {"total": 11, "contributions": [{"amount": 11, "label": "Agility", "source": "R-TEST-01"}]},
+        "apparent_failure_points": 3,
+        "breakdown": {
+            "total": 11,
+            "contributions": [{"amount": 11, "label": "Agility", "source": "R-TEST-01"}],
+        },
     }  # fmt: skip
     used = event(
         REACTION_USED, creature="wolf", reaction="opportunity_attack", name="Opportunity Attack",
