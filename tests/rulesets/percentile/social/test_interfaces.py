@@ -19,6 +19,7 @@ import typer
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from console_tokens import sending_tokens
 from tablekeeper.cli.play import play
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import demo_campaigns, encounters, settings
@@ -65,7 +66,8 @@ def table(tmp_path: Path) -> Iterator[tuple[TestClient, str]]:
     cast = ["brenna", "oswin", "knife", "hunter", "wolf"]
     started = encounters.start_encounter(SqlUnitOfWork(engine), campaign.id, characters=cast)
     engine.dispose()
-    with TestClient(create_console_app(url), follow_redirects=True) as client:
+    with TestClient(create_console_app(url), follow_redirects=True) as plain:
+        client = sending_tokens(plain)
         client.get(f"/campaigns/{campaign.id}?key={secret}")
         yield client, f"/campaigns/{campaign.id}/encounters/{started.encounter.id}"
 
