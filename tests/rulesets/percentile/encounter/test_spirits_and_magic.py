@@ -226,6 +226,24 @@ def test_rally_gives_allies_determination_and_a_second_rally_is_at_minus_40() ->
     assert contributions(of_kind(events, ev.CHECK_ROLLED)[0]) == {"G-P-01": 55, "P-ACT-22": -40}
 
 
+def test_a_fumbled_rally_takes_1d4_determination_from_the_allies() -> None:
+    # P-ACT-21 and G-P-29: "Fumble: Allies lose -1D4 DP." is read as losing 1D4 (the
+    # double negative is a typo), never as gaining it.
+    session, dice = table()
+    add(session, "aldric", "party")
+    add(session, "elin", "party")
+    add(session, "brenna", "foes")
+    dice.feed(10, 9, 1)
+    session.submit(start())
+    before = session.state.combatant("elin").determination_points
+    dice.feed(99, 3)  # 99 fails and fumbles (G-P-02); the 1d4 shows 3
+    events = act(session, cmd.RALLY, "aldric")
+    changed = of_kind(events, ev.POINTS_CHANGED)
+    assert [(e.payload["combatant"], e.payload["after"]) for e in changed] == [
+        ("elin", before - 3)
+    ]
+
+
 def test_a_fumble_that_loses_the_next_turn_skips_it() -> None:
     # P-ATK-13, row 01: "Dazed and confused, the character loses their next turn."
     session, dice = duel(9, 2)
