@@ -1,4 +1,4 @@
-"""Success pools and opposed pools (G-F-04 margin of success) against brute force."""
+"""Success pools and opposed pools (net successes; fractal's G-F-04 margin) against brute force."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.pools import (
-    margin_of_success,
     net_success_table,
+    net_successes,
     opposed_pool,
     success_pool,
 )
@@ -110,9 +110,9 @@ def test_opposed_pool_matches_brute_force(
     ("hits", "blocks", "armor", "margin"),
     [(5, 2, 1, 2), (3, 3, 0, 0), (2, 4, 0, 0), (4, 0, 0, 4), (4, 1, 3, 0), (4, 1, 2, 1)],
 )
-def test_margin_of_success(hits: int, blocks: int, armor: int, margin: int) -> None:
+def test_net_successes(hits: int, blocks: int, armor: int, margin: int) -> None:
     """G-F-04: max(0, success level - opposing defensive successes - armor)."""
-    assert margin_of_success(hits, blocks, armor) == margin
+    assert net_successes(hits, blocks, armor) == margin
 
 
 def test_opposed_pool_example() -> None:

@@ -1,11 +1,12 @@
-"""Success pools and opposed pools: the exact odds the ``fractal`` ruleset builds on.
+"""Success pools and opposed pools: counting dice that meet a target number, exactly.
 
 A pool of ``dice`` dice of ``sides`` faces is rolled against a target number ``tn``:
-each die showing ``tn`` or more is a success (F-CORE-03: "Roll <Stat> against TN n";
-the result is a count of successes, the *success level*). A TN above the die's highest
-face can never succeed; a TN of 1 or less always does. An attack is opposed by a
-defence roll; the *margin of success* is ``max(0, success level - opposing defensive
-successes - applicable armor)`` (GAPS.md G-F-04, recommended reading).
+each die showing ``tn`` or more is a success, and the result is the count of successes.
+A TN above the die's highest face can never succeed; a TN of 1 or less always does. An
+opposed pool sets a second pool against the first: its *net successes* are
+``max(0, successes - opposing successes - armor)``. A ruleset names these in its own
+words (``fractal`` calls the count a success level and the net its margin of success,
+G-F-04).
 
 >>> success_pool(5, 6, 4).at_least(3)
 Fraction(1, 2)
@@ -29,9 +30,9 @@ from tablekeeper.errors import InvalidInputError
 TableKey = tuple[int, int, int, int, int]
 
 
-def margin_of_success(attacker_successes: int, defender_successes: int, armor: int = 0) -> int:
-    """G-F-04: ``max(0, success level - opposing defensive successes - armor)``; the one
-    definition that rolled checks and :func:`opposed_pool` share."""
+def net_successes(attacker_successes: int, defender_successes: int, armor: int = 0) -> int:
+    """``max(0, successes - opposing successes - armor)``: the one definition that rolled
+    checks and :func:`opposed_pool` share."""
     return max(0, attacker_successes - defender_successes - armor)
 
 
@@ -51,7 +52,7 @@ def opposed_pool(
     defender_sides: int | None = None,
     defender_tn: int | None = None,
 ) -> Distribution:
-    """The margin of success of an attack opposed by a defence roll (G-F-04):
+    """The net successes of a pool opposed by a defence pool:
     ``max(0, attacker successes - defender successes - armor)``.
 
     The defender rolls ``defender_sides`` against ``defender_tn`` (the attacker's
@@ -72,7 +73,7 @@ def opposed_pool(
             continue
         for hits, attack_weight in enumerate(attack):
             if attack_weight:
-                margin = margin_of_success(hits, blocked, armor)
+                margin = net_successes(hits, blocked, armor)
                 weights[margin] = weights.get(margin, 0) + attack_weight * defence_weight
     return Distribution._trusted(weights)
 
@@ -85,12 +86,12 @@ def net_success_table(
     ks: Iterable[int],
     armor: int = 0,
 ) -> dict[TableKey, Fraction]:
-    """P(margin of success >= k) for every attacker pool, defender pool, die, TN and k.
+    """P(net successes >= k) for every attacker pool, defender pool, die, TN and k.
 
     Keys are ``(attacker_dice, defender_dice, sides, tn, k)``; both sides roll the same
     die against the same TN. Each binomial row is built once per die and TN, turned into
     tail sums once per attacker pool, and every cell is one short dot product: for
-    ``k >= 1``, :func:`margin_of_success` reaches ``k`` exactly when the attack reaches
+    ``k >= 1``, :func:`net_successes` reaches ``k`` exactly when the attack reaches
     ``defence + armor + k``, so P = ``sum_j P(defence = j) * P(attack >= j + k + armor)``
     (and 1 for ``k <= 0``).
     """

@@ -3,7 +3,7 @@
 Each check is written once, as dice notation or a pool of dice against a target number,
 and both rolled and given exact odds from that one definition (STYLE.md, lesson 2): the
 roll goes through the dice evaluator, the odds through the same tree's distribution, and
-the opposed margin through :func:`~tablekeeper.dice.pools.margin_of_success` in both.
+the opposed margin through :func:`~tablekeeper.dice.pools.net_successes` in both.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tablekeeper.dice.evaluate import roll
 from tablekeeper.dice.odds import odds
 from tablekeeper.dice.parse import parse
-from tablekeeper.dice.pools import margin_of_success, opposed_pool
+from tablekeeper.dice.pools import net_successes, opposed_pool
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.dice.syntax import Compare, CountSuccesses, Dice
 from tablekeeper.engine.resolvers import OutcomeOdds, Resolver, ResolverRegistry, resolver
@@ -176,7 +176,7 @@ def dice_opposed_pool(check: OpposedPoolInput, roller: Roller) -> OpposedPoolOut
         defender_faces=defender_faces,
         attacker_successes=hits,
         defender_successes=blocked,
-        margin=margin_of_success(hits, blocked, check.armor),
+        margin=net_successes(hits, blocked, check.armor),
     )
 
 

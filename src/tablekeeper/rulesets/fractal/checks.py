@@ -22,7 +22,8 @@ from pydantic import Field
 
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.evaluate import roll
-from tablekeeper.dice.pools import margin_of_success, success_pool
+from tablekeeper.dice.pools import net_successes as margin_of_success
+from tablekeeper.dice.pools import success_pool
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.dice.syntax import Compare, CountSuccesses, Dice
 from tablekeeper.engine.breakdown import Breakdown, Contribution

@@ -239,9 +239,7 @@ def test_a_fumbled_rally_takes_1d4_determination_from_the_allies() -> None:
     dice.feed(99, 3)  # 99 fails and fumbles (G-P-02); the 1d4 shows 3
     events = act(session, cmd.RALLY, "aldric")
     changed = of_kind(events, ev.POINTS_CHANGED)
-    assert [(e.payload["combatant"], e.payload["after"]) for e in changed] == [
-        ("elin", before - 3)
-    ]
+    assert [(e.payload["combatant"], e.payload["after"]) for e in changed] == [("elin", before - 3)]
 
 
 def test_a_fumble_that_loses_the_next_turn_skips_it() -> None:

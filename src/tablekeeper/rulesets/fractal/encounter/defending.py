@@ -12,7 +12,7 @@ support network is all Flipped may concede (F-GM-09).
 
 from __future__ import annotations
 
-from tablekeeper.dice.pools import margin_of_success
+from tablekeeper.dice.pools import net_successes as margin_of_success
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.fractal.actions import ActionDef
