@@ -98,6 +98,40 @@ def test_one_lethal_condition_short_of_zero_leaves_the_character_up() -> None:
     assert (table.c("acolyte").ap, table.c("acolyte").life) == (0, "bleeding_out")  # F-COND-19
 
 
+@pytest.mark.parametrize(
+    ("tree", "action", "rolled"), [("social", "conversation", 2), ("dancing", "choreography", 3)]
+)
+def test_a_specific_conditions_die_penalty_stays_in_its_tree(
+    tree: str, action: str, rolled: int
+) -> None:
+    # F-COND-02: "They apply their penalties strictly within the context of the skill tree
+    # that inflicted them": Contradicted's -1 Words die (Social Micro) takes a die from a
+    # Conversation on Words, not from a dance's Choreography on Words.
+    table = Table()
+    table.pc("bard", stats={"words": 8})
+    table.pc("rival", side="foes")
+    inflict(table, "bard", "social_micro", "negative", 2)  # Contradicted
+    table.open("scene", tree, "bard", "rival")
+    table.dice(*([1] * rolled))
+    table.act(
+        "scene", "bard", action, 3, *(["rival"] if action == "conversation" else []), stat="words"
+    )
+    assert table.payloads("action_rolled")[0]["check"]["dice_rolled"] == rolled  # F-COND-02
+
+
+def test_a_specific_condition_ruled_similar_also_takes_its_die_there() -> None:
+    # F-COND-03 ([gm]): "or other specific circumstances rules to be similar by the GM": the
+    # GM rules Contradicted similar in the dance, and its -1 Words die counts there too.
+    table = Table()
+    table.pc("bard", stats={"words": 8})
+    table.pc("rival", side="foes")
+    inflict(table, "bard", "social_micro", "negative", 2, also_trees=["dancing"])
+    table.open("ball", "dancing", "bard", "rival")
+    table.dice(1, 1)
+    table.act("ball", "bard", "choreography", 3, stat="words")
+    assert table.payloads("action_rolled")[0]["check"]["dice_rolled"] == 2  # F-COND-03
+
+
 # --- 17: Generic positive rows ----------------------------------------------------------
 
 
