@@ -382,9 +382,10 @@ def test_dance_actions_mix_freely_limited_only_by_ap() -> None:
 # --- Social (Chapter 12) ----------------------------------------------------------------
 
 
-def test_writing_needs_no_voice_and_speaking_no_pen() -> None:
+def test_a_gagged_envoy_cannot_speak_but_still_writes() -> None:
     # F-SOCIAL-GEN-05: "Social skills are generally limited by the voice or by writing
-    # implements": a gagged envoy still writes; one pen writes one kind of thing a turn.
+    # implements": Conversation and Oratory need the voice, Correspondence the pen. (Time
+    # and "someone unreachable by post" are the GM's, [gm].)
     table = Table()
     table.pc("envoy", voice_free=False)
     table.pc("duke", side="court")
@@ -395,6 +396,49 @@ def test_writing_needs_no_voice_and_speaking_no_pen() -> None:
     table.dice(1)
     table.act("talk", "envoy", "correspondence", 1, "duke")
     table.decline()
+
+
+def debate() -> Table:
+    table = Table()
+    table.pc("bard", stats={"words": 12})  # 20 AP
+    table.npc("rival", side="court", stats={"words": 4, "people": 4})  # 8 AP
+    table.open("talk", "social", "bard", "rival")
+    return table
+
+
+def attack(table: Table, successes: int, polarity: str) -> None:
+    table.dice(*([12] * successes))
+    table.act("talk", "bard", "conversation", successes, "rival", polarity=polarity)
+    table.decline()
+
+
+def test_discredited_to_zero_is_removed_in_shame_and_one_above_is_not() -> None:
+    # F-SOCIAL-GEN-03: "Inflicting conditions like Humiliated or Caught in a Lie. If a
+    # target hits 0 AP this way, they are removed from the conflict in shame."
+    table = debate()
+    attack(table, 3, "negative")  # Flustered -3, its Distracted [1] -1: 4
+    attack(table, 2, "negative")  # Contradicted -2: 2
+    attack(table, 1, "negative")  # Misspoke -1: 1
+    rival = table.conflict("talk").participants["rival"]
+    assert (table.c("rival").ap, rival.out) == (1, None)  # F-SOCIAL-GEN-03
+    attack(table, 1, "negative")  # Misspoke -1: 0
+    rival = table.conflict("talk").participants["rival"]
+    assert (rival.out, rival.side) == ("removed", "court")  # F-SOCIAL-GEN-03: not flipped
+
+
+def test_won_over_to_zero_is_flipped_and_each_positive_takes_max_ap() -> None:
+    # F-SOCIAL-GEN-04: "These still reduce the target's maximum AP [...] If a target hits 0
+    # AP this way, they are Flipped - they no longer oppose your goal."
+    table = debate()
+    attack(table, 1, "positive")  # Charmed -1: 7
+    assert (table.labels("rival"), table.c("rival").ap) == (["Charmed [1]"], 7)  # F-SOCIAL-GEN-04
+    attack(table, 3, "positive")  # Indebted -3: 4 (Renowned [1] to the bard)
+    attack(table, 3, "positive")  # Indebted -3: 1
+    rival = table.conflict("talk").participants["rival"]
+    assert (table.c("rival").ap, rival.out) == (1, None)
+    attack(table, 1, "positive")  # Charmed -1: 0
+    rival = table.conflict("talk").participants["rival"]
+    assert (rival.out, rival.side) == ("flipped", "party")  # F-SOCIAL-GEN-04
 
 
 @pytest.mark.parametrize(("armor", "level"), [(0, 3), (4, 0), (2, 1)])
