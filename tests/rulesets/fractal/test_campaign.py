@@ -40,6 +40,7 @@ def wounded() -> Table:
 
 
 def test_conditions_outlive_the_conflict_and_days_of_rest_tick_f_cond_01_f_down_03() -> None:
+    # F-COND-01: the conditions, not hit points, are what a conflict leaves behind.
     table = wounded()
     events = scoped(table.session.log.events, "encounter-1")
     campaign = fold_campaign([*events, downtime(5)])
@@ -115,6 +116,7 @@ def test_two_encounters_folded_together_in_log_order_f_gm_14() -> None:
 
 
 def test_one_project_per_downtime_session_resets_with_the_downtime_f_down_08_f_down_09() -> None:
+    # F-DOWN-08: the limit is per Downtime session.
     table = Table()
     table.pc("chef")
     table.open(

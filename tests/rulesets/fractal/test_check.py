@@ -97,6 +97,7 @@ def test_obscured_takes_dice_from_visual_and_ranged_once_and_helps_hiding_f_scen
 
 
 def test_blinding_subtracts_from_proactive_actions_only_f_scene_04() -> None:
+    # F-SCENE-04: Blinding [S] takes S from a Proactive action's successes, never below 0.
     glare = [{"element": "blinding", "severity": 3}]
     proactive = roll([6, 6, 6, 6], die=6, dice=4, action_type="proactive", scene_elements=glare)
     assert (proactive.successes, proactive.success_level) == (4, 1)
@@ -107,6 +108,7 @@ def test_blinding_subtracts_from_proactive_actions_only_f_scene_04() -> None:
 
 
 def test_deafening_raises_auditory_tns_at_micro_and_nano_alike_f_scene_01_f_scene_06() -> None:
+    # F-SCENE-06: Deafening [S] raises Auditory TNs by S.
     # F-SCENE-01: "If you are fighting a Nano duel in a Deafening [3] environment, your
     # Auditory TNs are still increased by 3."
     noise = [{"element": "deafening", "severity": 3}]
@@ -117,6 +119,7 @@ def test_deafening_raises_auditory_tns_at_micro_and_nano_alike_f_scene_01_f_scen
 
 @pytest.mark.parametrize(("severity", "allowed"), [(2, True), (3, False), (4, False)])
 def test_deafening_3_forbids_speaking_f_scene_07(severity: int, allowed: bool) -> None:
+    # F-SCENE-07: speaking is refused at Deafening 3 and 4, allowed at 2.
     noise = [{"element": "deafening", "severity": severity}]
     fields = {"die": 6, "dice": 1, "speaking": True, "scene_elements": noise}
     if allowed:
@@ -131,12 +134,14 @@ def test_deafening_3_forbids_speaking_f_scene_07(severity: int, allowed: bool) -
 
 
 def test_resonant_adds_dice_to_auditory_rolls_f_scene_09() -> None:
+    # F-SCENE-09: Resonant [S] adds S dice to Auditory rolls only.
     echo = [{"element": "resonant", "severity": 2}]
     assert roll([1] * 3, die=6, dice=1, stat="auditory", scene_elements=echo).dice_rolled == 3
     assert roll([1], die=6, dice=1, stat="words", scene_elements=echo).dice_rolled == 1
 
 
 def test_aromatic_helps_cooking_and_social_and_distracts_logic_f_scene_11() -> None:
+    # F-SCENE-11: +S dice to Cooking or Social checks, -S dice to Logic checks.
     scent = [{"element": "aromatic", "severity": 2}]
     assert (
         roll(
@@ -159,6 +164,7 @@ def test_aromatic_helps_cooking_and_social_and_distracts_logic_f_scene_11() -> N
 
 
 def test_focused_cancels_the_largest_circumstance_penalty_f_gtab_ment_07() -> None:
+    # F-GTAB-MENT-07: Focused [1] cancels one Circumstance penalty.
     fields: dict[str, Any] = {
         "die": 6,
         "dice": 4,

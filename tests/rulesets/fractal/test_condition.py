@@ -230,6 +230,7 @@ def test_recoveries_physical_mental_social_magical() -> None:
 
 
 def test_refreshed_rows_f_gtab_phys_07_to_09() -> None:
+    # F-GTAB-PHYS-07: S1 restores 1 Max AP; S2 2 Max AP or 1 die size.
     rows = [lookup("physical", "refreshed", s) for s in (1, 2, 3, 4)]
     assert [r.max_ap_change for r in rows] == [1, 2, 3, 5]
     assert [(r.restores_die_sizes, r.restore_mode) for r in rows] == [
@@ -243,6 +244,7 @@ def test_refreshed_rows_f_gtab_phys_07_to_09() -> None:
 
 
 def test_focused_rows_f_gtab_ment_07_to_09_and_f_cond_12() -> None:
+    # F-GTAB-MENT-07: S1 cancels a penalty, S2 +1 Logic or Visual die; F-GTAB-MENT-09: S4.
     rows = [lookup("mental", "focused", s) for s in (1, 2, 3, 4)]
     # F-COND-12: cancels one Circumstance penalty (S1), or a re-roll of a failed Macro (S4).
     assert rows[0].cancels_circumstance_penalties == 1
@@ -253,6 +255,7 @@ def test_focused_rows_f_gtab_ment_07_to_09_and_f_cond_12() -> None:
 
 
 def test_renowned_rows_f_gtab_soc_07_to_09_and_f_cond_13() -> None:
+    # F-GTAB-SOC-07: S1 +1 People die; S2 2 Temporary AP; F-GTAB-SOC-09: S4 armor 0.
     rows = [lookup("social", "renowned", s) for s in (1, 2, 3, 4)]
     # F-COND-13: a Circumstance bonus to social checks, or temporary AP on a new social scene.
     assert dice(rows[0]) == [(("people",), 1, "and")]
@@ -263,6 +266,7 @@ def test_renowned_rows_f_gtab_soc_07_to_09_and_f_cond_13() -> None:
 
 
 def test_vitalized_rows_f_gtab_mag_07_to_09_and_f_cond_14_g_f_13() -> None:
+    # F-GTAB-MAG-07: S1 1, S2 2 Temporary AP, for Proactive actions only.
     rows = [lookup("magical", "vitalized", s) for s in (1, 2, 3, 4)]
     assert [r.temporary_ap for r in rows] == [1, 2, 3, 5]
     assert {r.temporary_ap_use for r in rows} == {"proactive"}  # the table (G-F-13)
@@ -408,6 +412,7 @@ def test_the_micro_tables_top_row_is_4_plus_f_mtab_01() -> None:
 
 
 def test_dancing_micro_positive_rows_give_temporary_ap_f_mtab_dan_05_to_08() -> None:
+    # F-MTAB-DAN-05: Applause gives 1 Temporary AP.
     rows = [lookup("dancing_micro", "positive", s) for s in (1, 2, 3, 4)]
     assert [(r.name, r.temporary_ap) for r in rows] == [
         ("Applause", 1),
@@ -432,6 +437,7 @@ def test_indebted_grants_renowned_to_the_attacker_and_flipped_switches_sides() -
 
 
 def test_zero_ap_translations_f_mtab_cbt_05_dan_09_soc_09() -> None:
+    # F-MTAB-DAN-09, F-MTAB-SOC-09: the Zero AP translations.
     assert lookup("combat_micro", "negative", 1).zero_ap == "Unconscious and bleeding out."
     assert lookup("dancing_micro", "negative", 1).zero_ap.startswith("The audience ignores you")  # type: ignore[union-attr]
     assert lookup("social_micro", "negative", 1).zero_ap.startswith("Socially irrelevant")  # type: ignore[union-attr]
@@ -444,6 +450,7 @@ def test_zero_ap_translations_f_mtab_cbt_05_dan_09_soc_09() -> None:
 
 
 def test_micro_conditions_are_specific_to_their_tree_f_cond_02() -> None:
+    # F-COND-02: a Micro table's condition belongs to its tree.
     assert lookup("combat_micro", "negative", 1).tree == "combat"
     assert lookup("physical", "impact", 1).tree is None  # F-COND-04: generic, every tree
 

@@ -69,6 +69,7 @@ def test_a_spell_that_cures_n_dor_removes_n_or_fewer_f_cond_17(
 
 
 def test_threshold_removals_are_binary_and_never_tick_f_down_05() -> None:
+    # F-DOWN-05: a 3 DoR cure leaves a 7 DoR wound at 7.
     outcome = heal(conditions=[{"name": "Battered", "dor": 7}], cure_dor=3)
     assert left(outcome) == {"Battered": 7}
     assert outcome.conditions[0].breakdown is None

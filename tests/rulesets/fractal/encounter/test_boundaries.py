@@ -37,6 +37,7 @@ def test_correspondence_at_tn_5_f_social_micro_04(face: int, successes: int) -> 
 def test_social_armor_blocks_only_when_higher_than_the_potential_f_gm_07(
     armor: int, allowed: bool
 ) -> None:
+    # F-GM-07: armor 7 and 8 against 8 potential successes allowed, 9 refused.
     table = Table()
     table.pc("bard", default=4)  # 8 AP: 8 potential successes
     table.pc("lord", side="court", social_armor=armor)
@@ -53,6 +54,7 @@ def test_social_armor_blocks_only_when_higher_than_the_potential_f_gm_07(
 def test_hazardous_is_avoided_by_exactly_s_successes_f_scene_15(
     faces: tuple[int, ...], avoided: bool
 ) -> None:
+    # F-SCENE-15: S successes avoid the hazard, S - 1 do not.
     table = Table()
     table.pc("brenna", stats={"body": 8})
     table.pc("orc", side="foes")

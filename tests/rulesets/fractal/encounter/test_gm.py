@@ -42,6 +42,7 @@ def test_adversaries_have_two_or_three_stats_and_ap_from_the_two_highest_f_gm_01
 def test_npc_ranks_are_1_to_5_in_1_or_2_skills_and_0_elsewhere_f_gm_03(
     ranks: dict[str, int], error: str | None
 ) -> None:
+    # F-GM-03: Rank 1 to 5 (0 and 6 refused) in 1 or 2 skills, 0 elsewhere.
     spec = {
         "id": "guard",
         "side": "foes",
@@ -60,6 +61,7 @@ def test_npc_ranks_are_1_to_5_in_1_or_2_skills_and_0_elsewhere_f_gm_03(
 
 
 def test_spirits_are_recorded_1_to_3_for_major_antagonists_f_gm_06() -> None:
+    # F-GM-06 ([gm]): up to 3 Spirits recorded, a fourth refused.
     table = Table()
     table.npc("lich", stats={"logic": 12, "meditation": 10}, spirits=["Grief", "Ash", "Crown"])
     assert table.c("lich").spec.spirits == ("Grief", "Ash", "Crown")
@@ -100,6 +102,7 @@ def test_a_minion_leaves_at_its_first_successful_attack_f_gm_04() -> None:
 def test_cleave_removes_as_many_minions_as_the_margin_f_gm_05_g_f_31(
     successes: int, removed: list[str]
 ) -> None:
+    # F-GM-05: margin 1 to 4 removes 1 to 4 contiguous minions.
     table = horde()
     table.dice(*([12] * successes))
     table.act("fight", "brenna", "melee", successes, "g2")
@@ -154,6 +157,7 @@ def test_or_dice_default_to_the_first_stat_or_count_for_either_g_f_11() -> None:
 
 
 def test_medical_attention_and_other_requirements_are_the_gms_ruling_f_cond_16_f_down_06() -> None:
+    # F-COND-16 ([gm]): the medical care is recorded and the GM removes the condition.
     table = Table()
     table.pc("brenna")
     table.gm(
@@ -210,6 +214,7 @@ def test_simultaneous_conflicts_share_the_characters_conditions_f_gm_14() -> Non
 
 
 def test_creative_solutions_are_actions_of_any_tree_the_character_knows_f_gm_12() -> None:
+    # F-GM-12 ([gm]): a Cooking action in a fight, then the GM's scene element.
     # "use a Cooking skill to grease the floor": a Micro Cooking action in a fight, then
     # the GM's scene element.
     table = Table()
@@ -242,6 +247,7 @@ def test_a_party_fight_is_one_micro_conflict_of_any_size_f_gm_10() -> None:
 
 
 def test_the_gm_flips_by_bribery_or_blackmail_f_gm_09() -> None:
+    # F-GM-09: bribery or blackmail, the GM's flip.
     table = Table()
     table.pc("bard")
     table.pc("steward", side="court")

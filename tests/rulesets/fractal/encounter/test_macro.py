@@ -49,6 +49,7 @@ def test_it_succeeds_on_one_success_and_commits_up_to_max_ap_outside_a_conflict_
 
 
 def test_inside_a_conflict_the_dice_come_from_the_pool_f_core_13() -> None:
+    # F-CORE-13: a month-long Exchange spends the pool like any other.
     table = Table()
     table.pc("envoy")
     table.pc("duke", side="court")
@@ -60,6 +61,7 @@ def test_inside_a_conflict_the_dice_come_from_the_pool_f_core_13() -> None:
 
 
 def test_focused_4_rerolls_a_failed_macro_check_keeping_the_new_result_f_gtab_ment_09() -> None:
+    # F-GTAB-MENT-09: one re-roll of a failed Macro check, the new result kept.
     table = Table()
     table.pc("sage")
     table.gm(

@@ -115,6 +115,7 @@ def test_a_failed_maneuver_moves_nothing_under_the_option_g_f_22() -> None:
 
 
 def test_difficult_terrain_costs_s_successes_a_square_f_scene_14_g_f_22() -> None:
+    # F-SCENE-14: +S successes a square crossed.
     table = Table()
     table.pc("brenna", stats={"body": 8})
     table.pc("orc", side="foes")
@@ -171,12 +172,14 @@ def test_a_tool_does_one_kind_of_action_a_turn_f_core_11_g_f_e3() -> None:
 
 
 def test_rank_caps_dice_only_under_the_option_g_f_01_f_core_10() -> None:
+    # F-CORE-10: default Rank 0 caps the dice at 0 under the option.
     table = duel(rank_caps_dice=True)
     with pytest.raises(IllegalCommandError, match="at most 0 dice"):
         table.act("fight", "brenna", "melee", 1, "orc")
 
 
 def test_conditions_stack_each_tracked_separately_f_cond_08() -> None:
+    # F-COND-08: two hits, two entries, each with its own id.
     table = duel()
     for faces in ((5,), (6,)):
         table.dice(*faces)
@@ -251,6 +254,7 @@ def test_the_golden_hour_dressed_in_time_or_death_f_cond_20() -> None:
 
 
 def test_a_lethal_condition_fells_anyone_in_any_tree_f_cond_18_f_cond_19() -> None:
+    # F-COND-18, F-COND-19: two lethal conditions to 0 AP fell, one (1 AP left) not.
     table = Table()
     table.npc("cultist", stats={"body": 4, "logic": 4})  # Max AP 8
     table.gm(

@@ -17,6 +17,7 @@ def ball(**fields: object) -> Table:
 
 
 def test_solo_inflicts_a_negative_performance_condition_f_dance_micro_01_f_dance_gen_03() -> None:
+    # F-DANCE-GEN-03: a proactive maneuver inflicts a negative condition.
     table = ball()
     table.dice(10, 9)
     table.act("ball", "ines", "solo", 2, "kali")
@@ -25,6 +26,7 @@ def test_solo_inflicts_a_negative_performance_condition_f_dance_micro_01_f_dance
 
 
 def test_a_positive_solo_advances_ones_own_favor_f_dance_gen_03() -> None:
+    # F-DANCE-GEN-03: or grants oneself a beneficial one.
     table = ball()
     table.dice(10, 9)
     table.act("ball", "ines", "solo", 2, polarity="positive")
@@ -46,6 +48,7 @@ def test_partner_defends_oneself_or_someone_in_arms_length_f_dance_micro_02() ->
 
 
 def test_the_opposition_rule_a_defended_technique_still_succeeded_f_dance_gen_07() -> None:
+    # F-DANCE-GEN-07: defended to 0, the technique still succeeded.
     table = ball()
     table.end_turn("ball", "ines")
     table.end_turn("ball", "juno")
@@ -58,6 +61,7 @@ def test_the_opposition_rule_a_defended_technique_still_succeeded_f_dance_gen_07
 
 
 def test_choreography_grants_oneself_favor_by_margin_f_dance_micro_04_f_mtab_dan_05_to_08() -> None:
+    # F-MTAB-DAN-05 to 08: the positive row's Temporary AP, at the refresh.
     table = ball()
     table.dice(8, 8, 8)
     table.act("ball", "ines", "choreography", 3)
@@ -91,6 +95,7 @@ def test_troupe_shares_ones_positive_conditions_until_the_next_refresh_f_dance_m
 
 
 def test_zero_ap_ends_the_performance_not_the_dancer_f_mtab_dan_09_f_dance_gen_09() -> None:
+    # F-MTAB-DAN-09, F-DANCE-GEN-09: 0 Max AP ends the performance, the dancer is not harmed.
     table = Table()
     table.pc("ines", stats={"body": 12})
     table.npc("kali", side="rivals", stats={"body": 4, "visual": 4})
@@ -108,6 +113,7 @@ def test_zero_ap_ends_the_performance_not_the_dancer_f_mtab_dan_09_f_dance_gen_0
 
 
 def test_a_formal_competition_ends_at_its_time_limit_on_favor_f_dance_gen_04() -> None:
+    # F-DANCE-GEN-04: at the time limit the most Audience Favor wins.
     table = ball(time_limit=1)
     table.dice(8)
     table.act("ball", "ines", "choreography", 1)  # Applause
@@ -128,6 +134,7 @@ def test_a_tie_on_favor_is_the_gms_g_f_29() -> None:
 
 
 def test_routine_armor_is_lost_when_the_micro_conflict_ends_f_dance_gen_08() -> None:
+    # F-DANCE-GEN-08: Routine Armor ends with the Micro conflict.
     table = ball()
     table.gm(cmd.ARMOR, cmd.SetArmor(conflict="ball", character="ines", zone="technique", amount=2))
     assert table.conflict("ball").participants["ines"].routine_armor == {"technique": 2}

@@ -171,6 +171,7 @@ def test_arcanism_wards_against_spells_only_f_magic_micro_06() -> None:
 
 
 def test_allies_add_dice_to_a_ward_assisted_ward_f_magic_micro_07_g_f_48() -> None:
+    # F-MAGIC-MICRO-07: the squire's 2 dice join the mage's 1 on the Arcanism roll.
     table = Table()
     table.pc("mage", ranks={"magic": 1}, stats=MAGE)
     table.pc("squire")

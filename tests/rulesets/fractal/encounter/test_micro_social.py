@@ -23,6 +23,7 @@ def salon(**fields: object) -> Table:
 def test_conversation_discredits_and_zero_ap_removes_in_shame_f_social_gen_03_f_mtab_soc_09() -> (
     None
 ):
+    # F-SOCIAL-GEN-03, F-MTAB-SOC-09: discredited to 0 Max AP, removed (not flipped).
     table = salon()
     table.open("talk", "social", "bard", "ally", "rival")
     table.dice(12, 12, 12, 12)
@@ -40,6 +41,7 @@ def test_conversation_discredits_and_zero_ap_removes_in_shame_f_social_gen_03_f_
 
 
 def test_winning_over_to_zero_ap_flips_the_target_f_social_gen_04_f_mtab_soc_05_06() -> None:
+    # F-SOCIAL-GEN-04: won over to 0 Max AP, Flipped to the winner's side.
     table = salon()
     table.open("talk", "social", "bard", "ally", "rival")
     for faces in ((12, 12), (12, 12), (12, 12), (12, 12), (12, 12)):
@@ -121,6 +123,7 @@ def test_oratory_inspires_up_to_half_the_words_die_f_social_micro_03() -> None:
 
 
 def test_deafening_3_forbids_speaking_in_a_conversation_f_scene_07() -> None:
+    # F-SCENE-07: in the engine, a spoken action is refused, writing is not.
     table = salon()
     table.open(
         "talk",
@@ -137,6 +140,7 @@ def test_deafening_3_forbids_speaking_in_a_conversation_f_scene_07() -> None:
 
 
 def test_social_armor_ranges_and_an_impossible_assault_f_social_gen_06_f_gm_07() -> None:
+    # F-SOCIAL-GEN-06, F-GM-07: armor 4 takes 4 successes; armor 8 above 7 potential refuses.
     table = Table()
     table.pc("bard", default=4)  # 8 AP: 8 potential successes
     table.pc("queen", side="court", social_armor=8)
@@ -157,6 +161,7 @@ def test_social_armor_ranges_and_an_impossible_assault_f_social_gen_06_f_gm_07()
 
 
 def test_renowned_4_treats_the_audience_as_armor_0_f_gtab_soc_09() -> None:
+    # F-GTAB-SOC-09: against Social Armor 8, Renowned [4]'s 2 successes all land.
     table = Table()
     table.pc("bard", stats={"words": 4})
     table.pc("queen", side="court", social_armor=8)
@@ -172,6 +177,7 @@ def test_renowned_4_treats_the_audience_as_armor_0_f_gtab_soc_09() -> None:
 
 
 def test_flipping_the_support_network_and_the_bosss_choice_f_gm_08_f_gm_09() -> None:
+    # F-GM-09: the whole network flipped, the Boss's choice is asked.
     table = Table()
     table.pc("bard", stats={"words": 12, "people": 12})
     table.npc("courtier", side="court", stats={"words": 4, "people": 4})  # 8 AP
@@ -209,6 +215,7 @@ def test_flipping_the_support_network_and_the_bosss_choice_f_gm_08_f_gm_09() -> 
 
 
 def test_the_boss_concedes_when_asked_f_gm_09() -> None:
+    # F-GM-09: conceding ends the conflict.
     table = Table()
     table.pc("bard", stats={"words": 12, "people": 12})
     table.npc("courtier", side="court", stats={"words": 4, "people": 4})
@@ -251,6 +258,7 @@ def test_negative_social_conditions_cost_max_ap_in_social_conflicts_only_g_f_15(
 
 
 def test_renowned_2_grants_temporary_ap_entering_a_social_scene_f_gtab_soc_07() -> None:
+    # F-GTAB-SOC-07: Renowned [2] gives 2 Temporary AP entering a social scene.
     table = Table()
     table.pc("bard")
     table.pc("rival", side="foes")
@@ -262,6 +270,7 @@ def test_renowned_2_grants_temporary_ap_entering_a_social_scene_f_gtab_soc_07() 
 
 
 def test_specific_stay_in_their_tree_f_cond_02_generic_go_everywhere_f_cond_04() -> None:
+    # F-COND-02: a Social condition costs no AP in a fight.
     table = Table()
     table.pc("bard", stats={"words": 12})
     table.pc("rival", side="foes")
@@ -284,6 +293,7 @@ def test_specific_stay_in_their_tree_f_cond_02_generic_go_everywhere_f_cond_04()
 
 
 def test_a_specific_condition_the_gm_rules_similar_counts_there_too_f_cond_03() -> None:
+    # F-COND-03: a specific condition the GM rules similar counts in that tree too.
     table = Table()
     table.pc("dancer")
     table.pc("rival", side="foes")

@@ -16,6 +16,7 @@ def scene(*elements: dict[str, object], **fields: object) -> Table:
 
 
 def test_noxious_asks_for_a_roll_at_the_start_of_a_turn_f_scene_10() -> None:
+    # F-SCENE-10: a failed roll costs S levels of Sickened and S AP.
     table = scene({"element": "noxious", "severity": 2})
     pending = table.session.pending
     assert pending is not None
@@ -29,6 +30,7 @@ def test_noxious_asks_for_a_roll_at_the_start_of_a_turn_f_scene_10() -> None:
 
 
 def test_noxious_resisted_costs_only_the_dice_f_scene_10() -> None:
+    # F-SCENE-10: a resisted roll costs nothing more.
     table = scene({"element": "noxious", "severity": 2})
     table.dice(8)
     table.answer("roll:1")
@@ -37,6 +39,7 @@ def test_noxious_resisted_costs_only_the_dice_f_scene_10() -> None:
 
 
 def test_hazardous_needs_s_successes_or_its_condition_f_scene_15_g_f_38() -> None:
+    # F-SCENE-15: short of S successes, an S-level condition of the GM's table.
     table = scene({"element": "hazardous", "severity": 2, "condition": "burning"})
     table.dice(8, 1)
     table.answer("roll:2")  # 1 success of the 2 needed
@@ -47,6 +50,7 @@ def test_hazardous_needs_s_successes_or_its_condition_f_scene_15_g_f_38() -> Non
 
 
 def test_blinding_4_and_deafening_4_inflict_disoriented_each_turn_f_scene_05_f_scene_08() -> None:
+    # F-SCENE-05, F-SCENE-08: Disoriented each turn at Severity 4, not at 3.
     for element in ("blinding", "deafening"):
         table = scene({"element": element, "severity": 4})
         assert table.labels("brenna") == ["Ringing Ears [1]"]
@@ -59,6 +63,7 @@ def test_blinding_4_and_deafening_4_inflict_disoriented_each_turn_f_scene_05_f_s
 
 
 def test_tainted_lowers_max_ap_and_consuming_there_sickens_f_scene_12() -> None:
+    # F-SCENE-12: -S Max AP within the space; consuming there inflicts Sickened [S].
     table = scene({"element": "tainted", "severity": 3})
     assert table.c("brenna").ap == 14 - 3
     table.gm(cmd.CONSUME, cmd.Who(conflict="fight", character="orc"))
@@ -66,11 +71,13 @@ def test_tainted_lowers_max_ap_and_consuming_there_sickens_f_scene_12() -> None:
 
 
 def test_savorous_adds_ap_at_each_refresh_f_scene_13() -> None:
+    # F-SCENE-13: S extra AP at the refresh.
     table = scene({"element": "savorous", "severity": 2})
     assert table.c("brenna").ap == 16
 
 
 def test_soothing_restores_s_ap_at_the_end_of_a_turn_up_to_the_maximum_f_scene_16() -> None:
+    # F-SCENE-16: S AP at the end of a turn, never above the maximum.
     table = scene({"element": "soothing", "severity": 3})
     table.dice(1, 1, 1, 1, 1)
     table.act("fight", "brenna", "melee", 5, "orc")

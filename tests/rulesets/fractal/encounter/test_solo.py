@@ -27,6 +27,7 @@ def work(table: Table, conflict: str, **allocation: int) -> None:
 
 
 def test_intervals_are_the_meditation_dies_highest_face_g_f_05_f_cook_gen_02() -> None:
+    # F-COOK-GEN-02: Intervals from the Meditation die.
     table = kitchen()
     table.open(
         "feast",
@@ -45,6 +46,7 @@ def test_intervals_are_the_meditation_dies_highest_face_g_f_05_f_cook_gen_02() -
 
 
 def test_a_deadline_sets_the_intervals_and_each_is_an_hour_f_time_02_f_cook_gen_02() -> None:
+    # F-COOK-GEN-02: or from the kitchen's time limit.
     table = kitchen()
     table.open("feast", "cooking", "chef", level="solo", goal=2, techniques=["sear"], deadline=2)
     table.dice(8, 8)
@@ -78,6 +80,7 @@ def test_the_goal_and_every_technique_make_a_success_g_f_05() -> None:
 def test_the_meal_is_eaten_well_fed_for_the_next_micro_conflict_f_cook_gen_03_f_cook_gen_04() -> (
     None
 ):
+    # F-COOK-GEN-03, F-COOK-GEN-04: eaten, Well Fed: +1 AP in the next Micro conflict only.
     table = kitchen()
     table.open(
         "feast",
@@ -106,6 +109,7 @@ def test_the_meal_is_eaten_well_fed_for_the_next_micro_conflict_f_cook_gen_03_f_
 
 
 def test_an_artwork_shown_makes_the_artist_praised_f_art_gen_02_to_04() -> None:
+    # F-ART-GEN-02: a Goal over the Meditation die's Intervals; F-ART-GEN-04: Praised.
     table = Table()
     table.pc("painter", stats={"visual": 10, "meditation": 6})
     table.open(
@@ -132,6 +136,7 @@ def test_an_artwork_shown_makes_the_artist_praised_f_art_gen_02_to_04() -> None:
 
 
 def test_one_solo_project_per_downtime_f_down_08() -> None:
+    # F-DOWN-08: a second Downtime project is refused.
     table = kitchen()
     table.open(
         "pie",
@@ -210,6 +215,7 @@ def test_a_project_refuses_foreign_techniques_and_too_many_dice() -> None:
 
 
 def test_the_solo_performance_uses_the_same_rules_f_dance_gen_02() -> None:
+    # F-DANCE-GEN-02: the Solo Performance is a Solo conflict.
     table = Table()
     table.pc("ines", stats={"body": 10, "meditation": 6})
     table.open(

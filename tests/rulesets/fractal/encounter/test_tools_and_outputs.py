@@ -18,6 +18,7 @@ CATALOGUE = default_catalogue()
 
 
 def test_one_item_a_hand_and_one_action_a_tool_f_combat_gen_01() -> None:
+    # F-COMBAT-GEN-01: two hands, two items, armor worn; one tool, one kind of action.
     # "A character can have one item (weapon or shield) in each hand"; armor takes none.
     two = [{"id": "sword", "kind": "weapon"}, {"id": "shield", "kind": "shield"}]
     CharacterSpec.model_validate(
@@ -43,6 +44,7 @@ def test_one_item_a_hand_and_one_action_a_tool_f_combat_gen_01() -> None:
 
 
 def test_art_and_cooking_need_both_hands_but_not_the_voice_f_art_gen_06_f_cook_gen_06() -> None:
+    # F-ART-GEN-06, F-COOK-GEN-06: both hands busy; Incantation still allowed.
     table = Table()
     table.pc("chef", ranks={"cooking": 1, "magic": 1}, tools=[{"id": "wand", "kind": "focus"}])
     table.pc("orc", side="foes")
@@ -66,6 +68,7 @@ def test_art_and_cooking_need_both_hands_but_not_the_voice_f_art_gen_06_f_cook_g
 
 
 def test_one_pool_split_between_trees_in_one_turn_f_core_12_f_art_gen_07_f_cook_gen_07() -> None:
+    # F-COOK-GEN-07: one pool split between a fight and a kitchen in one turn.
     # The unified Action Pool: a Micro turn may split it between actions of different
     # trees (a maneuver and a cooking action; the Nano hybrids are the next issue's).
     table = Table()
@@ -81,6 +84,7 @@ def test_one_pool_split_between_trees_in_one_turn_f_core_12_f_art_gen_07_f_cook_
 
 
 def test_dancing_mixes_any_number_of_dance_actions_f_dance_gen_10() -> None:
+    # F-DANCE-GEN-10: three dance actions in one turn.
     # "you can mix any number of dance actions together, limited only by your AP".
     table = Table()
     table.pc("ines")
@@ -95,6 +99,7 @@ def test_dancing_mixes_any_number_of_dance_actions_f_dance_gen_10() -> None:
 
 
 def test_social_skills_need_the_voice_or_writing_implements_f_social_gen_05() -> None:
+    # F-SOCIAL-GEN-05: no voice, no Conversation; writing still works.
     table = Table()
     table.pc("envoy", voice_free=False)
     table.pc("duke", side="court")
@@ -119,6 +124,7 @@ def test_no_roll_is_forced_for_routine_matters() -> None:
 
 
 def test_nano_social_attacks_read_the_successes_after_defense_and_armor_f_social_gen_07() -> None:
+    # F-SOCIAL-GEN-07: successes after defense, then armor.
     # The Social Damage Charts are missing (G-F-06); the arithmetic they are read with is
     # the Micro attack's: successes after the defense, then the armor.
     table = Table()
@@ -133,18 +139,21 @@ def test_nano_social_attacks_read_the_successes_after_defense_and_armor_f_social
 
 
 def test_nano_magic_needs_an_incantation_or_focus_f_magic_gen_05() -> None:
+    # F-MAGIC-GEN-05: every Nano magic action needs the spell tool (none is [No Tool]).
     # "Unless marked [No Tool], all actions below require an Incantation or Arcane Focus":
     # none is so marked.
     assert {a.tool for a in CATALOGUE.actions.of("magic", "nano")} == {"spell"}
 
 
 def test_the_gift_behind_magic_is_recorded_f_magic_gen_01() -> None:
+    # F-MAGIC-GEN-01 ([gm]): the Gift is recorded on the character.
     table = Table()
     table.pc("mage", gifts=["Arcane Gift (8 points)"])
     assert table.c("mage").spec.gifts == ("Arcane Gift (8 points)",)
 
 
 def test_the_dance_nano_zones_f_dance_gen_05() -> None:
+    # F-DANCE-GEN-05: Focus, Technique, Audience Attention.
     zones = {a.zone for a in CATALOGUE.actions.of("dancing", "nano") if a.zone}
     assert zones == {"focus", "technique", "audience_attention"}
 
@@ -168,6 +177,7 @@ def test_performance_conditions_stay_in_the_dance_but_a_bad_fall_f_dance_gen_06(
 def test_the_trees_nano_outputs_are_provisional_named_conditions_f_art_gen_05_f_cook_gen_05() -> (
     None
 ):
+    # F-ART-GEN-05, F-COOK-GEN-05 ([gm]): Awe-Inspired and the Sear meal's +2 Rank, provisional.
     table = Table()
     table.pc("sculptor", stats={"logic": 10, "body": 10})
     table.pc("viewer")
@@ -220,6 +230,7 @@ def test_the_trees_nano_outputs_are_provisional_named_conditions_f_art_gen_05_f_
 
 
 def test_exhibition_outputs_go_to_the_artist_f_art_gen_03_f_art_gen_04() -> None:
+    # F-ART-GEN-03, F-ART-GEN-04: successes set the quality; the artist gains Praised.
     table = Table()
     table.pc("painter", stats={"visual": 10})
     table.open(

@@ -222,7 +222,7 @@ def resolve_hit(
             )
             if outcome.flips:
                 flip(work, pending.conflict, pending.target, pending.attacker)
-    decision = _network(work, pending.conflict)
+    decision = network_decision(work, pending.conflict)
     if decision is not None:
         return decision
     if pending.remaining:
@@ -257,7 +257,7 @@ def _cleave(work: Work, pending: PendingDefense, level: int) -> None:
             more -= 1
 
 
-def _network(work: Work, conflict_id: str) -> Decision | None:
+def network_decision(work: Work, conflict_id: str) -> Decision | None:
     """A boss whose support network is all Flipped may stop opposing (F-GM-09)."""
     conflict = work.state.conflicts[conflict_id]
     for key, participant in conflict.participants.items():

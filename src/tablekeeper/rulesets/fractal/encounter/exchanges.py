@@ -63,6 +63,10 @@ def refresh(work: Work, conflict_id: str) -> None:
         ):
             continue
         activated = tuple(entry.id for entry in character.conditions if entry.pending)
+        for entry in character.conditions:
+            if entry.id in activated and entry.restores_die_sizes:
+                restore_dice(work, key, entry.restores_die_sizes)
+        character = work.state.characters[key]  # the pool refreshes with the dice restored
         maximum = max_ap(state, character, pending_too=True)
         temporary = list(character.temporary)
         entering_social = conflict.tree == "social" and conflict.step == 1
@@ -100,9 +104,6 @@ def refresh(work: Work, conflict_id: str) -> None:
                 activated=activated,
             ),
         )
-        for entry in character.conditions:
-            if entry.id in activated and entry.restores_die_sizes:
-                restore_dice(work, key, entry.restores_die_sizes)
 
 
 def restore_dice(work: Work, key: str, sizes: int) -> None:

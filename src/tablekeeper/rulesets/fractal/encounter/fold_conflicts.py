@@ -17,6 +17,16 @@ def _conflict_opened(state: FractalState, payload: ev.ConflictOpened) -> Fractal
     found = state.model_copy(update={"conflicts": {**state.conflicts, conflict.id: conflict}})
     for key in conflict.participants:
         found = with_character(found, key, conflict=conflict.id)
+    project = conflict.project
+    if (
+        project is not None
+        and project.downtime
+        and project.character not in found.downtime_projects
+    ):
+        # F-DOWN-08: declaring the project is the attempt, finished or abandoned.
+        found = found.model_copy(
+            update={"downtime_projects": (*found.downtime_projects, project.character)}
+        )
     return found
 
 
@@ -172,12 +182,7 @@ def _project_ended(state: FractalState, payload: ev.ProjectEnded) -> FractalStat
     conflict = state.conflicts[payload.conflict]
     assert conflict.project is not None
     project = conflict.project.model_copy(update={"result": payload.result})
-    found = with_conflict(state, payload.conflict, project=project)
-    if project.downtime and project.character not in found.downtime_projects:
-        found = found.model_copy(
-            update={"downtime_projects": (*found.downtime_projects, project.character)}
-        )
-    return found
+    return with_conflict(state, payload.conflict, project=project)
 
 
 def _output_served(state: FractalState, payload: ev.OutputServed) -> FractalState:

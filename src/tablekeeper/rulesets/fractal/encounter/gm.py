@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from tablekeeper.engine.decisions import Decision
 from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.closing import close, pass_time, remove
+from tablekeeper.rulesets.fractal.encounter.defending import network_decision
 from tablekeeper.rulesets.fractal.encounter.exchanges import refresh, set_phase
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.solo import (
@@ -236,13 +238,15 @@ def redefine(work: Work, order: cmd.Redefine) -> None:
     work.emit(ev.SCALE_REDEFINED, ev.ScaleRedefined(conflict=order.conflict, time=time))
 
 
-def flip(work: Work, order: cmd.Flip) -> None:
+def flip(work: Work, order: cmd.Flip) -> Decision | None:
+    """Bribery or blackmail; the last of a Boss's network flipped asks the Boss (F-GM-09)."""
     work.emit(
         ev.SIDE_CHANGED,
         ev.SideChanged(
             conflict=order.conflict, character=order.character, side=order.side, rule="F-GM-09"
         ),
     )
+    return network_decision(work, order.conflict)
 
 
 def set_armor(work: Work, order: cmd.SetArmor) -> None:

@@ -2,10 +2,11 @@
 
 An attack names opponents in play (one, unless it has an area: Ergokinesis always,
 Mentalism and Naturalism at TN 6, F-MAGIC-MICRO-03 .. -05); a boss whose Social Armor is
-higher than the attacker's maximum potential successes cannot be assaulted directly
-(F-GM-07, G-F-01); Oratory reaches allies, half the Words die of them
-(F-SOCIAL-MICRO-03); where positions are known a spell reaches the Meditation die's
-units and its area the Logic die's half (F-MAGIC-MICRO-02).
+higher than the attacker's maximum potential successes (the dice it could roll,
+circumstance dice included) cannot be assaulted directly (F-GM-07, G-F-01); Oratory
+reaches allies, half the Words die of them (F-SOCIAL-MICRO-03); where positions are
+known a spell reaches the Meditation die's units and its area the Logic die's half
+(F-MAGIC-MICRO-02).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tablekeeper.rulesets.fractal.derived import (
 )
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import available
+from tablekeeper.rulesets.fractal.encounter.rolling import character_check, plan
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState
 
 
@@ -70,7 +72,7 @@ def _inflict(
         )
     if found.tree == "social" and order.targets:
         boss = state.characters[order.targets[0]]
-        potential = available(who, "proactive") // state.options.ap_per_die + me.bonus_dice
+        potential = _potential(state, found, who, action, me.bonus_dice)
         ignores = any(e.ignores_social_armor and e.applies_in("social") for e in who.conditions)
         if boss.spec.social_armor > potential and not ignores:
             _refuse(
@@ -79,6 +81,32 @@ def _inflict(
                 "impossible (F-GM-07)",
                 "targets",
             )
+
+
+def _potential(
+    state: FractalState, found: Conflict, who: Character, action: ActionDef, bonus: int
+) -> int:
+    """The most dice the attacker could roll: its AP and temporary AP, plus the
+    circumstance dice its conditions and the scene give the better stat (G-F-01)."""
+    dice = available(who, "proactive") // state.options.ap_per_die
+    rolled = [
+        plan(
+            state,
+            character_check(
+                state,
+                who,
+                stat=stat,
+                dice=dice,
+                tn=action.tn,
+                tree=found.tree,
+                action_type="proactive",
+                bonus_dice=bonus,
+            ),
+        ).dice_rolled
+        for stat in action.stats
+        if who.die(stat)
+    ]
+    return max(rolled, default=0)
 
 
 def _grant(found: Conflict, who: Character, action: ActionDef, order: cmd.Act) -> None:
