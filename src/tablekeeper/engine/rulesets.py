@@ -15,8 +15,8 @@ import-linter forbids them its modules. It gives:
   ``gm_commands()`` (the GM tools the console offers as forms), ``follow_ups`` (what
   the GM is asked after a command, such as a reaction's damage), ``policy()`` (who
   chooses when nobody does) and ``ended(state)``;
-- outcomes, for simulations: ``winner(state)`` (the side that won) and
-  ``tally(start, end)`` (per actor: out of the fight, dead, injuries, resources spent;
+- outcomes, for simulations: ``winner(state)`` (the side that won), ``elapsed(state)``
+  (how far its clock went, in its scenarios' ``length_unit``) and ``tally(start, end)`` (per actor: out of the fight, dead, injuries, resources spent;
   :mod:`~tablekeeper.engine.tallies`), both read from the cards unless a ruleset says more;
 - sight: ``cards(state, sight)`` (a uniform :class:`~tablekeeper.engine.cards.ActorCard`
   per actor), ``player_view`` (the state as a player may see it) and ``public_payload``
@@ -114,6 +114,7 @@ _SURFACE = (
     "policy",
     "ended",
     "winner",
+    "elapsed",
     "tally",
     "register_resolvers",
 )
@@ -285,6 +286,10 @@ class Ruleset(Protocol):
         """The side that won the encounter as it stands (``None``: none, or not yet)."""
         ...
 
+    def elapsed(self, state: Any) -> int | None:
+        """How much of its scenarios' ``length_unit`` has been played (``None``: unknown)."""
+        ...
+
     def tally(self, start: Any, end: Any) -> Tally:
         """Per actor, what the encounter from ``start`` to ``end`` came to: ``defeated``,
         ``dead``, ``injuries`` and the resources spent, in the ruleset's words."""
@@ -339,6 +344,10 @@ class RulesetBase:
     def winner(self, state: Any) -> str | None:
         """The last side standing: the one side with an actor not ``defeated``."""
         return last_side_standing(self.cards(state, GM_SIGHT))
+
+    def elapsed(self, state: Any) -> int | None:
+        """Unknown: a simulation counts commands instead."""
+        return None
 
     def tally(self, start: Any, end: Any) -> Tally:
         """What the cards tell: defeated, dead (life ``dead``), each gauge's drop."""

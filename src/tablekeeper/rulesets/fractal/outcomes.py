@@ -29,6 +29,14 @@ def winner(state: FractalState) -> str | None:
     return winners.pop() if len(winners) == 1 else None
 
 
+def elapsed(state: FractalState) -> int:
+    """Steps played over every conflict (a closed conflict's every step, an open one's
+    before its current)."""
+    return sum(
+        c.step if c.ended is not None else max(0, c.step - 1) for c in state.conflicts.values()
+    )
+
+
 def tally(start: FractalState, end: FractalState) -> Tally:
     """Each character's counts from ``start`` to ``end``."""
     found: dict[str, dict[str, int]] = {}

@@ -106,6 +106,10 @@ class Fractal(RulesetBase):
         """The first legal command (the candidates are best first), each decision's default."""
         return POLICY
 
+    def elapsed(self, state: FractalState) -> int:
+        """Steps played, over every conflict."""
+        return outcomes.elapsed(state)
+
     def tally(self, start: FractalState, end: FractalState) -> Tally:
         return outcomes.tally(start, end)
 

@@ -118,6 +118,10 @@ class Percentile(RulesetBase):
         """The first legal command (the candidates are best first), each decision's default."""
         return POLICY
 
+    def elapsed(self, state: PercentileState) -> int:
+        """Rounds begun (0 before the start)."""
+        return state.round
+
     def tally(self, start: PercentileState, end: PercentileState) -> Tally:
         return outcomes.tally(start, end)
 

@@ -122,6 +122,10 @@ class Realtime(RulesetBase):
             )
         return tuple(asked)
 
+    def elapsed(self, state: RealtimeState) -> int:
+        """Seconds played."""
+        return state.second - 1
+
     def tally(self, start: RealtimeState, end: RealtimeState) -> Tally:
         return outcomes.tally(start, end)
 

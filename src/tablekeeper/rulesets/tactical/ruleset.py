@@ -94,6 +94,10 @@ class Tactical(RulesetBase):
         """The first legal command (the candidates are best first), each decision's default."""
         return POLICY
 
+    def elapsed(self, state: TacticalState) -> int:
+        """Rounds begun (0 before the start)."""
+        return state.clock.round if state.clock is not None else 0
+
     def tally(self, start: TacticalState, end: TacticalState) -> Tally:
         return outcomes.tally(start, end)
 
