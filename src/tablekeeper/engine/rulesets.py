@@ -15,9 +15,11 @@ import-linter forbids them its modules. It gives:
   ``gm_commands()`` (the GM tools the console offers as forms), ``follow_ups`` (what
   the GM is asked after a command, such as a reaction's damage), ``policy()`` (who
   chooses when nobody does) and ``ended(state)``;
-- outcomes, for simulations: ``winner(state)`` (the side that won), ``elapsed(state)``
-  (how far its clock went, in its scenarios' ``length_unit``) and ``tally(start, end)`` (per actor: out of the fight, dead, injuries, resources spent;
-  :mod:`~tablekeeper.engine.tallies`), both read from the cards unless a ruleset says more;
+- outcomes, for simulations: ``winner(state)`` (the side that won; by default the last
+  side standing on the cards), ``elapsed(state)`` (how far its clock went, in its
+  scenarios' ``length_unit``) and ``tally(start, end)`` (per actor: out of the fight,
+  dead, injuries, resources spent; :mod:`~tablekeeper.engine.tallies`; by default what
+  the cards tell);
 - sight: ``cards(state, sight)`` (a uniform :class:`~tablekeeper.engine.cards.ActorCard`
   per actor), ``player_view`` (the state as a player may see it) and ``public_payload``
   (an event's payload likewise), so hidden information is the ruleset's to define and
