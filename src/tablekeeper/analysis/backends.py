@@ -31,6 +31,9 @@ Progress = Callable[[int], None]
 
 CHUNKS_PER_WORKER = 4
 
+CONNECT_SECONDS = 20
+"""How long to wait for a Dask scheduler to answer before giving up."""
+
 
 @dataclass(frozen=True)
 class Chunk:
@@ -132,7 +135,7 @@ def _dask(
         client = distributed.Client(cluster)
     else:
         try:
-            client = distributed.Client(scheduler, timeout=30)
+            client = distributed.Client(scheduler, timeout=CONNECT_SECONDS)
         except OSError as error:
             raise InvalidInputError(
                 f"cannot reach the Dask scheduler at {scheduler}: {error}", field="scheduler"
