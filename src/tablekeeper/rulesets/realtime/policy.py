@@ -2,11 +2,11 @@
 
 Document 003 describes no attack (the Opportunity Attack's damage is the GM's), so a
 creature left to itself does what the rules do describe: it takes every reaction it is
-offered, answers an open trigger and Supports a dying ally within reach (R-STAB-01);
-otherwise it lets the second pass (walking up to a dying ally is a plan, and plans are
-the scenario's timeline or the GM's). The scenario run
-(``scenario.py``) asks each creature at most once a second, offering the advance of the
-clock last in ``legal``: choosing it is letting the second pass. A creature the
+offered, answers an open trigger and Supports a dying ally within reach (R-STAB-01),
+never giving up a charge for it; otherwise it lets the second pass (walking up to a
+dying ally is a plan, and plans are the scenario's timeline or the GM's). The scenario
+run (``scenario.py``) asks each creature at most once a second, offering the advance of
+the clock last in ``legal``: choosing it is letting the second pass. A creature the
 scenario's timeline scripts is left to its script.
 """
 
@@ -32,6 +32,8 @@ class RealtimePolicy:
         for command in legal:
             if command.kind == cmd.REACT:
                 return command
+        if me.charge is not None:  # starting anything else would lose the charge
+            return passing or legal[0]
         dying = [
             other
             for other in state.creatures.values()
