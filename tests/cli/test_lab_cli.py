@@ -85,3 +85,12 @@ def test_simulate_errors_are_one_line_and_status_2() -> None:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, result.output
         assert words in result.output
+
+
+def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can() -> None:
+    small = str(Path(__file__).parents[1] / "analysis" / "scenarios" / "duel_one_round.yaml")
+    shown = runner.invoke(app, ["simulate", small, "--trials", "50", "--exact", "--workers", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "exact" in shown.output and "50.0% (1/2)" in shown.output  # noqa: PT018
+    big = runner.invoke(app, ["simulate", "river_ambush", "--trials", "2", "--exact", "--json"])
+    assert "too many dice" in json.loads(big.output)["points"][0]["exact"]["unavailable"]

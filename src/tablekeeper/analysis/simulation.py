@@ -18,12 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from tablekeeper.analysis.backends import BackendName, Progress, chunks, default_workers, run_chunks
+from tablekeeper.analysis.exact import exact_outcomes
 from tablekeeper.analysis.report import summarize
 from tablekeeper.analysis.seeds import trial_seeds
 from tablekeeper.analysis.trials import RULESET_POLICY, TrialPlan, cast_of
 from tablekeeper.analysis.variations import Variation, grid, with_values
 from tablekeeper.engine.policies import Policy
-from tablekeeper.errors import InvalidInputError
+from tablekeeper.errors import InvalidInputError, OddsUnavailableError
 
 SCHEMA_VERSION = 1
 KIND = "tablekeeper.simulation"
@@ -66,8 +67,12 @@ def simulate(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
+    exact: bool = False,
 ) -> dict[str, Any]:
-    """Play ``request`` on ``backend``: the result document (see the module docstring)."""
+    """Play ``request`` on ``backend``: the result document (see the module docstring).
+
+    ``exact`` adds each point's exact outcome where it is small enough to compute
+    (:mod:`.exact`), or why it is not."""
     if not 1 <= request.trials <= MAX_TRIALS:
         raise InvalidInputError(f"trials must be 1 to {MAX_TRIALS}", field="trials")
     if request.seed < 0:
@@ -97,7 +102,8 @@ def simulate(
         "varied": [variation.field for variation in request.variations],
         "points": [
             {"values": values, "report": summarize(trials, cast)}
-            for (values, _), trials in zip(points, played, strict=True)
+            | ({"exact": _exact(plan)} if exact else {})
+            for (values, plan), trials in zip(points, played, strict=True)
         ],
         "timing": {
             "backend": backend,
@@ -106,6 +112,13 @@ def simulate(
             "trials_per_second": round(total / seconds, 1) if seconds > 0 else None,
         },
     }
+
+
+def _exact(plan: TrialPlan) -> dict[str, Any]:
+    try:
+        return exact_outcomes(plan)
+    except OddsUnavailableError as error:
+        return {"unavailable": error.message}
 
 
 def without_timing(result: Mapping[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ saved one again; ``--plot`` draws win rates and the length histogram.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -40,13 +41,20 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
     sides.add_column("wins", justify="right")
     sides.add_column("win rate", justify="right")
     sides.add_column(f"{round(100 * report['confidence'])}% interval", justify="right")
+    exact = point.get("exact", {}).get("sides")
+    if exact is not None:
+        sides.add_column("exact", justify="right")
     for side, row in report["sides"].items():
-        sides.add_row(
+        cells = [
             side,
             str(row["wins"]),
             _percent(row["rate"]),
             f"{_percent(row['low'])} - {_percent(row['high'])}",
-        )
+        ]
+        if exact is not None:
+            chance = Fraction(exact.get(side, "0"))
+            cells.append(f"{_percent(float(chance))} ({chance})")
+        sides.add_row(*cells)
     length = report["length"]
     lengths = Table(title=f"length ({result['length_unit']})", title_justify="left")
     for column in ("mean", "median", "min", "max"):
@@ -69,7 +77,11 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
             f"{row['injuries']:.2f}",
             spent,
         )
-    return Group(sides, lengths, actors)
+    parts: list[Any] = [sides, lengths, actors]
+    unavailable = point.get("exact", {}).get("unavailable")
+    if unavailable:
+        parts.append(f"[dim]exact: {unavailable}[/dim]")
+    return Group(*parts)
 
 
 def simulate(
@@ -102,6 +114,10 @@ def simulate(
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Draw win rates and lengths: FILE.png or .svg.")
     ] = None,
+    exact: Annotated[
+        bool,
+        typer.Option("--exact", help="Also the exact outcome, where few enough dice decide it."),
+    ] = False,
 ) -> None:
     """Monte Carlo of a whole encounter: win rates, lengths, deaths, resources."""
     out = Console(highlight=False)
@@ -120,15 +136,17 @@ def simulate(
             result = _run(
                 err,
                 scenario,
-                trials,
-                seed,
-                ruleset,
-                policy,
-                vary or [],
-                chosen,
-                scheduler,
-                workers,
+                trials * len(lab.grid_points(vary or [])),
                 quiet=json_output,
+                trials=trials,
+                seed=seed,
+                ruleset=ruleset,
+                policy=policy,
+                vary=vary or [],
+                backend=chosen,
+                scheduler=scheduler,
+                workers=workers,
+                exact=exact,
             )
         if save is not None:
             simulation.save(result, save)
@@ -146,20 +164,8 @@ def simulate(
     )
 
 
-def _run(
-    err: Console,
-    scenario: str,
-    trials: int,
-    seed: int,
-    ruleset: str | None,
-    policy: str,
-    vary: list[str],
-    backend: BackendName,
-    scheduler: str | None,
-    workers: int | None,
-    *,
-    quiet: bool,
-) -> dict[str, Any]:
+def _run(err: Console, scenario: str, total: int, *, quiet: bool, **options: Any) -> dict[str, Any]:
+    """``lab.simulate`` with a Rich progress bar on standard error (none for ``--json``)."""
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -167,22 +173,9 @@ def _run(
         TimeElapsedColumn(),
     )
     with Progress(*columns, console=err, transient=True, disable=quiet) as bar:
-        task = bar.add_task(f"simulating {scenario}", total=None)
+        task = bar.add_task(f"simulating {scenario}", total=total)
 
         def advance(done: int) -> None:
             bar.advance(task, done)
 
-        points = len(lab.grid_points(vary))
-        bar.update(task, total=trials * points)
-        return lab.simulate(
-            scenario,
-            trials=trials,
-            seed=seed,
-            ruleset=ruleset,
-            policy=policy,
-            vary=vary,
-            backend=backend,
-            workers=workers,
-            scheduler=scheduler,
-            progress=advance,
-        )
+        return lab.simulate(scenario, progress=advance, **options)

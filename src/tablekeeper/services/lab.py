@@ -88,14 +88,21 @@ def simulate(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
+    exact: bool = False,
 ) -> dict[str, Any]:
-    """Play ``scenario`` ``trials`` times at every point of the grid; the result document."""
+    """Play ``scenario`` ``trials`` times at every point of the grid; the result document
+    (with ``exact``, each point's exact outcome where it is small enough to compute)."""
     found = scenario_source(scenario, ruleset=ruleset)
     request = SimulationRequest(
         found.ruleset, found.data, found.source, trials, seed, policy, variations(vary)
     )
     return run_simulation(
-        request, backend=backend, workers=workers, scheduler=scheduler, progress=progress
+        request,
+        backend=backend,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        exact=exact,
     )
 
 
