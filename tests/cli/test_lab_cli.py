@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from tablekeeper.analysis import exact
 from tablekeeper.cli.main import app
 
 runner = CliRunner()
@@ -87,7 +89,10 @@ def test_simulate_errors_are_one_line_and_status_2() -> None:
         assert words in result.output
 
 
-def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can() -> None:
+def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(exact, "MAX_PLAYS", 200)
     small = str(Path(__file__).parents[1] / "analysis" / "scenarios" / "duel_one_round.yaml")
     shown = runner.invoke(app, ["simulate", small, "--trials", "50", "--exact", "--workers", "1"])
     assert shown.exit_code == 0, shown.output

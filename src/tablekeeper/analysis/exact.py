@@ -29,7 +29,7 @@ from tablekeeper.engine.rulesets import load_ruleset
 from tablekeeper.engine.tallies import DEAD, DEFEATED
 from tablekeeper.errors import OddsUnavailableError
 
-MAX_PLAYS = 5_000
+MAX_PLAYS = 2_000
 """The most plays one exact answer may take."""
 
 
@@ -65,12 +65,13 @@ class PrefixRoller:
         return [self.roll(die) for _ in range(count)]
 
 
-def exact_outcomes(plan: TrialPlan, *, max_plays: int = MAX_PLAYS) -> dict[str, Any]:
+def exact_outcomes(plan: TrialPlan, *, max_plays: int | None = None) -> dict[str, Any]:
     """The exact chance of each winner, and of each actor ending defeated and dead.
 
     Raises :class:`~tablekeeper.errors.OddsUnavailableError` when the answer would take
-    more than ``max_plays`` plays.
+    more than ``max_plays`` plays (:data:`MAX_PLAYS` unless given).
     """
+    limit = MAX_PLAYS if max_plays is None else max_plays
     rules = load_ruleset(plan.ruleset)
     scenario = plan.scenario()
     policy = resolve_policy(plan.policy, rules)
@@ -83,9 +84,9 @@ def exact_outcomes(plan: TrialPlan, *, max_plays: int = MAX_PLAYS) -> dict[str, 
     while pending:
         faces, weight = pending.pop()
         plays += 1
-        if plays > max_plays:
+        if plays > limit:
             raise OddsUnavailableError(
-                f"{scenario.name} takes more than {max_plays} plays to answer exactly: "
+                f"{scenario.name} takes more than {limit} plays to answer exactly: "
                 "too many dice for an exact answer (the Monte Carlo answers it)",
                 field="exact",
             )
