@@ -52,6 +52,13 @@ class OddsUnavailableError(RulesError):
     """An exact distribution was asked of something that has none (or one too large)."""
 
 
+class OddsTooCostlyError(OddsUnavailableError):
+    """Exact odds that would cost more time or memory than the limits allow: refused
+    before the work starts (``dice/cost.py``) or stopped while it runs (the server's
+    budget, ``services/odds_worker.py``). Every interface answers it alike (the API and
+    the console with 422); simulating the roll is the way to an answer."""
+
+
 class InvalidInputError(RulesError):
     """Input to a resolver, command or model failed validation."""
 

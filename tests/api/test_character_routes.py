@@ -124,7 +124,7 @@ def test_a_bad_character_body_is_422_naming_the_field(table: Table) -> None:
         ({"id": "x", "name": "", "sheet": {}}, "name"),
         ({"id": "x", "name": "X", "kind": "boss", "sheet": {}}, "kind"),
         ({"id": "x", "name": "X"}, "sheet"),
-        ({"id": "x", "name": "X\u0000", "sheet": {}}, "body"),
+        ({"id": "x", "name": "X\u0000", "sheet": {}}, "name"),
     ):
         response = table.client.post(base, json=body, headers=table.gm)
         assert response.status_code == 422, response.text

@@ -301,10 +301,20 @@ def test_realtime_only_the_gm_starts_an_encounter_and_bad_characters_write_nothi
 def test_encounter_routes_need_a_token_of_the_encounters_campaign(
     realtime: tuple[Table, str], client: TestClient
 ) -> None:
+    # Issue 11: an encounter a credential does not open is answered exactly as one that
+    # does not exist (it was 401 when present, 404 when absent: an existence oracle).
     table, encounter = realtime
     other = Table.open(client, "realtime")
-    refused(client.get(f"/api/encounters/{encounter}"), 401, "token", "this needs the GM secret")
-    refused(client.get(f"/api/encounters/{encounter}", headers=other.gm), 401, "token", table.id)
+    absent = client.get("/api/encounters/nowhere", headers=other.gm)
+    refused(absent, 404, "encounter", "no encounter 'nowhere'")
+    for headers in ({}, other.gm, {"Authorization": "Bearer wrong"}):
+        answer = client.get(f"/api/encounters/{encounter}", headers=headers)
+        refused(answer, 404, "encounter", f"no encounter {encounter!r}")
+        assert answer.json()["error"] == {
+            **absent.json()["error"],
+            "message": f"no encounter {encounter!r}",
+        }
+    assert client.get(f"/api/encounters/{encounter}", headers=table.gm).status_code == 200
 
 
 # --- percentile: a defense decision ------------------------------------------------------

@@ -204,8 +204,10 @@ def test_the_token_may_come_as_a_bearer_header(table: Table) -> None:
 @pytest.mark.parametrize(
     ("token", "after", "encounter", "code", "field"),
     [
-        (None, None, "bridge", 4401, "token"),
-        ("not-a-token", None, "bridge", 4401, "token"),
+        # An encounter the credential does not open is refused as one that does not exist
+        # (issue 11: no existence oracle).
+        (None, None, "bridge", 4404, "encounter"),
+        ("not-a-token", None, "bridge", 4404, "encounter"),
         ("GM", "-1", "bridge", 4422, "after"),
         ("GM", None, "nowhere", 4404, "encounter"),
     ],

@@ -75,23 +75,24 @@ def test_a_reconnecting_cookie_socket_resumes_after_its_last_record(table: Table
         assert sequences(until_version(player, 3)) == [3]
 
 
-def test_no_cookie_is_refused_with_4401(table: Table) -> None:
+def test_no_cookie_is_refused_with_4404(table: Table) -> None:
+    # 4404, as for an encounter that does not exist (issue 11: no existence oracle).
     with live_with_cookie(table, None) as socket:
-        assert refused_with(socket) == 4401
+        assert refused_with(socket) == 4404
 
 
 def test_a_stale_cookie_or_another_campaigns_is_refused(table: Table) -> None:
     with live_with_cookie(table, "not-a-token") as socket:
-        assert refused_with(socket) == 4401
+        assert refused_with(socket) == 4404
     path = f"/api/encounters/{table.encounter_id}/live"
     elsewhere = {"cookie": f"{console_cookie_name('another')}={table.gm_secret}"}
     with table.client.websocket_connect(path, headers=elsewhere) as socket:
-        assert refused_with(socket) == 4401
+        assert refused_with(socket) == 4404
 
 
 def test_a_page_of_another_origin_cannot_ride_on_the_cookie(table: Table) -> None:
     with live_with_cookie(table, table.gm_secret, origin="http://evil.example") as socket:
-        assert refused_with(socket) == 4401
+        assert refused_with(socket) == 4404
     with live_with_cookie(table, table.gm_secret, origin="http://testserver") as socket:
         assert receive(socket)["type"] == "state"
 
@@ -107,4 +108,4 @@ def test_a_token_or_bearer_header_wins_over_the_cookie(table: Table) -> None:
 def test_the_http_api_does_not_read_the_cookie(table: Table) -> None:
     cookie = f"{console_cookie_name(campaign_of(table))}={table.gm_secret}"
     answer = table.client.get(f"/api/encounters/{table.encounter_id}", headers={"cookie": cookie})
-    assert answer.status_code == 401
+    assert answer.status_code == 404  # as if it did not exist: the cookie opens nothing here

@@ -113,8 +113,17 @@ def test_every_campaign_route_without_a_token_is_401_and_writes_nothing(
     for method, template, body in SECURED:
         path = template.format(campaign=campaign.id, encounter=encounter)
         response = campaign.client.request(method, path, json=body)
-        refused(response, 401, "token", "this needs the GM secret or a player token")
+        shut_out(response, path, encounter, "this needs the GM secret or a player token")
     assert everything(campaign, encounter) == before
+
+
+def shut_out(response: Any, path: str, encounter: str, message: str) -> None:
+    """Refused with 401, naming the token; on an encounter's route (issue 11) as if the
+    encounter did not exist, so that a stranger cannot tell which encounters do."""
+    if path.startswith("/api/encounters/"):
+        refused(response, 404, "encounter", f"no encounter {encounter!r}")
+    else:
+        refused(response, 401, "token", message)
 
 
 def test_every_gm_only_route_refuses_a_player_with_403_and_writes_nothing(
@@ -135,7 +144,7 @@ def test_a_revoked_player_is_shut_out_of_every_route(table: tuple[Table, str]) -
     for method, template, body in SECURED:
         path = template.format(campaign=campaign.id, encounter=encounter)
         response = campaign.client.request(method, path, json=body, headers=campaign.players["ann"])
-        refused(response, 401, "token", "revoked or replaced")
+        shut_out(response, path, encounter, "revoked or replaced")
 
 
 def test_the_openapi_document_declares_the_token_and_every_answer(client: TestClient) -> None:

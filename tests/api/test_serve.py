@@ -4,70 +4,20 @@ live WebSocket from the database it was given."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
 from typer.testing import CliRunner
 from websockets.sync.client import connect
 
-from servers import free_port
+from servers import served, serving
 from tablekeeper.cli.main import app as cli_app
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import access, campaigns, encounters, settings
 
 NewDatabase = Callable[[str], str]
-STARTUP_SECONDS = 60.0
-"""Generous: a start is mostly imports (about 2 s), far slower on a loaded machine."""
-
-
-@contextmanager
-def served(*options: str) -> Iterator[str]:
-    """``tablekeeper serve`` with ``options`` on a free port; yields its base URL once
-    ``GET /api/odds?expr=1d6`` answers 200, and stops it afterwards."""
-    with serving(*options) as (base, _):
-        yield base
-
-
-@contextmanager
-def serving(*options: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """As :func:`served`, with the server's process (to kill it)."""
-    port = free_port()
-    command = [sys.executable, "-c", "from tablekeeper.cli.main import main; main()"]
-    server = subprocess.Popen(
-        [*command, "serve", "--port", str(port), *options],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
-            assert server.poll() is None, f"serve exited: {server.communicate()[0]}"
-            try:
-                if httpx.get(f"{base}/api/odds", params={"expr": "1d6"}).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "serve did not answer in time"
-            time.sleep(0.1)
-        yield base, server
-    finally:
-        if server.poll() is None:
-            server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        if server.stdout is not None:
-            server.stdout.close()
 
 
 def test_serve_answers_over_http_and_the_live_socket(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from conftest import NewDatabase
+from console_tokens import sending_tokens
 from tablekeeper.web.app import create_console_app
 
 from .helpers import Table, api_client, ok
@@ -82,7 +83,8 @@ def test_the_console_shows_the_duels_own_panel_cards_and_words(database_url: str
     with api_client(database_url) as client:
         table, encounter = _seated(client)
         gm_secret = table.gm["Authorization"].removeprefix("Bearer ")
-    with TestClient(create_console_app(database_url), follow_redirects=True) as console:
+    with TestClient(create_console_app(database_url), follow_redirects=True) as plain:
+        console = sending_tokens(plain)
         page = console.get(f"/campaigns/{table.id}?key={gm_secret}")
         assert page.status_code == 200, page.text
         table_page = console.get(f"/campaigns/{table.id}/encounters/{encounter}").text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+import threading
 
 import pytest
 import tablekeeper_duel.ruleset as example_ruleset
@@ -84,6 +85,40 @@ def test_a_ruleset_found_by_entry_point(monkeypatch: pytest.MonkeyPatch, target:
     assert ruleset.name == "duel"
     assert registry.load("duel") is ruleset
     assert "duel.attack" in registry.resolvers
+
+
+def slow_ruleset() -> Duel:
+    """An entry point that takes a moment to load, as a real ruleset's imports do."""
+    threading.Event().wait(0.05)
+    return Duel()
+
+
+def test_a_ruleset_asked_by_many_threads_at_once_loads_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 11's concurrency test found two first requests of a fresh server both loading
+    # a ruleset; the second was refused "already registered" (a 400).
+    install(monkeypatch, duel=f"{HERE}:slow_ruleset")
+    registry = RulesetRegistry(resolvers=ResolverRegistry())
+    start = threading.Barrier(8)
+    loaded: list[object] = []
+    failed: list[BaseException] = []
+
+    def ask() -> None:
+        start.wait()
+        try:
+            loaded.append(registry.load("duel"))
+        except RulesError as error:
+            failed.append(error)
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failed == []
+    assert len(loaded) == 8
+    assert len({id(ruleset) for ruleset in loaded}) == 1
 
 
 def test_a_failing_entry_point_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -86,7 +86,10 @@ def test_campaign_and_encounter_records_never_mix(new_uow: NewUow) -> None:
 def test_records_must_follow_the_campaign_version(new_uow: NewUow) -> None:
     _setup(new_uow)
     with new_uow() as uow:
-        with pytest.raises(ValueError, match=r"campaign k1 at version 0 must be numbered 1\.\.1"):
+        with pytest.raises(ValueError, match=r"campaign k1 at version 0 must be numbered 1\.\.2"):
+            uow.campaigns.append("k1", 0, [_roll(1), _roll(3)])
+        # Numbered after a log that moved on since the version was read: stale, a 409.
+        with pytest.raises(StaleVersionError, match="campaign k1 changed"):
             uow.campaigns.append("k1", 0, [_roll(2)])
         with pytest.raises(ValueError, match="at least one record"):
             uow.campaigns.append("k1", 0, [])

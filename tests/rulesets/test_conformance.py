@@ -142,43 +142,54 @@ def test_the_golden_transcript(ruleset: str, scenario: str) -> None:
 
 @pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
 def test_a_player_receives_none_of_the_hidden_numbers(ruleset: str, scenario: str) -> None:
+    """The scenario played as it is meant to be (its run's own commands, the ruleset's
+    policy), with every NPC's hidden numbers set to the marker."""
     rules = load_ruleset(ruleset)
     assert rules.scenarios is not None
     loaded = scenarios.load_scenario(scenario, ruleset=ruleset)
     party = rules.scenarios.party(loaded)
     identities = [rules.describe_actor(actor) for actor in loaded.actors()]
     mine = next(identity.id for identity in identities if identity.side == party)
-    others = [identity for identity in identities if identity.side != party]
-    assert others, f"{scenario} has no NPC whose numbers a player may not see"
-    session = Session(
-        rules.engine, rules.new_encounter(loaded.options), roller=RandomRoller(loaded.seed or 1)
+    assert any(identity.side != party for identity in identities), (
+        f"{scenario} has no NPC whose numbers a player may not see"
     )
-    for actor, identity in zip(loaded.actors(), identities, strict=True):
-        spec = rules.with_secret_numbers(actor, MARKER) if identity.side != party else actor
-        session.submit(rules.add_actor(spec))
-    assert re.search(
-        rf"(?<![\d.]){MARKER}(?![\d.])", json.dumps(rules.player_view(session.state, GM_SIGHT))
-    ), "the marker must be somewhere the GM sees"
+    marked = [
+        rules.with_secret_numbers(actor, MARKER) if identity.side != party else actor
+        for actor, identity in zip(loaded.actors(), identities, strict=True)
+    ]
+    run = scenarios.start(loaded.with_actors(marked), seed=loaded.seed or 1)
+    session = run.session
+    assert _holds_marker(rules.player_view(session.state, GM_SIGHT)), (
+        "the marker must be somewhere the GM sees"
+    )
     sight = Sight.player({mine})
     policy = rules.policy()
     received: list[Any] = []
     for _ in range(60):
         received.append(_everything_a_player_receives(rules, session, sight))
+        if run.finished:
+            break
+        due = run.due()
+        for command in due:
+            session.submit(command)
         if session.pending is not None:
             session.submit(policy.answer(session.state, session.pending))
             continue
-        legal = [
-            command
-            for actor in ("gm", *(card.id for card in rules.cards(session.state, GM_SIGHT)))
-            for command in session.legal_commands(actor)
-        ]
-        if not legal or rules.ended(session.state):
+        if due:
+            continue
+        command = run.next_command(policy)
+        if command is None:
             break
-        session.submit(policy.choose(session.state, legal[0].actor, legal))
+        session.submit(command)
     received.append(_everything_a_player_receives(rules, session, sight))
-    text = json.dumps(received, default=str)
-    # the marker as a number of its own: an exact chance such as 9375/32768 is not it
-    assert not re.search(rf"(?<![\d.]){MARKER}(?![\d.])", text)
+    assert not _holds_marker(received)
+
+
+def _holds_marker(data: Any) -> bool:
+    """Whether the marker stands in ``data`` as a number of its own (an exact chance such
+    as 9375/32768 is not it)."""
+    text = json.dumps(data, default=str)
+    return re.search(rf"(?<![\d.]){MARKER}(?![\d.])", text) is not None
 
 
 def _everything_a_player_receives(

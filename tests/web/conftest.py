@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from console_tokens import sending_tokens
 from servers import served_in_thread
 from tablekeeper.web.app import create_console_app
 
@@ -46,7 +47,7 @@ def database_url(tmp_path: Path) -> str:
 def client(database_url: str) -> Iterator[TestClient]:
     """The console app in process (no redirects followed, so tests see them)."""
     with TestClient(create_console_app(database_url), follow_redirects=False) as test_client:
-        yield test_client
+        yield sending_tokens(test_client)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from console_tokens import sending_tokens
 from tablekeeper.web.access import cookie_name
 from tablekeeper.web.app import create_console_app
 from tablekeeper.web.pages import campaign_rulesets
@@ -235,7 +236,8 @@ def test_the_gm_downloads_the_campaign_and_it_imports_back_identically(
     assert len(document["encounters"]) == 1
     with TestClient(
         create_console_app(f"sqlite:///{tmp_path / 'elsewhere.db'}"), follow_redirects=False
-    ) as other:
+    ) as plain:
+        other = sending_tokens(plain)
         home = other.get("/").text
         assert 'enctype="multipart/form-data"' in home
         imported = other.post(
@@ -262,7 +264,8 @@ def test_a_pasted_document_imports_and_errors_name_the_document_path(
     document = export(client, campaign_id)
     with TestClient(
         create_console_app(f"sqlite:///{tmp_path / 'elsewhere.db'}"), follow_redirects=False
-    ) as other:
+    ) as plain:
+        other = sending_tokens(plain)
         not_json = other.post("/campaigns/import", data={"document": "{nope"})
         assert not_json.status_code == 422
         assert "not valid JSON" in error_after(not_json.text, "f-document")

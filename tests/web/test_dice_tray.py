@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from console_tokens import sending_tokens
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import access, campaigns, settings, table
 from tablekeeper.services.dice import odds_of
@@ -61,7 +62,8 @@ def tray(database_url: str) -> Iterator[Tray]:
     secret = access.issue_gm_secret(uow(), campaign.id)
     _, token = access.add_player(uow(), campaign.id, "ann", "Ann")
     app = create_console_app(database_url)
-    with TestClient(app, follow_redirects=False) as client:
+    with TestClient(app, follow_redirects=False) as plain:
+        client = sending_tokens(plain)
         yield Tray(client, engine, campaign.id, secret, token)
     engine.dispose()
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import pytest
 from fastapi.testclient import TestClient
 
+from console_tokens import sending_tokens
+
 from .test_console_pages import JOIN, create_campaign
 
 COMMAND = re.compile(r'<input type="hidden" name="command" value="(?P<json>[^"]+)">')
@@ -87,7 +89,7 @@ def table(client: TestClient) -> Table:
         f"/campaigns/{campaign_id}/encounters", data={"character": ["aliena", "demilio"]}
     )
     encounter_id = started.headers["location"].rsplit("/", 1)[1]
-    player = TestClient(client.app, follow_redirects=False)
+    player = sending_tokens(TestClient(client.app, follow_redirects=False))
     assert player.get(join["path"]).status_code == 303
     return Table(client, player, campaign_id, encounter_id)
 

@@ -9,13 +9,16 @@ between workers; the app's lifespan starts and stops the broadcaster.
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Query
+from fastapi import APIRouter, FastAPI, Query, Request
+from starlette.responses import Response
 
-from tablekeeper.api import errors, live, routes_campaigns
+from tablekeeper.api import errors, limits, live, log_redaction, routes_campaigns
+from tablekeeper.api.disconnect import until_disconnected
 from tablekeeper.api.schemas import (
     OddsOut,
     ResolveIn,
@@ -25,11 +28,13 @@ from tablekeeper.api.schemas import (
     RollOut,
     RulesetOut,
 )
+from tablekeeper.dice.parse import MAX_LENGTH
 from tablekeeper.persistence.notifications import Broadcaster, broadcaster_for
 from tablekeeper.services import dice as dice_service
+from tablekeeper.services import odds_jobs, server_odds, settings
 from tablekeeper.services import resolvers as resolver_service
 from tablekeeper.services import rulesets as ruleset_service
-from tablekeeper.services import settings
+from tablekeeper.services.odds_worker import WARM_ODDS_VARIABLE, OddsWorkers
 
 
 def build_router() -> APIRouter:
@@ -37,10 +42,17 @@ def build_router() -> APIRouter:
     router = APIRouter(prefix="/api", responses=errors.ERROR_RESPONSES)
 
     @router.get("/odds", response_model=OddsOut, tags=["dice"])
-    def get_odds(expr: Annotated[str, Query(description="Dice notation: 2d6+3.")]) -> Any:
-        """The exact distribution of a dice expression."""
-        canonical, distribution = dice_service.odds_with_expression(expr)
-        return dice_service.odds_document(canonical, distribution)
+    async def get_odds(
+        request: Request,
+        expr: Annotated[str, Query(max_length=MAX_LENGTH, description="Dice notation: 2d6+3.")],
+    ) -> Any:
+        """The exact distribution of a dice expression (422 when it is too costly to
+        compute exactly, with a Monte Carlo estimate when one is cheap)."""
+        workers = request.app.state.odds_workers
+        _, document = await until_disconnected(
+            request, server_odds.exact, workers, expr, odds_jobs.odds_json
+        )
+        return Response(document, media_type="application/json")
 
     @router.post("/rolls", response_model=RollOut, tags=["dice"])
     def post_roll(body: RollIn) -> Any:
@@ -71,9 +83,20 @@ def build_router() -> APIRouter:
         return resolution.to_dict()
 
     @router.post("/resolve/{name}/odds", response_model=dict[str, Any], tags=["resolvers"])
-    def post_resolver_odds(name: str, body: ResolverOddsIn) -> Any:
-        """The exact odds of each outcome of a resolver, without rolling."""
-        return resolver_service.resolver_odds(name, body.input).to_dict()
+    async def post_resolver_odds(request: Request, name: str, body: ResolverOddsIn) -> Any:
+        """The exact odds of each outcome of a resolver, without rolling (computed under
+        the same budget as ``/odds``)."""
+        workers = request.app.state.odds_workers
+        outcome_odds = await until_disconnected(
+            request,
+            server_odds.in_worker,
+            workers,
+            f"the odds of {name}",
+            odds_jobs.resolver_odds,
+            name,
+            body.input,
+        )
+        return outcome_odds.to_dict()
 
     return router
 
@@ -93,11 +116,15 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        log_redaction.install()  # again: a log configuration may have been loaded since
+        if os.environ.get(WARM_ODDS_VARIABLE) == "1":  # a real server, not a test's app
+            app.state.odds_workers.warm()
         chosen.start()
         try:
             yield
         finally:
             chosen.stop()
+            app.state.odds_workers.close()
             if app.state.engine is not None:
                 app.state.engine.dispose()
 
@@ -113,7 +140,10 @@ def create_app(
     app.state.engine = None
     app.state.hub = hub
     app.state.broadcaster = chosen
+    app.state.odds_workers = OddsWorkers()
     errors.install(app)
+    limits.install(app)
+    log_redaction.install()
     app.include_router(build_router())
     app.include_router(live.build_router())
     app.include_router(routes_campaigns.build_router())

@@ -25,6 +25,7 @@ from sqlalchemy import Engine
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 
+from tablekeeper.errors import AuthenticationError, UnknownNameError
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import encounters, settings
 from tablekeeper.services.access import Viewer, authenticate
@@ -95,9 +96,14 @@ def viewer_for(connection: HTTPConnection, campaign_id: str) -> Viewer:
 
 def viewer_for_encounter(connection: HTTPConnection, encounter_id: str) -> Viewer:
     """:func:`viewer_for` in the campaign the encounter belongs to;
-    :class:`~tablekeeper.errors.UnknownNameError` for an unknown encounter."""
-    encounter = encounters.get_encounter(unit_of_work(connection), encounter_id)
-    return viewer_for(connection, encounter.campaign_id)
+    :class:`~tablekeeper.errors.UnknownNameError` for an unknown encounter, and the same
+    error, word for word, for one the credential does not open: a stranger cannot tell
+    an encounter that exists from one that does not (``docs/rulings.md``, S-05)."""
+    try:
+        encounter = encounters.get_encounter(unit_of_work(connection), encounter_id)
+        return viewer_for(connection, encounter.campaign_id)
+    except (UnknownNameError, AuthenticationError):
+        raise UnknownNameError(f"no encounter {encounter_id!r}", field="encounter") from None
 
 
 def announce(connection: HTTPConnection, encounter_id: str, version: int) -> None:

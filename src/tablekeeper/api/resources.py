@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Depends, Path, Query, Request
 from fastapi.security import HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from tablekeeper.api.deps import unit_of_work, viewer_for, viewer_for_encounter
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
@@ -32,35 +32,11 @@ MAX_DICE = 1000
 
 
 class _In(BaseModel):
-    """A request body: unknown fields are refused, naming the field; no text anywhere in
-    it may hold a NUL character (no database stores one)."""
+    """A request body: unknown fields are refused, naming the field. (What no field may
+    hold, a NUL character, NaN or Infinity, is refused for every JSON body before it is
+    parsed into one: ``api/limits.py``.)"""
 
     model_config = ConfigDict(extra="forbid")
-
-    @model_validator(mode="before")
-    @classmethod
-    def _no_nul(cls, data: Any) -> Any:
-        where = _nul_in(data, ())
-        if where is not None:
-            raise ValueError(f"{'.'.join(where) or 'body'} holds a NUL character")
-        return data
-
-
-def _nul_in(value: Any, path: tuple[str, ...]) -> tuple[str, ...] | None:
-    """Where the first NUL character is in JSON data, as a path; ``None`` if nowhere."""
-    if isinstance(value, str):
-        return path if "\x00" in value else None
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found = _nul_in(key, path) or _nul_in(item, (*path, str(key)))
-            if found is not None:
-                return found
-    if isinstance(value, list):
-        for index, item in enumerate(value):
-            found = _nul_in(item, (*path, str(index)))
-            if found is not None:
-                return found
-    return None
 
 
 def _id(description: str, *, max_length: int = ID_LENGTH, optional: bool = False) -> Any:

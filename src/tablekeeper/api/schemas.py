@@ -9,6 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tablekeeper.dice.parse import MAX_LENGTH
+
 
 class ErrorDetail(BaseModel):
     """What was wrong: the field (or ``None``) and one line of reason."""
@@ -16,6 +18,9 @@ class ErrorDetail(BaseModel):
     field: str | None
     message: str
     position: int | None = None
+    simulation: dict[str, Any] | None = None
+    """Odds too costly to compute exactly: a Monte Carlo estimate of the total (samples,
+    mean, sd, low, high, percentiles), when one was cheap to make."""
 
 
 class ErrorOut(BaseModel):
@@ -53,7 +58,7 @@ class RollIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    expression: str
+    expression: str = Field(max_length=MAX_LENGTH)
     seed: int | None = Field(default=None, ge=0)
     dice: list[int] | None = None
 

@@ -9,6 +9,7 @@ a fresh one (the old link then stops working).
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
@@ -68,6 +69,8 @@ def console(
             f"  {len(existing)} campaign(s) stored; GM links are shown once, when a campaign "
             "is made (--new-gm-link CAMPAIGN_ID issues a new one)."
         )
+    from tablekeeper.services.odds_worker import WARM_ODDS_VARIABLE
     from tablekeeper.web.app import create_console_app  # the web stack only when serving
 
+    os.environ[WARM_ODDS_VARIABLE] = "1"
     uvicorn.run(create_console_app(url), host=host, port=port)

@@ -1,5 +1,5 @@
 """The ``tablekeeper`` command: roll, odds, resolve, demo, play, scenarios, sweep, simulate,
-serve, console.
+serve, console, backup, restore.
 
 Each command parses its options, calls one service function and renders the result
 (STYLE.md, lesson 9). Every error a user can cause is one line on standard error and
@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from tablekeeper.cli import render
+from tablekeeper.cli import backup, render
 from tablekeeper.cli.console import console
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.inputs import parse_faces, read_input
@@ -162,6 +162,8 @@ app.command(name="sweep")(sweep)
 app.command(name="simulate")(simulate)
 app.command(name="serve")(serve)
 app.command(name="console")(console)
+app.command(name="backup")(backup.backup)
+app.command(name="restore")(backup.restore)
 
 
 def main() -> None:

@@ -20,6 +20,7 @@ from sqlalchemy.exc import ArgumentError, OperationalError
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.services import settings
+from tablekeeper.services.odds_worker import WARM_ODDS_VARIABLE
 
 APP_FACTORY = "tablekeeper.api.app:create_app"
 """The app factory each worker imports and calls."""
@@ -70,4 +71,5 @@ def serve(
                 field="workers",
             )
     os.environ[settings.DATABASE_URL_VARIABLE] = url
+    os.environ[WARM_ODDS_VARIABLE] = "1"
     uvicorn.run(APP_FACTORY, factory=True, host=host, port=port, workers=workers)

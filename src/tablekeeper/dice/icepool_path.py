@@ -49,6 +49,7 @@ CALL_S = 1.5e-3  # converting the dice and starting an evaluation
 POOL_S = 1.5e-4  # each pool of a mixture
 NODE_S = 4e-5  # each node of icepool's walk (values left, dice left to place)
 STATE_S = 4e-7  # each running total carried through a node
+ADD_S = 4e-7  # each pair of count vectors added while building a mixture
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +176,8 @@ class Mixture:
 def mixture(parts: Sequence[Part], cap: int, budget: float = math.inf) -> Mixture | None:
     """The pool of ``parts`` (in rolling order), or None once it would be a mixture of
     more than ``cap`` pools, or of more than icepool can walk in ``budget`` seconds
-    (each pool costs at least ``POOL_S`` and a node per value it walks first)."""
+    (each pool costs at least ``POOL_S`` and a node per value it walks first), or once
+    building it would take longer than ``budget`` (``ADD_S`` per pair of counts added)."""
     shared = len({part.score for part in parts}) == 1
     dice: list[Distribution] = []
     tags: list[int] = []
@@ -204,6 +206,7 @@ def mixture(parts: Sequence[Part], cap: int, budget: float = math.inf) -> Mixtur
     most = sum(part.number * max(map(sum, part.kinds.compositions)) for part in parts)
     width = most.bit_length() + 1
     total: dict[int, int] = {0: 1}
+    work = 0
     for part, places in zip(parts, positions, strict=True):
         one: dict[int, int] = {}
         for counts, weight in part.kinds.compositions.items():
@@ -211,6 +214,9 @@ def mixture(parts: Sequence[Part], cap: int, budget: float = math.inf) -> Mixtur
             packed = sum(count << (width * place) for place, count in pairs)
             one[packed] = one.get(packed, 0) + weight
         for _ in range(part.number):
+            work += len(total) * len(one)
+            if work * ADD_S > budget:  # building the mixture alone would cost too much
+                return None
             total = _add(total, one)
             if len(total) > cap:
                 return None

@@ -20,7 +20,11 @@ class RollLimits:
     outcomes times the bits of its exact weights: weights grow with every die (each of
     ``200d1000``'s needs about 2,000 bits), and it is their size, not their number, that
     makes a sum of many wide or exploding dice take minutes. The default answers
-    ``100d100`` and ``10d100!`` and refuses ``200d1000`` at once."""
+    ``100d100`` and ``10d100!`` and refuses ``200d1000`` at once.
+    ``max_odds_seconds`` and ``max_odds_bytes``: the most time and memory the cost
+    model (:mod:`tablekeeper.dice.cost`) may estimate exact odds to take before they are
+    refused, unstarted (the notation itself is at most ``parse.MAX_LENGTH`` characters).
+    """
 
     max_dice: int = 1000
     max_sides: int = 10_000
@@ -28,6 +32,8 @@ class RollLimits:
     max_rerolls: int = 100
     max_odds_states: int = 2_000_000
     max_odds_bits: int = 16_000_000
+    max_odds_seconds: float = 5.0
+    max_odds_bytes: int = 1 << 30
 
 
 DEFAULT_LIMITS = RollLimits()

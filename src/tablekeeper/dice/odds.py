@@ -35,13 +35,13 @@ group of one expression that multiplies or divides dice terms by each other
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 
-from tablekeeper.dice import closed_forms
+from tablekeeper.dice import closed_forms, cost
 from tablekeeper.dice.chains import Chain, PerDie, Scoring, Totals, clamp
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.limits import DEFAULT_LIMITS, RollLimits
+from tablekeeper.dice.memo import SizedCache, distribution_bytes
 from tablekeeper.dice.parse import parse
 from tablekeeper.dice.render import render
 from tablekeeper.dice.routing import Method, Term, keep_drop_dice, keep_drop_totals
@@ -65,7 +65,36 @@ from tablekeeper.dice.syntax import (
     Number,
 )
 from tablekeeper.dice.validate import validate
-from tablekeeper.errors import OddsUnavailableError
+from tablekeeper.errors import OddsTooCostlyError, OddsUnavailableError
+
+CACHE_BYTES = 64 << 20
+"""How much memory the cache of results may hold (a cache of a fixed number of results
+held gigabytes once they were large)."""
+
+
+class _Key:
+    """A tree and its limits as a cache key, hashed once (a tree's hash walks all of it)."""
+
+    __slots__ = ("_hash", "limits", "tree")
+
+    def __init__(self, tree: Expression, limits: RollLimits) -> None:
+        self.tree = tree
+        self.limits = limits
+        self._hash = hash((tree, limits))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (  # the same tree asked again is usually the same object: no deep compare
+            isinstance(other, _Key)
+            and self._hash == other._hash
+            and (self.tree is other.tree or self.tree == other.tree)
+            and (self.limits is other.limits or self.limits == other.limits)
+        )
+
+
+_results: SizedCache[_Key, Distribution] = SizedCache(CACHE_BYTES)
 
 
 def odds(expression: str | Expression, limits: RollLimits = DEFAULT_LIMITS) -> Distribution:
@@ -73,11 +102,26 @@ def odds(expression: str | Expression, limits: RollLimits = DEFAULT_LIMITS) -> D
     parsed first, as :func:`~tablekeeper.dice.evaluate.roll` does).
 
     Raises :class:`~tablekeeper.errors.OddsUnavailableError` for a divisor that can be
-    0 or a computation larger than ``limits.max_odds_states``, and what
+    0, its :class:`~tablekeeper.errors.OddsTooCostlyError` for a computation the cost
+    model (:mod:`.cost`) estimates past ``limits.max_odds_seconds`` or
+    ``limits.max_odds_bytes``, or larger than ``limits.max_odds_states``, and what
     :func:`~tablekeeper.dice.validate.validate` raises for an expression the roller
-    refuses. Results are remembered (a small LRU); :func:`clear_caches` forgets them.
+    refuses. Results are remembered (an LRU of at most :data:`CACHE_BYTES`);
+    :func:`clear_caches` forgets them.
     """
-    return _remembered(parse(expression) if isinstance(expression, str) else expression, limits)
+    tree = parse(expression) if isinstance(expression, str) else expression
+    key = _Key(tree, limits)
+    result = _results.get(key)
+    if result is None:
+        result = _computed(tree, limits, None)[0]
+        _results.put(key, result, distribution_bytes(result))
+    return result
+
+
+def compute(expression: str | Expression, limits: RollLimits = DEFAULT_LIMITS) -> Distribution:
+    """:func:`odds` computed afresh, neither read from the cache of results nor added to
+    it (a worker process that must not share the cache's lock)."""
+    return _computed(expression, limits, None)[0]
 
 
 def odds_by(
@@ -98,23 +142,22 @@ def methods(
     return _computed(expression, limits, None)[1]
 
 
-@functools.lru_cache(maxsize=256)
-def _remembered(expression: Expression, limits: RollLimits) -> Distribution:
-    return _computed(expression, limits, None)[0]
-
-
 def _computed(
     expression: str | Expression, limits: RollLimits, force: Method | None
 ) -> tuple[Distribution, tuple[Method, ...]]:
     tree = parse(expression) if isinstance(expression, str) else expression
     validate(tree, limits)
+    cost.check(tree, limits)
     computation = _Odds(limits, force)
     try:
         result = computation.of(tree)
+    except cost.CostExceededError as error:
+        raise cost.too_costly(render(tree), error.cost, limits) from None
     except TooManyStatesError as error:
-        raise OddsUnavailableError(
+        raise OddsTooCostlyError(
             f"the exact odds of '{render(tree)}' need more than {error.limit:,} "
-            "intermediate states (limits.max_odds_states); roll it or simulate it instead",
+            "intermediate states (limits.max_odds_states): too expensive to compute "
+            "exactly, simulate instead",
             field="expression",
         ) from None
     return result, tuple(computation.methods)
@@ -122,7 +165,7 @@ def _computed(
 
 def clear_caches() -> None:
     """Forget every cached result (for cold benchmarks); results are unaffected."""
-    _remembered.cache_clear()
+    _results.clear()
     closed_forms.clear_caches()
 
 
@@ -177,10 +220,10 @@ class _Odds:
         ``bits`` bits each larger than ``limits.max_odds_bits`` (see :class:`RollLimits`)."""
         self.check_size(outcomes)
         if outcomes * bits > self.limits.max_odds_bits:
-            raise OddsUnavailableError(
+            raise OddsTooCostlyError(
                 f"the exact odds need {outcomes:,} outcomes of about {bits:,}-bit weights, "
-                f"more than limits.max_odds_bits ({self.limits.max_odds_bits:,}) allows; "
-                "roll it or simulate it instead",
+                f"more than limits.max_odds_bits ({self.limits.max_odds_bits:,}) allows: "
+                "too expensive to compute exactly, simulate instead",
                 field="expression",
             )
 

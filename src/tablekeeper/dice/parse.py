@@ -65,12 +65,17 @@ from tablekeeper.dice.syntax import (
     Reroll,
 )
 from tablekeeper.dice.validate import group_problem, modifier_problem
-from tablekeeper.errors import DiceSyntaxError
+from tablekeeper.errors import DiceSyntaxError, RollLimitError
 
-__all__ = ["MAX_DEPTH", "parse"]
+__all__ = ["MAX_DEPTH", "MAX_LENGTH", "parse"]
 
 MAX_DEPTH = 200
 """How deeply operations and parentheses may nest in one expression."""
+
+MAX_LENGTH = 1000
+"""The longest expression parsed, in characters: a table's longest (a dozen labelled
+terms) is a tenth of it, and refusing a longer one costs nothing (200 KB of parentheses
+took 33 s to refuse before)."""
 
 _Node = Tree[Token] | Token
 
@@ -91,6 +96,11 @@ def parse(text: str) -> Expression:
     >>> parse("4d6k3")
     Dice(count=4, die=Die(sides=6, fate=False), modifiers=(Keep(end='h', count=3),))
     """
+    if len(text) > MAX_LENGTH:
+        raise RollLimitError(
+            f"an expression is at most {MAX_LENGTH:,} characters long, not {len(text):,}",
+            field="expression",
+        )
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:

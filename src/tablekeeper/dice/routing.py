@@ -25,11 +25,12 @@ the state machine stays for speed, not because icepool cannot express a case.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from tablekeeper.dice import closed_forms, icepool_path
+from tablekeeper.dice import closed_forms, cost, icepool_path
 from tablekeeper.dice.chains import Chain, PerDie, Scoring, States, final_values
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.icepool_path import Part, chain_kinds, keep_drop, mixture, single
@@ -49,7 +50,7 @@ from tablekeeper.dice.syntax import Dice, Explode
 
 # Seconds per pair of states the state machine joins, fitted with icepool_path's
 # constants (docs/performance.md, "Which path answers what").
-STATE_MACHINE_JOIN_S = 1.5e-6
+STATE_MACHINE_JOIN_S = cost.MACHINE_JOIN_S
 
 
 class Method(Enum):
@@ -107,7 +108,7 @@ def keep_drop_dice(
             for term in terms
         ]
 
-    return _choose(units, summary, parts, selection, limit, force)
+    return _choose(units, summary, parts, selection, limits, force)
 
 
 def keep_drop_totals(
@@ -119,7 +120,6 @@ def keep_drop_totals(
 ) -> tuple[Distribution, Method]:
     """The totals of several sub-rolls (in rolling order) kept and dropped by
     ``selection``, each kept total scoring ``score``."""
-    limit = limits.max_odds_states
     alike = all(total == totals[0] for total in totals[1:])
     if alike and force in (None, Method.ORDER_STATISTICS):
         result = _order_statistics(totals[0].weights, score, selection, len(totals))
@@ -136,7 +136,7 @@ def keep_drop_totals(
     def parts() -> list[Part]:
         return [Part(single(total), 1, score) for total in totals]
 
-    return _choose(units, summary, parts, selection, limit, force)
+    return _choose(units, summary, parts, selection, limits, force)
 
 
 def _choose(
@@ -144,10 +144,13 @@ def _choose(
     summary: Extreme,
     parts: Callable[[], list[Part]],
     selection: Selection,
-    limit: int,
+    limits: RollLimits,
     force: Method | None,
 ) -> tuple[Distribution, Method]:
-    """The state machine over ``units`` or icepool over ``parts()``, by estimated cost."""
+    """The state machine over ``units`` or icepool over ``parts()``, by estimated cost;
+    :class:`~tablekeeper.errors.OddsTooCostlyError` when both estimates pass
+    ``limits.max_odds_seconds``, or the machine's states ``limits.max_odds_bytes``."""
+    limit = limits.max_odds_states
     if force is Method.STATE_MACHINE:
         return select(units, summary, limit), Method.STATE_MACHINE
     if force is Method.ICEPOOL:
@@ -155,17 +158,35 @@ def _choose(
         if pool is None:
             raise_too_many(limit)
         return keep_drop(pool, selection, limit), Method.ICEPOOL
-    machine = estimated_joins(units, summary) * STATE_MACHINE_JOIN_S
+    machine = _float(estimated_joins(units, summary)) * STATE_MACHINE_JOIN_S
     if machine > icepool_path.CALL_S + icepool_path.POOL_S:  # icepool's least cost
-        # Stop building the mixture once its pools alone would cost more than the machine.
-        pool = mixture(parts(), limit, machine - icepool_path.CALL_S)
-        if (
-            pool is not None
-            and pool.size <= limit
-            and icepool_path.estimated_seconds(pool, selection) < machine
-        ):
-            return keep_drop(pool, selection, limit), Method.ICEPOOL
+        # Stop building the mixture once its pools alone would cost more than the machine
+        # (or than the limit allows).
+        budget = min(machine, limits.max_odds_seconds) - icepool_path.CALL_S
+        pool = mixture(parts(), limit, budget)
+        if pool is not None and pool.size <= limit:
+            seconds = icepool_path.estimated_seconds(pool, selection)
+            if seconds < machine:
+                if seconds > limits.max_odds_seconds:
+                    raise _too_costly(seconds, limits)
+                return keep_drop(pool, selection, limit), Method.ICEPOOL
+    if machine > limits.max_odds_seconds:
+        raise _too_costly(machine, limits)
     return select(units, summary, limit), Method.STATE_MACHINE
+
+
+def _float(value: int) -> float:
+    """``value`` as a float, infinite past the largest float."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
+
+
+def _too_costly(seconds: float, limits: RollLimits) -> cost.CostExceededError:
+    """The refusal of a keep or drop whose cheaper method is estimated at ``seconds``
+    (``odds`` names the expression)."""
+    return cost.CostExceededError(cost.Cost(seconds, 0.0), limits)
 
 
 def _order_statistics(

@@ -25,7 +25,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.syntax import Drop, Keep
-from tablekeeper.errors import OddsUnavailableError
+from tablekeeper.errors import OddsTooCostlyError
 
 K = TypeVar("K", bound=Hashable)
 
@@ -74,14 +74,14 @@ def product(
     return Weighted(weights, first.total * second.total)
 
 
-class TooManyStatesError(OddsUnavailableError):
+class TooManyStatesError(OddsTooCostlyError):
     """A computation outgrew ``limits.max_odds_states``; :func:`~.odds.odds` names the
     expression in the message it raises."""
 
     def __init__(self, limit: int) -> None:
         super().__init__(
             f"the exact odds need more than {limit:,} intermediate states "
-            "(limits.max_odds_states); roll it or simulate it instead",
+            "(limits.max_odds_states): too expensive to compute exactly, simulate instead",
             field="expression",
         )
         self.limit = limit

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import re
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -372,6 +373,9 @@ class RulesetRegistry:
         self.resolvers = resolvers if resolvers is not None else ResolverRegistry()
         self.group = group
         self._rulesets: dict[str, Ruleset] = {}
+        # Two requests of a fresh server may load the same ruleset at once: one loads it,
+        # the other finds it loaded (it was "already registered", a 400, before).
+        self._loading = threading.RLock()
 
     def register(self, ruleset: Ruleset) -> Ruleset:
         """Add ``ruleset`` and register its resolvers; a name taken twice is an error."""
@@ -388,9 +392,16 @@ class RulesetRegistry:
         return ruleset
 
     def load(self, name: str) -> Ruleset:
-        """The ruleset named ``name``, loading its entry point the first time."""
+        """The ruleset named ``name``, loading its entry point the first time (once, even
+        when several threads ask at once)."""
         if name in self._rulesets:
             return self._rulesets[name]
+        with self._loading:
+            if name in self._rulesets:
+                return self._rulesets[name]
+            return self._load(name)
+
+    def _load(self, name: str) -> Ruleset:
         entry_point = self._entry_points().get(name)
         if entry_point is None:
             raise unknown_name("ruleset", name, self.available())

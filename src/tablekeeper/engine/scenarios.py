@@ -72,6 +72,11 @@ class Scenario(Protocol):
         """The same scenario, played for ``length`` instead."""
         ...
 
+    def with_actors(self, actors: Sequence[BaseModel]) -> Any:
+        """The same scenario with these actor specs, in order, instead of its own (what a
+        balance sweep or the conformance suite's hidden-number check varies)."""
+        ...
+
 
 class ScenarioRun(Protocol[S]):
     """A scenario in play."""

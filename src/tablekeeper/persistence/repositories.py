@@ -24,12 +24,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tablekeeper.engine.campaigns import Campaign, Character, Encounter, Player, Snapshot
-from tablekeeper.engine.events import LogRecord
+from tablekeeper.engine.events import Event, LogRecord
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.persistence.codec import dump_record, load_record
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.models import CampaignRow, EncounterRow, LogRecordRow, SnapshotRow
 from tablekeeper.persistence.roster import no_campaign
+from tablekeeper.persistence.storable import check_storable
 
 LogOwner = Literal["campaign", "encounter"]
 """Whose log a record belongs to: the campaign's own, or an encounter's."""
@@ -182,11 +183,21 @@ def check_append(
     *,
     owner: LogOwner = "encounter",
 ) -> None:
-    """Refuse an empty batch, or records not numbered right after ``expected_version``."""
+    """Refuse an empty batch, records not numbered right after ``expected_version``, or
+    a record holding what a database cannot store (:mod:`.storable`: the same refusal on
+    every backend, before anything is written)."""
     if not records:
         raise ValueError("an append needs at least one record")
+    for record in records:
+        if isinstance(record, Event):
+            check_storable(record.payload, "payload")
     numbers = [record.sequence for record in records]
     wanted = list(range(expected_version + 1, expected_version + 1 + len(records)))
+    run = list(range(numbers[0], numbers[0] + len(records)))
+    if numbers != wanted and numbers == run and numbers[0] > wanted[0]:
+        # Numbered after a log that had moved on since its owner's version was read (two
+        # reads of one use case, a writer committing between them): stale, a 409.
+        raise StaleVersionError(owner_id, expected_version, numbers[0] - 1, what=owner)
     if numbers != wanted:
         raise ValueError(
             f"records for {owner} {owner_id} at version {expected_version} must be "

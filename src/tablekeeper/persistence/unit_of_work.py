@@ -15,8 +15,10 @@ from types import TracebackType
 from typing import Self
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from tablekeeper.errors import ConflictError
 from tablekeeper.persistence.repositories import (
     CampaignRepository,
     CharacterRepository,
@@ -81,6 +83,15 @@ class SqlUnitOfWork(UnitOfWork):
         if self._session is not None:
             self._session.close()
             self._session = None
+        if isinstance(error, IntegrityError):
+            # A concurrent writer took a unique slot first (two campaigns made at once may
+            # both pick the next ``created_sequence``): rolled back, nothing written; a 409
+            # to try again, never a 500.
+            raise ConflictError(
+                "another write got there first (a number or an id this one needed is taken "
+                "now); nothing was written: try again",
+                field="version",
+            ) from error
 
     @property
     def session(self) -> Session:

@@ -19,6 +19,7 @@ from tablekeeper.engine.campaigns import Campaign, Encounter
 from tablekeeper.engine.values import invalid_input
 from tablekeeper.errors import ConflictError, UnknownNameError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
+from tablekeeper.services import safe_input
 from tablekeeper.services.access import hash_secret
 from tablekeeper.services.rulesets import options_of, ruleset_named
 
@@ -36,6 +37,7 @@ def create_campaign(
     ruleset's ``Options`` model; errors name ``options.<field>``), with ``gm_secret`` (if
     given; see :func:`~tablekeeper.services.access.issue_gm_secret`) stored hashed.
     Writes nothing if anything is wrong."""
+    safe_input.check_entry(campaign_id, {"name": name, "options": dict(options or {})})
     rules = ruleset_named(ruleset)
     chosen = options_of(rules, options)
     with uow:

@@ -41,6 +41,7 @@ from tablekeeper.errors import (
 )
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
+from tablekeeper.services import safe_input
 from tablekeeper.services.access import GM_VIEWER, Viewer, require_gm
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.services.table import CHARACTER_EDITED, record_campaign_events
@@ -379,10 +380,9 @@ def import_characters(
 
 
 def _parse(text: str, format: Format) -> dict[str, Any]:
-    try:
-        data = yaml.safe_load(text) if format == "yaml" else json.loads(text)
-    except (yaml.YAMLError, json.JSONDecodeError) as error:
-        raise InvalidInputError(f"not valid {format.upper()}: {error}", field="text") from None
+    # Bounded: size, nesting and values (YAML aliases expanded), no NUL, NaN or Infinity.
+    load = safe_input.load_yaml if format == "yaml" else safe_input.load_json
+    data = load(text, "text", safe_input.CHARACTERS)
     if not isinstance(data, dict):
         raise InvalidInputError("the document must be an object", field=ROOT)
     return data
@@ -445,6 +445,7 @@ def validate_sheet(
             "the sheet has no id of its own: the character's id is the creature's",
             field=f"{field}.id",
         )
+    safe_input.check_document(sheet, field)
     try:
         spec = rules.Actor.model_validate({**sheet, "id": character_id})
     except ValidationError as error:

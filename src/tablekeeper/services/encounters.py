@@ -29,6 +29,7 @@ from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, invalid_input
 from tablekeeper.errors import ForbiddenError, RulesError, UnknownNameError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
+from tablekeeper.services import safe_input
 from tablekeeper.services.access import GM_VIEWER, Viewer, require_gm, require_gm_dice
 from tablekeeper.services.campaigns import refuse_taken
 from tablekeeper.services.encounter_store import (
@@ -77,6 +78,7 @@ def start_encounter(
     campaign's own log: an unknown character or a sheet the rules refuse writes nothing.
     Only the GM starts an encounter."""
     require_gm(viewer, "start an encounter")
+    safe_input.check_entry(encounter_id, {}, field="encounter_id")
     with uow:
         campaign = uow.campaigns.get(campaign_id)
         rules = ruleset_named(campaign.ruleset)

@@ -38,6 +38,7 @@ from tablekeeper.engine.words import kind_words
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.persistence.codec import RecordType, dump_record, load_record
 from tablekeeper.persistence.unit_of_work import UnitOfWork
+from tablekeeper.services import safe_input
 from tablekeeper.services.access import (
     GM_VIEWER,
     Viewer,
@@ -76,7 +77,7 @@ class RecordDocument(_Strict):
 class EncounterDocument(_Strict):
     """One encounter: where it started, how far it got, and every record it stored."""
 
-    id: str = Field(min_length=1, max_length=64)
+    id: str = Field(min_length=1, max_length=64, pattern=ID_PATTERN)
     ruleset: str = Field(min_length=1, max_length=64)
     initial_state: JsonObject
     version: int = Field(ge=0)
@@ -86,7 +87,7 @@ class EncounterDocument(_Strict):
 class CampaignDocument(_Strict):
     """The campaign itself: its id, name, ruleset and the options it plays by."""
 
-    id: str = Field(min_length=1, max_length=64)
+    id: str = Field(min_length=1, max_length=64, pattern=ID_PATTERN)
     name: str = Field(min_length=1, max_length=200)
     ruleset: str = Field(min_length=1, max_length=64)
     options: JsonObject
@@ -193,6 +194,7 @@ def import_campaign(uow: UnitOfWork, document: Any) -> Campaign:
     a campaign or encounter id already stored is refused. Nothing is written unless all
     of it is right.
     """
+    safe_input.check_document(document, ROOT, safe_input.CAMPAIGN)
     try:
         parsed = ExportDocument.model_validate(document)
     except ValidationError as error:

@@ -13,6 +13,7 @@ from starlette.staticfiles import StaticFiles
 
 from tablekeeper.api.app import create_app
 from tablekeeper.web import characters, dice, encounter, pages
+from tablekeeper.web.csrf import ConsoleGuard
 
 STATIC = "/static"
 """Where the console's CSS and vendored JavaScript are served."""
@@ -25,11 +26,13 @@ def static_directory() -> str:
 
 def create_console_app(database_url: str | None = None) -> FastAPI:
     """The API app over ``database_url`` (see :func:`~tablekeeper.api.app.create_app`) plus
-    the GM console's pages at ``/`` and its assets at ``/static``."""
+    the GM console's pages at ``/`` and its assets at ``/static``, guarded against
+    requests forged by other pages (:class:`~tablekeeper.web.csrf.ConsoleGuard`)."""
     app = create_app(database_url)
     app.include_router(pages.build_router())
     app.include_router(characters.build_router())
     app.include_router(dice.build_router())
     app.include_router(encounter.build_router())
     app.mount(STATIC, StaticFiles(directory=static_directory()), name="static")
+    app.add_middleware(ConsoleGuard)  # no other page can post as the GM (web/csrf.py)
     return app

@@ -11,19 +11,27 @@ to the GM only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import RedirectResponse, Response
 
 from tablekeeper.api.deps import unit_of_work
+from tablekeeper.api.disconnect import until_disconnected
+from tablekeeper.api.errors import CLIENT_CLOSED
 from tablekeeper.dice.distribution import Distribution
+from tablekeeper.dice.limits import RollLimits
+from tablekeeper.dice.odds import compute
+from tablekeeper.dice.render import render as render_notation
+from tablekeeper.dice.syntax import Expression
 from tablekeeper.errors import DiceSyntaxError, ForbiddenError, InvalidInputError, RulesError
-from tablekeeper.services import campaigns, dice, table, views
+from tablekeeper.services import campaigns, server_odds, table, views
 from tablekeeper.services.access import Viewer, require_gm
+from tablekeeper.services.odds_worker import OddsCancelledError, OddsWorkersBusyError
 from tablekeeper.web import access
 from tablekeeper.web.forms import errors_by_field
 from tablekeeper.web.pages import Form, PageRoute
@@ -305,9 +313,12 @@ def parse_faces(text: str) -> list[int] | None:
 
 def tray_errors(error: RulesError) -> tuple[dict[str, str], list[str]]:
     """The error next to the tray's input it is about (the services call the faces
-    ``dice`` and the label ``roll.label``); a syntax error names its position."""
+    ``dice`` and the label ``roll.label``); a syntax error names its position, odds too
+    costly what a simulation says."""
     if isinstance(error, DiceSyntaxError):
         return {"expression": f"{error.message} (at character {error.position + 1})"}, []
+    if isinstance(error, server_odds.TooCostlyError):
+        return {"expression": too_costly_text(error)}, []
     return errors_by_field(
         error, set(FIELDS), aliases={"dice": "faces", "roll.label": "label", "roll": "label"}
     )
@@ -320,10 +331,33 @@ def visible_log(request: Request, campaign_id: str, viewer: Viewer) -> list[LogE
     return [log_entry(record) for record in shown[::-1][:MAX_LOG_ENTRIES]]
 
 
-def chart_of(expression: str) -> OddsChart:
-    """The odds chart of ``expression``; its :class:`RulesError` when it has none."""
-    canonical, distribution = dice.odds_with_expression(expression)
-    return odds_chart(canonical, distribution)
+def chart_of(
+    request: Request, expression: str, cancelled: Callable[[], bool] = lambda: False
+) -> OddsChart:
+    """The odds chart of ``expression``, within the server's bounds (``server_odds``: the
+    cost model, then a worker killed past its budget, or when ``cancelled()``); its
+    :class:`RulesError` when it has none."""
+    workers = request.app.state.odds_workers
+    _, chart = server_odds.exact(workers, expression, chart_job, cancelled=cancelled)
+    return chart
+
+
+def chart_job(tree: Expression, limits: RollLimits) -> OddsChart:
+    """The chart of a tree's exact odds: an odds worker's job (it reduces every fraction,
+    which costs as much as the odds)."""
+    return odds_chart(render_notation(tree), compute(tree, limits))
+
+
+def too_costly_text(error: server_odds.TooCostlyError) -> str:
+    """The refusal, with what a simulation says when one was made."""
+    estimate = error.simulation
+    if estimate is None:
+        return error.message
+    low, high = estimate.percentiles["5"], estimate.percentiles["95"]
+    return (
+        f"{error.message}. A simulation of {estimate.samples:,} rolls: mean "
+        f"{estimate.mean:,.2f}, 90% of rolls between {low:,} and {high:,}."
+    )
 
 
 def build_router() -> APIRouter:
@@ -341,28 +375,31 @@ def build_router() -> APIRouter:
         tray = Tray(log=log, result=result)
         if result is not None:
             tray = replace(
-                tray, expression=result.expression, odds=_chart_or_none(result.expression)
+                tray, expression=result.expression, odds=_chart_or_none(request, result.expression)
             )
         return _page(request, campaign_id, viewer, tray)
 
     @router.get("/campaigns/{campaign_id}/dice/odds")
-    def odds(request: Request, campaign_id: str) -> Response:
-        viewer = access.viewer_of(request, campaign_id)
+    async def odds(request: Request, campaign_id: str) -> Response:
+        # Async so that a client that goes away (a keystroke that replaced this request)
+        # stops its worker: the database reads run in the thread pool.
+        viewer = await run_in_threadpool(access.viewer_of, request, campaign_id)
         expression = request.query_params.get("expression", "").strip()
         tray = Tray(expression=expression)
-        status = 200
         if is_htmx(request) and not expression:
             # The field was emptied while typing: nothing to chart, nothing wrong yet.
-            return _fragment(request, "_dice_odds.html", campaign_id, viewer, tray)
-        try:
-            tray = replace(tray, odds=chart_of(expression))
-        except RulesError as error:
-            found, general = tray_errors(error)
-            tray = replace(tray, errors=found, general=general)
-            status = 422
+            return await run_in_threadpool(
+                _fragment, request, "_dice_odds.html", campaign_id, viewer, tray
+            )
+        charted = await _charted(request, tray)
+        if isinstance(charted, Response):
+            return charted
+        tray, status = charted
         if is_htmx(request):
-            return _fragment(request, "_dice_odds.html", campaign_id, viewer, tray, status)
-        return _page(request, campaign_id, viewer, tray, status)
+            return await run_in_threadpool(
+                _fragment, request, "_dice_odds.html", campaign_id, viewer, tray, status
+            )
+        return await run_in_threadpool(_page, request, campaign_id, viewer, tray, status)
 
     @router.post("/campaigns/{campaign_id}/dice/rolls")
     def roll(request: Request, campaign_id: str, form: Form) -> Response:
@@ -407,7 +444,7 @@ def build_router() -> APIRouter:
             tray,
             faces="",
             result=roll_shown(rolled.payload, secret=tray.secret),
-            odds=_chart_or_none(tray.expression),
+            odds=_chart_or_none(request, tray.expression),
             log=visible_log(request, campaign_id, viewer),
         )
         return _fragment(
@@ -423,6 +460,21 @@ def build_router() -> APIRouter:
         return _page(request, campaign_id, viewer, tray)
 
     return router
+
+
+async def _charted(request: Request, tray: Tray) -> tuple[Tray, int] | Response:
+    """The tray with its expression's chart (200), or with why there is none (422, 503);
+    the bare answer when the client went away."""
+    try:
+        chart = await until_disconnected(request, chart_of, request, tray.expression)
+    except OddsCancelledError:
+        return Response(status_code=CLIENT_CLOSED)
+    except OddsWorkersBusyError as error:
+        return replace(tray, errors={"expression": str(error)}), 503
+    except RulesError as error:
+        found, general = tray_errors(error)
+        return replace(tray, errors=found, general=general), 422
+    return replace(tray, odds=chart), 200
 
 
 def _context(request: Request, campaign_id: str, viewer: Viewer, tray: Tray) -> dict[str, Any]:
@@ -447,10 +499,10 @@ def _fragment(
     return render(request, template, context, status_code=status)
 
 
-def _chart_or_none(expression: str) -> OddsChart | None:
+def _chart_or_none(request: Request, expression: str) -> OddsChart | None:
     try:
-        return chart_of(expression)
-    except RulesError:
+        return chart_of(request, expression)
+    except (RulesError, OddsWorkersBusyError):
         return None
 
 

@@ -34,10 +34,16 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
 from tablekeeper.engine.values import GM
 from tablekeeper.engine.words import kind_words, name_of
-from tablekeeper.errors import AuthenticationError, ForbiddenError, RulesError, UnknownNameError
+from tablekeeper.errors import (
+    AuthenticationError,
+    ForbiddenError,
+    InvalidInputError,
+    RulesError,
+    UnknownNameError,
+)
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, encounters, logs, views
+from tablekeeper.services import campaigns, encounters, logs, safe_input, views
 from tablekeeper.services.access import Viewer, require_gm
 from tablekeeper.services.command_odds import command_odds, standing_odds
 from tablekeeper.services.dice import make_roller
@@ -296,9 +302,9 @@ def _override(form: Mapping[str, str]) -> Command:
     path = form.get("path", "").strip()
     raw = form.get("value", "").strip()
     value: JsonValue
-    try:
-        value = json.loads(raw)
-    except json.JSONDecodeError:
+    try:  # bounded like every document (safe_input)
+        value = safe_input.load_json(raw, "value", safe_input.CHARACTERS)
+    except InvalidInputError:
         value = raw
     if operation == "add_condition":
         return overrides.add_condition(path, value, reason=reason, secret=secret)
@@ -327,10 +333,7 @@ def build_router() -> APIRouter:
     @router.post(base + "/commands")
     def command(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
         def submit(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            try:
-                data = json.loads(form.get("command", ""))
-            except json.JSONDecodeError as error:
-                raise RulesError(f"the command is not JSON: {error.msg}", field="command") from None
+            data = safe_input.load_json(form.get("command", ""), "command", safe_input.CHARACTERS)
             if not isinstance(data, dict):
                 raise RulesError("the command is not a JSON object", field="command")
             return encounters.submit_command(

@@ -19,13 +19,15 @@ default applies (and a required field is reported missing by the model itself).
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
 from tablekeeper.engine.values import ACTOR_FORMAT
-from tablekeeper.errors import RulesError
+from tablekeeper.errors import InvalidInputError, RulesError
+from tablekeeper.services import safe_input
 
 Widget = Literal["text", "number", "checkbox", "select", "list", "json"]
 
@@ -257,14 +259,16 @@ def _values(
             continue
         if item.widget == "number":
             values[key] = _number(text, item.integer)
+            if isinstance(values[key], float) and not math.isfinite(values[key]):
+                problems[item.name] = f"a number must be finite, not {text!r}"
         elif item.widget == "list":
             parts = [part.strip() for part in text.split(",") if part.strip()]
             values[key] = [_number(part, True) for part in parts] if item.integer else parts
         elif item.widget == "json":
-            try:
-                values[key] = json.loads(text)
-            except json.JSONDecodeError as error:
-                problems[item.name] = f"not valid JSON: {error.msg} (line {error.lineno})"
+            try:  # bounded like every document (safe_input): no NaN, no deep nesting
+                values[key] = safe_input.load_json(text, item.name, safe_input.CHARACTERS)
+            except InvalidInputError as error:
+                problems[item.name] = error.message
         else:
             values[key] = text
     return values

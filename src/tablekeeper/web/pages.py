@@ -33,7 +33,7 @@ from tablekeeper.errors import (
     UnknownNameError,
 )
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, characters, encounters, exports
+from tablekeeper.services import campaigns, characters, encounters, exports, safe_input
 from tablekeeper.services.access import (
     Viewer,
     add_player,
@@ -110,8 +110,12 @@ async def _read_form(request: Request, limit: int) -> FormData:
         raise InvalidInputError(f"the form is larger than {limit} bytes", field="form")
     content_type = request.headers.get("content-type", "")
     if content_type.startswith("multipart/form-data"):
-        return FormData(_multipart_pairs(content_type, body))
-    return FormData(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+        pairs = _multipart_pairs(content_type, body)
+    else:
+        pairs = parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
+    for name, value in pairs:  # no NUL in anything a form brings (safe_input)
+        safe_input.check_text(value, name)
+    return FormData(pairs)
 
 
 def _multipart_pairs(content_type: str, body: bytes) -> list[tuple[str, str]]:
@@ -420,18 +424,13 @@ def _add_table_routes(router: APIRouter) -> None:
 
 
 def _json_document(text: str) -> Any:
-    """The pasted or uploaded export, parsed (errors name the ``document``)."""
+    """The pasted or uploaded export, parsed within the import's limits (errors name the
+    ``document``)."""
     if not text.strip():
         raise InvalidInputError(
             "choose an exported campaign file or paste its JSON", field=exports.ROOT
         )
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidInputError(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
-            field=exports.ROOT,
-        ) from None
+    return safe_input.load_json(text, exports.ROOT, safe_input.CAMPAIGN)
 
 
 def _home(

@@ -27,6 +27,7 @@ from starlette.responses import HTMLResponse
 
 from tablekeeper.errors import RulesError
 from tablekeeper.services.rulesets import ruleset_named
+from tablekeeper.web.csrf import csrf_field, csrf_token
 from tablekeeper.web.forms import input_id
 
 RULESET_TEMPLATES = "rulesets"
@@ -75,6 +76,8 @@ def environment() -> Environment:
     )
     env.globals["input_id"] = input_id
     env.globals["ruleset_template"] = ruleset_template
+    env.globals["csrf_token"] = csrf_token  # every page's token (web/csrf.py) ...
+    env.globals["csrf_field"] = csrf_field  # ... and the hidden input each form includes
     return env
 
 

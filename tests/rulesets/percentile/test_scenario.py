@@ -16,13 +16,16 @@ import yaml
 
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine.cards import distinct_names, names_of
+from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import DECISION_ANSWERED, DECISION_REQUESTED
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.scenarios import SCENARIO_FOLDER, ScenarioFormat
 from tablekeeper.engine.sight import GM_SIGHT
+from tablekeeper.engine.values import GM
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
+from tablekeeper.rulesets.percentile.encounter.social.commands import START_SOCIAL
 from tablekeeper.rulesets.percentile.ruleset import PERCENTILE
 from tablekeeper.rulesets.percentile.scenario import (
     SCENARIOS,
@@ -80,7 +83,7 @@ def play_out(run: PercentileRun) -> list[tuple[str, tuple[Event, ...]]]:
 def test_the_format_is_the_rulesets_and_its_demo_is_shipped() -> None:
     contract: ScenarioFormat = SCENARIOS  # mypy checks the protocol
     assert PERCENTILE.scenarios is contract
-    assert shipped_names() == ["river_ambush", "spirit_skirmish"]
+    assert shipped_names() == ["bandit_toll", "brack_surrender", "river_ambush", "spirit_skirmish"]
     assert SCENARIOS.demo in shipped_names()
     assert SCENARIOS.party(shipped("river_ambush")) == "travellers"
 
@@ -95,7 +98,11 @@ def test_the_shipped_scenarios_load_and_name_their_ruleset() -> None:
         assert run.state.clock is None
         assert len(run.state.combatants) == 5
         assert run.due() == []
-        assert run.next_command(PERCENTILE.policy()) == cmd.start()  # the GM starts it
+        first = run.next_command(PERCENTILE.policy())  # the GM starts it: a combat, or
+        if scenario.social is None:
+            assert first == cmd.start()
+        else:  # a social encounter, as its scenario declares it
+            assert first == Command.of(GM, START_SOCIAL, scenario.social)
 
 
 @pytest.mark.parametrize("name", ["spirit_skirmish", "river_ambush"])

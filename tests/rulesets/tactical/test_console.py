@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from console_tokens import sending_tokens
 from tablekeeper.persistence.database import make_engine, upgrade_to_head
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.rulesets.tactical.ruleset import TACTICAL
@@ -62,7 +63,8 @@ def _campaign(database_url: str, name: str) -> tuple[str, str, list[str]]:
 def test_the_console_plays_the_scenario_to_its_end(tmp_path: Path, name: str) -> None:
     database_url = f"sqlite:///{tmp_path / 'console.db'}"
     campaign, secret, ids = _campaign(database_url, name)
-    with TestClient(create_console_app(database_url), follow_redirects=False) as client:
+    with TestClient(create_console_app(database_url), follow_redirects=False) as plain:
+        client = sending_tokens(plain)
         assert client.get(f"/campaigns/{campaign}?key={secret}").status_code in (200, 303)
         started = client.post(f"/campaigns/{campaign}/encounters", data={"character": ids})
         assert started.status_code == 303, started.text

@@ -22,7 +22,9 @@ def render(state: Any, sight: Sight) -> str:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(PANEL), autoescape=True, undefined=jinja2.StrictUndefined
     )
+    env.globals["csrf_field"] = lambda request: ""  # the console's (web/csrf.py): no request here
     return env.get_template("panel.html").render(
+        request=None,
         state=TACTICAL.player_view(state, sight),
         cards=TACTICAL.cards(state, sight),
         clock_words=TACTICAL.words.clock(state),

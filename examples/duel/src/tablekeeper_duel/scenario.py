@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -46,6 +47,10 @@ class DuelScenario(Frozen):
 
     def with_length(self, length: int) -> DuelScenario:
         return self.model_copy(update={"rounds": length})
+
+    def with_actors(self, actors: Sequence[Any]) -> DuelScenario:
+        """The same scenario with these actors (specs, in order) instead of its own."""
+        return self.model_copy(update={"fighters": tuple(actors)})
 
 
 @dataclass

@@ -12,6 +12,7 @@ as the policy chooses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -89,6 +90,10 @@ class FractalScenario(Frozen):
 
     def with_length(self, length: int) -> FractalScenario:
         return self.model_copy(update={"steps": length})
+
+    def with_actors(self, actors: Sequence[Any]) -> FractalScenario:
+        """The same scenario with these actors (specs, in order) instead of its own."""
+        return self.model_copy(update={"characters": tuple(actors)})
 
 
 def parse_scenario(data: Any, *, source: str = "scenario") -> FractalScenario:

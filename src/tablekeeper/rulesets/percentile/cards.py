@@ -7,7 +7,9 @@ what it holds, dropped or broke, the spell it is casting with the actions spent 
 and at what melee distance, its grapples and the weapons stuck in it (docs/rulings.md,
 C-03; ``views.py`` reduces the state the same way). Its HP (and, with Hit Locations, each
 location's), Magic and Determination Points, turn order and how it is made up, actions
-left, defenses held and a fumble's distraction are the GM's and its player's.
+left, defenses held and a fumble's distraction are the GM's and its player's. In a
+social encounter the card adds the character's party and its place in the round
+(``social_cards.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from tablekeeper.engine.cards import ActorCard, Fact, Gauge, distinct_names
 from tablekeeper.engine.sight import Sight
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.sentences import distance_words
+from tablekeeper.rulesets.percentile.social_cards import social_facts, turn_words
 from tablekeeper.rulesets.percentile.words import table_names
 
 
@@ -134,6 +137,12 @@ def card(
         summary.append(f"casting {combatant.casting.spell}")
     if down:
         summary.append("out of the fight")
+    social = state.social
+    acting = state.active == combatant.id
+    if social is not None and state.clock is None:
+        facts += social_facts(social, combatant.id, sight, names)
+        summary += turn_words(social, combatant.id)
+        acting = social.active == combatant.id
     conditions = (("prone",) if combatant.prone else ()) + combatant.conditions
     return ActorCard(
         id=combatant.id,
@@ -142,7 +151,7 @@ def card(
         path=f"combatants.{combatant.id}",
         life=life(state, combatant),
         defeated=down,
-        acting=state.active == combatant.id,
+        acting=acting,
         summary=" · ".join(summary) or life(state, combatant),
         gauges=tuple(gauges),
         facts=tuple(facts),

@@ -14,7 +14,8 @@ Grapple's grab give the levels of their own d100 (the same breakdowns the engine
 Who asks matters (docs/rulings.md, C-10): the GM sees every odds; a player only odds
 computed from nothing hidden from them (C-02, C-03). An attack's odds against a target
 the player does not control are reduced to the attack roll, and to nothing when even
-the roll depends on something hidden.
+the roll depends on something hidden. A social encounter's commands are
+``social_odds.py``'s.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ from tablekeeper.rulesets.percentile.encounter.defending import Choice, choices,
 from tablekeeper.rulesets.percentile.encounter.engagement import opening_distance
 from tablekeeper.rulesets.percentile.encounter.magic import casting_actions
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask
+from tablekeeper.rulesets.percentile.encounter.social.commands import SOCIAL_TURN_KINDS
 from tablekeeper.rulesets.percentile.encounter.state import Engagement, PercentileState, pair
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks, grapple_task
+from tablekeeper.rulesets.percentile.social_odds import social_odds
 
 
 def command_odds(state: PercentileState, command: Command, sight: Sight) -> CommandOdds | None:
@@ -58,6 +61,8 @@ def _levels(chances: dict[Level, Fraction]) -> tuple[tuple[str, Fraction], ...]:
 
 def _odds(state: PercentileState, command: Command, sight: Sight) -> CommandOdds | None:
     kind = command.kind
+    if kind in SOCIAL_TURN_KINDS:
+        return social_odds(state, command, sight)
     if kind == cmd.ATTACK:
         return _attack(state, command.payload_as(cmd.Attack), sight)
     if kind == cmd.GRAPPLE:

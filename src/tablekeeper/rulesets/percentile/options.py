@@ -13,7 +13,9 @@ same rules. Three groups of fields:
   the encounter engine's included (turn-order ties, early defense, Wait, opposed spirit
   combat, 0 Magic Points, Rally, default Spirit Damage), which an earlier version kept
   in a separate ``EncounterSettings`` beside the options (a stored state or scenario
-  that still has a ``settings`` object is read into these fields).
+  that still has a ``settings`` object is read into these fields), and the social
+  encounter's (the provisional social damage, the first Appeal for Time, whom Identify
+  Motivations protects).
 
 Every default is the ruling written in ``docs/rulings.md`` under the gap id named on the
 field.
@@ -63,6 +65,12 @@ WaitScope: TypeAlias = Literal["round", "encounter"]
 
 RallyRoll: TypeAlias = Literal["shared", "per_ally"]
 """Whether Rally's die is rolled once for every ally it reaches, or once for each."""
+
+AppealPenalty: TypeAlias = Literal["after_the_first", "every_use"]
+"""Whether the first Appeal for Time of an encounter is free of the cumulative -40%."""
+
+MotivationsProtect: TypeAlias = Literal["party", "character"]
+"""Whom a critical Identify Motivations protects from the interlocutor's social damage."""
 
 ENCOUNTER_RULINGS = (
     "initiative_ties",
@@ -246,6 +254,24 @@ class PercentileOptions(Frozen):
         validate_default=True,
         description="G-P-05 (provisional): the Spirit Damage of a combatant whose stat block "
         "states none.",
+    )
+
+    # -- social encounters (document 001, "Social Encounters") --------------------------
+    social_damage: DiceExpression = Field(
+        default="2d6",
+        validate_default=True,
+        description="G-P-05 (provisional): the social damage of a character whose sheet "
+        "states none (about 7 a round: a Debatable 20 DP in an Average 3 rounds).",
+    )
+    appeal_penalty: AppealPenalty = Field(
+        default="after_the_first",
+        description="G-P-18: each Appeal for Time after the first is at a cumulative -40% "
+        "(the k-th at -40% x (k - 1)); 'every_use' penalises the first too (-40% x k).",
+    )
+    motivations_protect: MotivationsProtect = Field(
+        default="party",
+        description="G-P-28: a critical Identify Motivations halves the interlocutor's "
+        "social damage against the whole party ('character': against the identifier only).",
     )
 
 

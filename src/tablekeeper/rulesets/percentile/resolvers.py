@@ -13,9 +13,17 @@ from tablekeeper.rulesets.percentile.attack import attack
 from tablekeeper.rulesets.percentile.checks import check
 from tablekeeper.rulesets.percentile.fumbles import fumble
 from tablekeeper.rulesets.percentile.opposed import opposed
+from tablekeeper.rulesets.percentile.social import SOCIAL_RESOLVERS
 
-PERCENTILE_RESOLVERS: tuple[Resolver[Any, Any], ...] = (check, opposed, attack, fumble)
-"""Every check of document 001's combat chapter, in the order of use."""
+PERCENTILE_RESOLVERS: tuple[Resolver[Any, Any], ...] = (
+    check,
+    opposed,
+    attack,
+    fumble,
+    *SOCIAL_RESOLVERS,
+)
+"""Every check of document 001: the combat chapter's, then the social chapter's, each in
+the order of use."""
 
 
 def register_resolvers(registry: ResolverRegistry) -> None:

@@ -1,4 +1,4 @@
-"""The ``percentile`` ruleset as a plugin: rule document 001, combat in rounds and turns.
+"""The ``percentile`` ruleset as a plugin: rule document 001, combat and social encounters.
 
 :data:`PERCENTILE` is what the ``tablekeeper.rulesets`` entry point names: the whole
 :class:`~tablekeeper.engine.rulesets.Ruleset` contract, each part from the module that
@@ -27,18 +27,19 @@ from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 from tablekeeper.rulesets.percentile.policy import POLICY
 from tablekeeper.rulesets.percentile.scenario import SCENARIOS
+from tablekeeper.rulesets.percentile.social_words import social_ended
 from tablekeeper.rulesets.percentile.words import WORDS
 
 __all__ = ["PERCENTILE", "Percentile", "new_encounter"]
 
 
 class Percentile(RulesetBase):
-    """Rule document 001: d100 roll-under combat encounters in rounds and turns."""
+    """Rule document 001: d100 roll-under combat and social encounters in rounds and turns."""
 
     name = "percentile"
     summary = (
-        "d100 roll-under combat in rounds and turns: turn order, two actions a turn, "
-        "attack and defense, spirit combat, grapples, weapon reach."
+        "d100 roll-under combat and social encounters in rounds and turns: attack and "
+        "defense, spirit combat, grapples, weapon reach; target DP and arguing."
     )
     document = "001_1e80cd24de9ae1d7.txt"
     package = "tablekeeper.rulesets.percentile"
@@ -69,9 +70,10 @@ class Percentile(RulesetBase):
         return ActorIdentity(combatant.id, combatant.name or combatant.stats.name, combatant.side)
 
     def with_secret_numbers(self, spec: Any, marker: int) -> CombatantSpec:
-        """Its hit points (now and at most), Magic Points and Determination Points: the
-        numbers C-03 keeps from a player who does not control it and that no roll made in
-        the open shows (a roll's skill and modifiers stay as logged, C-03)."""
+        """Its hit points (now and at most), Magic Points, (personal) Determination Points
+        and the scores of its Passions and personality traits: the numbers C-03 keeps from
+        a player who does not control it and that no roll made in the open shows (a
+        roll's skill and modifiers stay as logged, C-03)."""
         combatant = CombatantSpec.model_validate(spec)
         stats = combatant.stats.model_copy(
             update={
@@ -81,12 +83,16 @@ class Percentile(RulesetBase):
                 "location_hit_points": None,
             }
         )
+        social = combatant.social
+        if social is not None:
+            social = social.model_copy(update={"passions": dict.fromkeys(social.passions, marker)})
         return combatant.model_copy(
             update={
                 "stats": stats,
                 "hp": marker,
                 "magic_points": marker,
                 "determination_points": marker,
+                "social": social,
             }
         )
 
@@ -106,7 +112,11 @@ class Percentile(RulesetBase):
 
     def ended(self, state: PercentileState) -> str | None:
         """The side left standing once the encounter is over ("no one" when none is, or
-        the GM ended it); ``None`` while it goes on."""
+        the GM ended it); for a social encounter that did not turn into combat, each
+        party's result once it is over; ``None`` while it goes on."""
+        social = state.social
+        if social is not None and state.clock is None:
+            return social_ended(social) if social.over or state.over else None
         if not state.over:
             return None
         return state.winner or "no one"

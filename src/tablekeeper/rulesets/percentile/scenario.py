@@ -1,4 +1,4 @@
-"""``percentile`` scenarios: a combat encounter of rule document 001 described in YAML.
+"""``percentile`` scenarios: a combat or social encounter of rule document 001 in YAML.
 
 This is the ruleset's :class:`~tablekeeper.engine.scenarios.ScenarioFormat`
 (:data:`SCENARIOS`); reading the file and choosing the ruleset is the services'.
@@ -13,12 +13,14 @@ dice. A file written for an earlier version may still give the engine's rulings 
 'bob'``. :class:`PercentileRun` is a scenario in play: a
 :class:`~tablekeeper.engine.session.Session` with the combatants added and engaged, not
 yet started; unattended, the GM starts it, then each combatant acts on its turn as the
-policy chooses.
+policy chooses. A scenario with a ``social`` block (the time scale, the length, the
+opposition, the parties and their goals, as the GM's ``percentile.start_social`` takes
+them) starts a social encounter instead, and plays to its last round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -34,6 +36,7 @@ from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter.commands import CombatantSpec, Engage
 from tablekeeper.rulesets.percentile.encounter.engine import PercentileEngine, new_encounter
+from tablekeeper.rulesets.percentile.encounter.social.commands import START_SOCIAL, StartSocial
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.options import PercentileOptions, with_settings
@@ -56,6 +59,11 @@ class PercentileScenario(Frozen):
     options: PercentileOptions = Field(default_factory=PercentileOptions)
     combatants: tuple[CombatantSpec, ...] = Field(min_length=1)
     engagements: tuple[Engage, ...] = ()
+    social: StartSocial | None = Field(
+        default=None,
+        description="A social encounter: the GM starts it (time scale, length, parties, "
+        "goals) instead of a combat.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -87,6 +95,10 @@ class PercentileScenario(Frozen):
     def with_length(self, length: int) -> PercentileScenario:
         """The scenario played for at most ``length`` rounds."""
         return self.model_copy(update={"rounds": length})
+
+    def with_actors(self, actors: Sequence[Any]) -> PercentileScenario:
+        """The same scenario with these actors (specs, in order) instead of its own."""
+        return self.model_copy(update={"combatants": tuple(actors)})
 
 
 def _combatants(raw: dict[str, Any]) -> list[Any]:
@@ -141,6 +153,21 @@ def _check_references(scenario: PercentileScenario) -> None:
                     f"no combatant {key!r} (combatants: {names})",
                     field=f"engagements.{index}.pair",
                 )
+    social = scenario.social
+    if social is None:
+        return
+    sides = {spec.side for spec in scenario.combatants}
+    for index, party in enumerate(social.parties):
+        if party.side not in sides:
+            raise InvalidInputError(
+                f"no combatant is on the side {party.side!r} (sides: {', '.join(sorted(sides))})",
+                field=f"social.parties.{index}.side",
+            )
+    for key in social.turn_modifiers:
+        if key not in known:
+            raise InvalidInputError(
+                f"no combatant {key!r} (combatants: {names})", field="social.turn_modifiers"
+            )
 
 
 def parse_scenario(data: Any, *, source: str = "scenario") -> PercentileScenario:
@@ -171,20 +198,30 @@ class PercentileRun:
 
     @property
     def round(self) -> int:
-        """The round being played (0 before the start)."""
-        return self.session.state.round
+        """The round being played (0 before the start): a social one, before a combat."""
+        state = self.session.state
+        if state.social is not None and state.clock is None:
+            return state.social.round
+        return state.round
 
     @property
     def finished(self) -> bool:
-        """The encounter is over, or the scenario's rounds are played."""
-        return self.state.over or self.round > self.scenario.rounds
+        """The encounter is over (a social one, unless it turned into combat), or the
+        scenario's rounds are played."""
+        state = self.state
+        social = state.social
+        talked_out = social is not None and social.over and state.clock is None
+        return state.over or talked_out or self.round > self.scenario.rounds
 
     def due(self) -> list[Command]:
         """A percentile scenario has no timeline: nothing is due by the clock."""
         return []
 
     def start_command(self) -> Command:
-        """The GM's command that rolls the turn orders and opens round 1."""
+        """The GM's command that rolls the turn orders and opens round 1: of a social
+        encounter when the scenario describes one, else of a combat."""
+        if self.scenario.social is not None:
+            return Command.of(GM, START_SOCIAL, self.scenario.social)
         return cmd.start()
 
     def next_command(self, policy: Policy[PercentileState]) -> Command | None:
@@ -197,12 +234,13 @@ class PercentileRun:
         session, state = self.session, self.state
         if session.pending is not None:
             return policy.answer(state, session.pending)
-        if state.clock is None:
+        if state.clock is None and state.social is None:
             return self.start_command()
-        if state.active is None:
+        acting = state.active if state.talking is None else state.talking.active
+        if acting is None:
             return None
-        legal = session.legal_commands(state.active)
-        return policy.choose(state, state.active, legal) if legal else None
+        legal = session.legal_commands(acting)
+        return policy.choose(state, acting, legal) if legal else None
 
 
 def start(scenario: PercentileScenario, roller: Roller, *, seed: int | None) -> PercentileRun:

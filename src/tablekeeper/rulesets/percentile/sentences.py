@@ -37,6 +37,15 @@ def roll_words(roll: CheckOutcome, sees: bool) -> str:
     return f"{roll.roll}{against}, {roll.level.value}"
 
 
+def possessive(name: str) -> str:
+    """``travellers'``, ``Brenna's``.
+
+    >>> possessive("travellers"), possessive("Brenna")
+    ("travellers'", "Brenna's")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def distance_words(distance: str | None) -> str:
     """A melee distance in words.
 
@@ -62,10 +71,15 @@ class Say:
         return name_of(self.names, actor)
 
 
+def say_for(kind: str, payload: Frozen, names: Names, sight: Sight) -> Say:
+    """Who reads the event ``kind``, about the combatant its payload names."""
+    who = str(getattr(payload, "combatant", ""))
+    return Say(kind, names, sight, name_of(names, who), sight.sees(who))
+
+
 def sentence(kind: str, payload: Frozen, names: Names, sight: Sight) -> str | None:
     """The line of one event (its kind and payload model), or ``None`` for bookkeeping."""
-    who = str(getattr(payload, "combatant", ""))
-    say = Say(kind, names, sight, name_of(names, who), sight.sees(who))
+    say = say_for(kind, payload, names, sight)
     for group in (_round, _blow, _melee, _deed):
         line = group(payload, say)
         if line is not None:

@@ -8,7 +8,8 @@ conditions, what it holds, dropped or broke, and the spell it is casting with th
 spent so far. Its stat block (characteristics, skills, weapons' numbers, armor, hit
 points), its current HP per location, Magic and Determination Points, reserves and
 fumble penalties are the GM's; so an event that tells another's HP or points says how
-much changed, not what they were or became. These functions take the ruleset's
+much changed, not what they were or became. A social encounter's part is
+``social_views.py``'s. These functions take the ruleset's
 :class:`~tablekeeper.engine.sight.Sight` and give JSON (``model_dump(mode="json")``), so
 that the service layer filters what it is about to send; the GM's view is never
 filtered.
@@ -27,6 +28,7 @@ from tablekeeper.rulesets.percentile.encounter.events import (
     POINTS_CHANGED,
 )
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
+from tablekeeper.rulesets.percentile.social_views import social_payload, social_view
 
 PUBLIC_COMBATANT_FIELDS = (
     "id",
@@ -79,6 +81,8 @@ def player_view(model: PercentileState, sight: Sight) -> JsonObject:
         key: value if sight.sees(key) else _public_combatant(model, model.combatant(key))
         for key, value in _object(state.get("combatants")).items()
     }
+    if model.social is not None:
+        shown["social"] = social_view(model.social, _object(state.get("social")), sight)
     return shown
 
 
@@ -89,6 +93,9 @@ def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
     by how much, not the points before and after."""
     if sight.gm:
         return payload
+    social = social_payload(kind, payload, sight)
+    if social is not None:
+        return social
     controlled = sight.controlled
     if kind in (COMBATANT_ADDED, ADD_COMBATANT):
         inner = payload.get("combatant")

@@ -24,8 +24,12 @@ from tablekeeper.rulesets.percentile.checks import Level
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask
+from tablekeeper.rulesets.percentile.encounter.social import events as sev
+from tablekeeper.rulesets.percentile.encounter.social.events import SOCIAL_EVENT_MODELS
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
-from tablekeeper.rulesets.percentile.sentences import distance_words, sentence
+from tablekeeper.rulesets.percentile.sentences import distance_words, say_for, sentence
+from tablekeeper.rulesets.percentile.social_sentences import social_sentence
+from tablekeeper.rulesets.percentile.social_words import social_clock, social_ended, social_label
 
 MANEUVERS = {"grab": "grapple", "twist_limb": "twist limb", "tighten_grapple": "tighten grapple"}
 """A Grapple action's maneuver in words (P-ACT-12, P-ACT-15, P-ACT-16)."""
@@ -41,59 +45,19 @@ class PercentileWords:
 
     def command_label(self, command: Command, state: PercentileState, names: Names) -> str:
         """``Brenna: attack Knife-fighter with rapier``, ``Brenna: move 9 m``, ``Start the
-        encounter: roll turn orders``."""
-        payload: Mapping[str, Any] = command.payload
-        who = name_of(names, payload.get("combatant", command.actor))
-        kind = command.kind
-
-        def name(key: str) -> str:
-            return name_of(names, payload.get(key))
-
-        if kind == cmd.START:
-            return "Start the encounter: roll turn orders"
-        if kind == cmd.END:
-            return "End the encounter"
-        if kind == cmd.ADD_COMBATANT:
-            stats = payload.get("stats")
-            block = stats.get("name") if isinstance(stats, Mapping) else None
-            return (
-                f"Add {payload.get('name') or block or payload.get('id')} ({payload.get('side')})"
-            )
-        if kind == cmd.DAMAGE:
-            where = f" to the {payload['location']}" if payload.get("location") else ""
-            return f"Deal {payload.get('amount')} damage to {who}{where}"
-        if kind == cmd.ENGAGE:
-            a, b = (name_of(names, key) for key in payload.get("pair") or ("?", "?"))
-            at = f" at {distance_words(payload['distance'])}" if payload.get("distance") else ""
-            return f"Engage {a} and {b}{at}"
-        if kind == cmd.ATTACK:
-            targets = ", ".join(name_of(names, target) for target in payload.get("targets", ()))
-            weapon = f" with {payload['weapon']}" if payload.get("weapon") else ""
-            return f"{who}: attack {targets}{weapon}"
-        if kind == cmd.GRAPPLE:
-            maneuver = MANEUVERS.get(str(payload.get("maneuver", "grab")), "grapple")
-            return f"{who}: {maneuver} {name('target')}"
-        if kind == cmd.MOVE:
-            return f"{who}: move {payload.get('meters')} m"
-        if kind == cmd.END_TURN:
-            return f"{who}: end the turn"
-        if kind == cmd.STEP:
-            return f"{who}: step back (retreat)" if payload.get("retreat") else f"{who}: step"
-        if kind == cmd.DEFEND:
-            split = payload.get("split", 1)
-            return f"{who}: defend" + (f", split {split} ways" if split and split > 1 else "")
-        words = kind.removeprefix("percentile.").replace("_", " ")
-        for key in ("target", "ally"):
-            if payload.get(key):
-                return f"{who}: {words} {name(key)}"
-        return f"{who}: {words}"
+        encounter: roll turn orders``; a social encounter's: ``Brenna: argue
+        (Negotiation)``."""
+        return social_label(command, names) or _combat_label(command, names)
 
     def event_sentence(self, event: Event, names: Names, sight: Sight) -> str | None:
         """One line for an event a GM or player wants to read; ``None`` for bookkeeping."""
         shared = engine_sentence(event, names, sight)
         if shared is not None or event.kind not in ev.EVENT_MODELS:
             return shared
-        return sentence(event.kind, ev.read_event(event.kind, event.payload), names, sight)
+        payload = ev.read_event(event.kind, event.payload)
+        if event.kind in SOCIAL_EVENT_MODELS:
+            return social_sentence(payload, say_for(event.kind, payload, names, sight))
+        return sentence(event.kind, payload, names, sight)
 
     def command_summary(self, events: Sequence[Event], names: Names, sight: Sight) -> str | None:
         """The command's outcome first: each attack it rolled (who hit whom, where and for
@@ -122,7 +86,12 @@ class PercentileWords:
 
     def clock(self, state: PercentileState) -> str:
         """``before the first round``, ``round 3: Brenna's turn``, ``over: travellers stand``."""
+        social = state.social
+        if social is not None and state.clock is None and not state.over:
+            return social_clock(social, distinct_names(table_names(state)))
         if state.over:
+            if social is not None and state.clock is None:
+                return f"over: {social_ended(social)}"
             return f"over: {state.winner or 'no one'} stands"
         if state.clock is None:
             return "before the first round"
@@ -133,6 +102,53 @@ class PercentileWords:
 
     def __repr__(self) -> str:
         return "PercentileWords()"
+
+
+def _combat_label(command: Command, names: Names) -> str:
+    """A combat encounter's command label."""
+    payload: Mapping[str, Any] = command.payload
+    who = name_of(names, payload.get("combatant", command.actor))
+    kind = command.kind
+
+    def name(key: str) -> str:
+        return name_of(names, payload.get(key))
+
+    if kind == cmd.START:
+        return "Start the encounter: roll turn orders"
+    if kind == cmd.END:
+        return "End the encounter"
+    if kind == cmd.ADD_COMBATANT:
+        stats = payload.get("stats")
+        block = stats.get("name") if isinstance(stats, Mapping) else None
+        return f"Add {payload.get('name') or block or payload.get('id')} ({payload.get('side')})"
+    if kind == cmd.DAMAGE:
+        where = f" to the {payload['location']}" if payload.get("location") else ""
+        return f"Deal {payload.get('amount')} damage to {who}{where}"
+    if kind == cmd.ENGAGE:
+        a, b = (name_of(names, key) for key in payload.get("pair") or ("?", "?"))
+        at = f" at {distance_words(payload['distance'])}" if payload.get("distance") else ""
+        return f"Engage {a} and {b}{at}"
+    if kind == cmd.ATTACK:
+        targets = ", ".join(name_of(names, target) for target in payload.get("targets", ()))
+        weapon = f" with {payload['weapon']}" if payload.get("weapon") else ""
+        return f"{who}: attack {targets}{weapon}"
+    if kind == cmd.GRAPPLE:
+        maneuver = MANEUVERS.get(str(payload.get("maneuver", "grab")), "grapple")
+        return f"{who}: {maneuver} {name('target')}"
+    if kind == cmd.MOVE:
+        return f"{who}: move {payload.get('meters')} m"
+    if kind == cmd.END_TURN:
+        return f"{who}: end the turn"
+    if kind == cmd.STEP:
+        return f"{who}: step back (retreat)" if payload.get("retreat") else f"{who}: step"
+    if kind == cmd.DEFEND:
+        split = payload.get("split", 1)
+        return f"{who}: defend" + (f", split {split} ways" if split and split > 1 else "")
+    words = kind.removeprefix("percentile.").replace("_", " ")
+    for key in ("target", "ally"):
+        if payload.get(key):
+            return f"{who}: {words} {name(key)}"
+    return f"{who}: {words}"
 
 
 def _attack(task: AttackTask, outcome: AttackOutcome, after: Sequence[Event], names: Names) -> str:
@@ -207,6 +223,26 @@ _WEIGHT = {
     ev.TURN_STARTED: 1,
     ev.SPOKE: 1,
     ev.COMBATANT_ADDED: 1,
+    sev.SOCIAL_ENDED: 9,
+    sev.MOMENT_OF_DOUBT: 8,
+    sev.ARGUMENT_RESOLVED: 7,
+    sev.TARGET_DP_CHANGED: 6,
+    sev.PROVOKE_ANSWERED: 6,
+    sev.APPEALED: 6,
+    sev.INVESTIGATED: 5,
+    sev.PROVOKED: 5,
+    sev.AD_HOMINEM_ROLLED: 5,
+    sev.MOTIVATIONS_READ: 5,
+    sev.MOTIVATIONS_REVEALED: 4,
+    sev.TARGET_RULED: 4,
+    sev.MODIFIER_GRANTED: 4,
+    sev.SOCIAL_SPELL: 4,
+    sev.SOCIAL_PASSION_USED: 4,
+    sev.SOCIAL_ROLLED: 4,
+    sev.ARGUMENT_DECLARED: 3,
+    sev.SOCIAL_STARTED: 3,
+    sev.SOCIAL_ROUND_STARTED: 1,
+    sev.SOCIAL_TURN_STARTED: 1,
 }
 """Which events say most about what a command did, for its summary."""
 

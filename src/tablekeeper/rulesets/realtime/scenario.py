@@ -14,7 +14,7 @@ commands handed out second by second.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -118,6 +118,10 @@ class RealtimeScenario(Frozen):
                 str(entry.payload[key]) for key in (*_REFERENCES, "source") if key in entry.payload
             }
         return frozenset(named)
+
+    def with_actors(self, actors: Sequence[Any]) -> RealtimeScenario:
+        """The same scenario with these actors (specs, in order) instead of its own."""
+        return self.model_copy(update={"creatures": tuple(actors)})
 
 
 def _timeline_entry(raw: Any, index: int) -> dict[str, Any]:

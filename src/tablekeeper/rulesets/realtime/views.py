@@ -17,7 +17,13 @@ from pydantic import JsonValue
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import JsonObject
 from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE
-from tablekeeper.rulesets.realtime.encounter.events import CREATURE_ADDED, DAMAGED, HEALED
+from tablekeeper.rulesets.realtime.encounter.events import (
+    CREATURE_ADDED,
+    DAMAGED,
+    HEALED,
+    REACTION_USED,
+    TREATMENT_ROLLED,
+)
 from tablekeeper.rulesets.realtime.encounter.state import Creature, RealtimeState
 
 PUBLIC_CREATURE_FIELDS = (
@@ -34,6 +40,11 @@ PUBLIC_CREATURE_FIELDS = (
 
 PRIVATE_HP_FIELDS = ("hp_before", "hp_after")
 """The fields of a damage or healing event that tell a creature's HP."""
+
+PUBLIC_CHECK_FIELDS = ("die", "success", "automatic")
+"""What anyone at the table sees of another creature's check: the d20 rolled in the open
+and whether it succeeded; the threshold (its characteristic), the S.P./F.P. that tell it,
+and the breakdown are its own (docs/rulings.md, C-03)."""
 
 
 def public_spec(spec: JsonObject) -> JsonObject:
@@ -82,7 +93,19 @@ def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return {"creature": public} if isinstance(inner, dict) else public
     if kind in (DAMAGED, HEALED) and payload.get("creature") not in controlled:
         return {key: value for key, value in payload.items() if key not in PRIVATE_HP_FIELDS}
+    if kind == REACTION_USED and payload.get("creature") not in controlled:
+        return {**payload, "check": _public_check(payload.get("check"))}
+    if kind == TREATMENT_ROLLED and payload.get("creature") not in controlled:
+        outcome = _object(payload.get("outcome"))
+        return {**payload, "outcome": {**outcome, "check": _public_check(outcome.get("check"))}}
     return payload
+
+
+def _public_check(check: JsonValue) -> JsonValue:
+    """Another creature's check as the table sees it (:data:`PUBLIC_CHECK_FIELDS`)."""
+    if not isinstance(check, dict):
+        return check
+    return {key: check[key] for key in PUBLIC_CHECK_FIELDS if key in check}
 
 
 def _object(value: JsonValue) -> JsonObject:

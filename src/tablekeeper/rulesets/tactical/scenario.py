@@ -8,6 +8,7 @@ chooses from the engine's candidates (best first: close in, attack, defend, end 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -72,6 +73,10 @@ class TacticalScenario(Frozen):
 
     def with_length(self, length: int) -> TacticalScenario:
         return self.model_copy(update={"rounds": length})
+
+    def with_actors(self, actors: Sequence[Any]) -> TacticalScenario:
+        """The same scenario with these actors (specs, in order) instead of its own."""
+        return self.model_copy(update={"characters": tuple(actors)})
 
     def initial_state(self) -> TacticalState:
         return new_encounter(self.options, map=self.map, house_rules=self.house_rules or None)

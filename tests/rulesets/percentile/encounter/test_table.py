@@ -17,21 +17,31 @@ from tablekeeper.rulesets.percentile.encounter import COMMANDS, PercentileEngine
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter.pending import Awaiting
 from tablekeeper.rulesets.percentile.encounter.resumes import RESUMES
+from tablekeeper.rulesets.percentile.encounter.social import commands as scmd
 from tablekeeper.rulesets.percentile.ruleset import PERCENTILE
 
 from .helpers import act, duel
 
-KINDS = {
-    value
-    for name, value in vars(cmd).items()
-    if name.isupper() and isinstance(value, str) and value.startswith("percentile.")
-}
+
+def _kinds(module: object) -> set[str]:
+    return {
+        value
+        for name, value in vars(module).items()
+        if name.isupper() and isinstance(value, str) and value.startswith("percentile.")
+    }
+
+
+KINDS = _kinds(cmd)
 """Every kind constant of ``commands.py`` (``GM``, imported there, is not one)."""
+
+SOCIAL_KINDS = _kinds(scmd)
+"""Every kind constant of a social encounter's ``social/commands.py``."""
 
 
 def test_every_kind_constant_is_in_the_table_once() -> None:
-    assert set(COMMANDS.kinds) == KINDS
-    assert len(COMMANDS) == 34
+    assert set(COMMANDS.kinds) == KINDS | SOCIAL_KINDS
+    assert not KINDS & SOCIAL_KINDS
+    assert len(COMMANDS) == 34 + 16
     assert all(kind.startswith("percentile.") for kind in COMMANDS.kinds)
     assert isinstance(PERCENTILE.engine, TableEngine)
     assert isinstance(PERCENTILE.engine, PercentileEngine)
@@ -39,9 +49,10 @@ def test_every_kind_constant_is_in_the_table_once() -> None:
 
 
 def test_the_gm_commands_and_the_free_actions_are_those_of_before() -> None:
-    gm = {spec.kind for spec in COMMANDS if spec.gm_only}
+    combat = [spec for spec in COMMANDS if spec.kind not in SOCIAL_KINDS]
+    gm = {spec.kind for spec in combat if spec.gm_only}
     assert gm == {cmd.ADD_COMBATANT, cmd.START, cmd.END, cmd.DAMAGE, cmd.ENGAGE}
-    free = {spec.kind for spec in COMMANDS if spec.free_action}
+    free = {spec.kind for spec in combat if spec.free_action}
     assert free == {  # P-REA-02 .. P-REA-04, releases, Wait (P-ACT-24), ending the turn
         cmd.DROP,
         cmd.SPEAK,
@@ -53,10 +64,26 @@ def test_the_gm_commands_and_the_free_actions_are_those_of_before() -> None:
         cmd.END_TURN,
     }
     forms = [(item.kind, item.title) for item in PERCENTILE.gm_commands()]
-    assert forms == [
+    assert forms[:3] == [
         (cmd.DAMAGE, "Deal damage by ruling"),
         (cmd.ENGAGE, "Rule two combatants engaged"),
         (cmd.END, "End the encounter"),
+    ]
+
+
+def test_a_social_encounters_gm_commands_and_free_actions() -> None:
+    social = [spec for spec in COMMANDS if spec.kind in SOCIAL_KINDS]
+    gm = {spec.kind for spec in social if spec.gm_only}
+    assert gm == {scmd.START_SOCIAL, scmd.RULE_TARGET, scmd.GM_GRUDGE, scmd.TO_COMBAT}
+    free = {spec.kind for spec in social if spec.free_action}
+    # P-SOC-23, P-SOC-24: Cast Magic and Use Passion are the social encounter's free actions
+    assert free == {scmd.SOCIAL_CAST, scmd.SOCIAL_PASSION, scmd.SOCIAL_END_TURN}
+    forms = [(item.kind, item.title) for item in PERCENTILE.gm_commands()][3:]
+    assert forms == [
+        (scmd.START_SOCIAL, "Start a social encounter"),
+        (scmd.RULE_TARGET, "Rule a party's target DP (the GM's final say)"),
+        (scmd.GM_GRUDGE, "Use a grudge: -20% to a character's next roll"),
+        (scmd.TO_COMBAT, "Turn the social encounter into combat"),
     ]
 
 

@@ -7,7 +7,9 @@ is an :class:`~tablekeeper.errors.IllegalCommandError` naming the field and the 
 nothing is played once the encounter is over or while a decision is pending; a
 combatant's command is given by that combatant (or the GM for it), on its turn, with an
 action left unless it is a free action, and, discorporate, only what touches the Spirit
-World (P-ACT-18). Nothing here changes the state or rolls.
+World (P-ACT-18). A character's social command is admitted by the social encounter's own
+rule (``social/checks.py``: its social turn); no combat action is while a social
+encounter is under way. Nothing here changes the state or rolls.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter.command_checks import known, refuse
+from tablekeeper.rulesets.percentile.encounter.social.checks import admit_turn
+from tablekeeper.rulesets.percentile.encounter.social.commands import SOCIAL_TURN_KINDS
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 
 SPIRIT_WORLD = frozenset(
@@ -47,7 +51,17 @@ def admit(
         raise refuse(f"the encounter is over ({state.winner or 'no one'} left standing)", "kind")
     if state.awaiting is not None:
         raise refuse("a decision is pending: answer it first", "kind")
+    if spec.kind in SOCIAL_TURN_KINDS:
+        admit_turn(state, command, spec, payload)
+        return
     if not spec.gm_only:
+        talking = state.talking
+        if talking is not None:
+            raise refuse(
+                f"a social encounter is under way (round {talking.round}): combat waits "
+                "until the GM turns it into combat",
+                "kind",
+            )
         _turn(state, command, spec, payload)
 
 

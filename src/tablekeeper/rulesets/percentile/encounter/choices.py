@@ -1,5 +1,8 @@
 """What a combatant may sensibly do now: the engine's ``candidates``, best first.
 
+Before the start, the GM starts a combat (first) or a social encounter (one party per
+side); in a social encounter the characters' candidates are ``social/choices.py``'s.
+
 The list is ordered so that a simulation (or the terminal runner unattended) taking the
 first legal command plays a sensible fight: fight the enemies engaged with you (in melee
 or in spirit combat), escape a grapple, attack an enemy, manifest to reach one, then the
@@ -17,6 +20,10 @@ from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.commands import start
 from tablekeeper.rulesets.percentile.encounter.engagement import melee_enemies
 from tablekeeper.rulesets.percentile.encounter.movement import reach
+from tablekeeper.rulesets.percentile.encounter.social.choices import (
+    candidates as social_candidates,
+)
+from tablekeeper.rulesets.percentile.encounter.social.commands import START_SOCIAL, StartSocial
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.encounter.table import order
 
@@ -90,8 +97,11 @@ def candidates(state: PercentileState, actor: ActorId) -> list[Command]:
     """What ``actor`` might do now, best first (none when it is not its turn)."""
     if state.over or state.awaiting is not None:
         return []
+    if state.social is not None and state.clock is None:  # talking, not (yet) fighting
+        return social_candidates(state, actor) if actor != GM else []
     if actor == GM:
-        return [start()] if state.clock is None and state.combatants else []
+        opening = [start(), Command.of(GM, START_SOCIAL, StartSocial())]
+        return opening if state.clock is None and state.combatants else []
     if state.active is None or state.active != actor:
         return []
     me = state.combatant(actor)

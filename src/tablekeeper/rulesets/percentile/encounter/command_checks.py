@@ -69,6 +69,10 @@ def physical_target(state: S, attacker: Combatant, target_id: str) -> Combatant:
 def add(state: S, command: Command, spec: cmd.CombatantSpec) -> None:
     if spec.id in state.combatants:
         raise refuse(f"a combatant {spec.id!r} is already here", "id")
+    talking = state.talking
+    if talking is not None and spec.side not in {party.side for party in talking.parties}:
+        sides = " and ".join(party.side for party in talking.parties)
+        raise refuse(f"the social encounter is between {sides}, not {spec.side}", "side")
     for item in spec.ready or ():
         if item not in {w.name for w in spec.stats.weapons} | {s.name for s in spec.stats.shields}:
             raise refuse(f"{spec.id} has no weapon or shield {item!r}", "ready")
@@ -77,12 +81,17 @@ def add(state: S, command: Command, spec: cmd.CombatantSpec) -> None:
 def start(state: S, command: Command, order: cmd.Nothing) -> None:
     if state.clock is not None:
         raise refuse("the encounter has already started", "kind")
+    if state.social is not None:
+        raise refuse(
+            "this is a social encounter: the GM turns it into combat (percentile.to_combat)",
+            "kind",
+        )
     if not state.combatants:
         raise refuse("add the combatants first", "kind")
 
 
 def end(state: S, command: Command, order: cmd.Nothing) -> None:
-    if state.clock is None:
+    if state.clock is None and state.social is None:
         raise refuse("the encounter has not started", "kind")
 
 

@@ -22,6 +22,7 @@ from tablekeeper.rulesets.percentile.encounter.pending import NearHazard
 from tablekeeper.rulesets.percentile.encounter.state import DistanceIntent, Form
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
 from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
+from tablekeeper.rulesets.percentile.social.sheet import SocialSheet
 from tablekeeper.rulesets.percentile.stats import StatBlock
 
 ADD_COMBATANT = "percentile.add_combatant"
@@ -90,6 +91,10 @@ class CombatantSpec(Frozen):
     )
     prone: bool = False
     conditions: tuple[str, ...] = ()
+    social: SocialSheet | None = Field(
+        default=None,
+        description="For social encounters: social damage, passions, favors, grudges.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> CombatantSpec:

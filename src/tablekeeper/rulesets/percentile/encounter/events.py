@@ -64,6 +64,7 @@ from tablekeeper.rulesets.percentile.encounter.payloads import (
     Waited,
     WeaponStuck,
 )
+from tablekeeper.rulesets.percentile.encounter.social.events import SOCIAL_EVENT_MODELS
 
 COMBATANT_ADDED = "percentile.combatant_added"
 ENCOUNTER_STARTED = "percentile.encounter_started"
@@ -182,8 +183,9 @@ EVENT_MODELS: dict[str, type[Frozen]] = {
     COMBATANT_DOWN: CombatantOnly,
     ENCOUNTER_ENDED: EncounterEnded,
     DISTANCE_INTENT_MET: ReserveUsed,
+    **SOCIAL_EVENT_MODELS,
 }
-"""Every event kind and the model of its payload."""
+"""Every event kind and the model of its payload (a social encounter's among them)."""
 
 
 def read_event(kind: str, payload: Mapping[str, JsonValue]) -> Frozen:

@@ -5,8 +5,9 @@ the module of its action: ``actions``, ``movement``, ``magic``, ``manifesting``,
 ``roster``) drafts events and may raise a decision; then :func:`proceed` plays the
 queued tasks (the attempts of a Split Action, free attacks, a counter-attack, the end of
 a Move) until one needs a decision, and finally the clock (``turns.settle``) until a
-combatant's turn is open. The engine calls :func:`proceed` after every command and every
-answer (``resumes.py`` says how an answer resumes).
+combatant's turn is open, or, in a social encounter, its own clock (``social/rounds.py``).
+The engine calls :func:`proceed` after every command and every answer (``resumes.py``
+says how an answer resumes).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tablekeeper.rulesets.percentile.encounter.pending import (
     GetUpTask,
     Task,
 )
+from tablekeeper.rulesets.percentile.encounter.social import rounds as social_rounds
 from tablekeeper.rulesets.percentile.encounter.state import pair
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks, grapple_task
 from tablekeeper.rulesets.percentile.encounter.turns import settle, start_encounter
@@ -38,7 +40,10 @@ def start(draft: PercentileDraft, order: cmd.Nothing) -> None:
 
 
 def end(draft: PercentileDraft, order: cmd.Nothing) -> None:
-    """The GM ends the encounter."""
+    """The GM ends the encounter (a social encounter under way first ends early: scored
+    if some target DP is 0 or less, P-ARG-10)."""
+    if draft.state.talking is not None:
+        social_rounds.end_early(draft, "the GM ended it")
     draft.emit(ev.ENCOUNTER_ENDED, ev.EncounterEnded(winner=None, reason="the GM ended it"))
 
 
@@ -127,6 +132,8 @@ def proceed(draft: PercentileDraft, decision: Decision | None = None) -> Decisio
             return decision
         tasks = draft.state.tasks
         if not tasks:
+            if draft.state.talking is not None:
+                return social_rounds.settle(draft)
             settle(draft)
             return None
         draft.emit(ev.TASKS_SET, ev.TasksSet(tasks=tasks[1:]))

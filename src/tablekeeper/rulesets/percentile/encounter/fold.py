@@ -18,6 +18,7 @@ from tablekeeper.engine.clocks import RoundClock
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import fold_effects as fx
 from tablekeeper.rulesets.percentile.encounter.fold_effects import update
+from tablekeeper.rulesets.percentile.encounter.social.fold import SOCIAL_FOLDS
 from tablekeeper.rulesets.percentile.encounter.state import (
     Aim,
     Engagement,
@@ -300,6 +301,7 @@ _FOLDS: Mapping[str, Callable[[S, Any], S]] = {
     ev.FORM_CHANGED: fx.form,
     ev.FATIGUED: fx.fatigued,
     ev.ENCOUNTER_ENDED: _ended,
+    **SOCIAL_FOLDS,
 }
 assert set(_FOLDS) == set(ev.EVENT_MODELS), "every event kind has a fold"
 

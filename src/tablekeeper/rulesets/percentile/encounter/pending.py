@@ -21,6 +21,7 @@ from tablekeeper.engine.values import ActorId, Frozen
 from tablekeeper.rulesets.percentile.attack_input import CriticalChoice, FiringIntoMelee, Intent
 from tablekeeper.rulesets.percentile.checks import CheckOutcome
 from tablekeeper.rulesets.percentile.damage import DamageOutcome
+from tablekeeper.rulesets.percentile.encounter.social.pending import ArgumentChoice, ProvokeChoice
 from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
 
 AttackReason: TypeAlias = Literal[
@@ -217,7 +218,9 @@ Awaiting = Annotated[
     | ResistMagic
     | SpiritCritical
     | SpiritResponse
-    | SpiritBlock,
+    | SpiritBlock
+    | ArgumentChoice
+    | ProvokeChoice,
     Field(discriminator="kind"),
 ]
-"""What the pending decision is about."""
+"""What the pending decision is about (the last two: a social encounter's)."""

@@ -43,6 +43,8 @@ from tablekeeper.rulesets.percentile.encounter.pending import (
     SpiritResponse,
     TakeFreeAttack,
 )
+from tablekeeper.rulesets.percentile.encounter.social import arguing, provocation
+from tablekeeper.rulesets.percentile.encounter.social.pending import ArgumentChoice, ProvokeChoice
 
 Resumed = Decision | None
 
@@ -135,6 +137,22 @@ def spirit_block(
     return spirit.blocked(draft, about, option)
 
 
+def argument_choice(
+    draft: PercentileDraft, about: ArgumentChoice, chooser: ActorId, option: str
+) -> Resumed:
+    """The winner of a defended argument deals directly or blocks (P-ARG-06, P-ARG-07)."""
+    arguing.choose(draft, about, option)
+    return None
+
+
+def provoke_choice(
+    draft: PercentileDraft, about: ProvokeChoice, chooser: ActorId, option: str
+) -> Resumed:
+    """A provoked interlocutor acts as desired or takes the social damage (P-SOC-21)."""
+    provocation.provoke_answered(draft, about, option)
+    return None
+
+
 RESUMES: ResumeTable[PercentileDraft] = ResumeTable(
     [
         ResumeSpec(CriticalBlow, critical_blow),
@@ -149,6 +167,8 @@ RESUMES: ResumeTable[PercentileDraft] = ResumeTable(
         ResumeSpec(SpiritCritical, spirit_critical),
         ResumeSpec(SpiritResponse, spirit_response),
         ResumeSpec(SpiritBlock, spirit_block),
+        ResumeSpec(ArgumentChoice, argument_choice),
+        ResumeSpec(ProvokeChoice, provoke_choice),
     ]
 )
 """What a pending decision can be about (every model of :data:`~.pending.Awaiting`), and

@@ -6,7 +6,8 @@ hit points come from the (provisional) table. It holds its first weapon and its 
 shield unless told otherwise, and goes by its stat block's name unless the spec gives
 its own (two wolves of one stat block are "Wolf 1" and "Wolf 2"). Added after the
 encounter started, it rolls its turn order at once and joins the part of the round still
-to play (G-P-E5).
+to play (G-P-E5); added to a social encounter, it rolls its social turn order and speaks
+for its side from the next round.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.initiative import allotment, roll_turn_order
+from tablekeeper.rulesets.percentile.encounter.social.setup import join
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 
 
@@ -49,6 +51,7 @@ def combatant(state: PercentileState, spec: cmd.CombatantSpec) -> Combatant:
         ready=ready,
         prone=spec.prone,
         conditions=spec.conditions,
+        social=spec.social,
     )
 
 
@@ -57,6 +60,10 @@ def add(draft: PercentileDraft, spec: cmd.CombatantSpec) -> None:
     state = draft.state
     joining = combatant(state, spec)
     clock = state.clock
+    if state.talking is not None:  # a social encounter: a seat, from the next round
+        draft.emit(ev.COMBATANT_ADDED, ev.CombatantAdded(combatant=joining))
+        join(draft, joining.id)
+        return
     if clock is None or state.over:
         draft.emit(ev.COMBATANT_ADDED, ev.CombatantAdded(combatant=joining))
         return

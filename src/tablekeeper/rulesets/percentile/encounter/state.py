@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypeAlias
 
-from pydantic import Field, model_validator
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from tablekeeper.engine.clocks import RoundClock
 from tablekeeper.engine.values import ActorId, Frozen
 from tablekeeper.rulesets.percentile.encounter.pending import Awaiting, Task
+from tablekeeper.rulesets.percentile.encounter.social.state import SocialEncounter
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
 from tablekeeper.rulesets.percentile.modifiers import MeleeDistance
 from tablekeeper.rulesets.percentile.options import PercentileOptions, with_settings
+from tablekeeper.rulesets.percentile.social.sheet import SocialSheet
 from tablekeeper.rulesets.percentile.stats import StatBlock
 
 Form: TypeAlias = Literal["corporeal", "manifested", "discorporate"]
@@ -158,6 +160,17 @@ class Combatant(Frozen):
     passion_used: bool = False
     fatigue: int = Field(default=0, ge=0, description="Melee fatigue injuries (P-OPT-19).")
     conditions: tuple[str, ...] = ()
+    social: SocialSheet | None = Field(
+        default=None, description="Social damage, passions, favors and grudges (G-P-05)."
+    )
+
+    @model_serializer(mode="wrap")
+    def _no_empty_social(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A combatant without a social sheet stores as it did before there was one."""
+        data: dict[str, Any] = handler(self)
+        if self.social is None:
+            data.pop("social", None)
+        return data
 
     @property
     def name(self) -> str:
@@ -229,6 +242,9 @@ class PercentileState(Frozen):
     ``tasks`` what the command still has to play once it is answered (free attacks,
     counter-attacks, the rest of a Move).
 
+    ``social`` is the social encounter the GM started instead (``social/state.py``): a
+    percentile encounter begins as neither, and a social one may turn into combat.
+
     A state stored by an earlier version carries the encounter engine's rulings in a
     separate ``settings`` object; it loads with them moved into ``options``.
     """
@@ -247,6 +263,9 @@ class PercentileState(Frozen):
     tasks: tuple[Task, ...] = ()
     over: bool = False
     winner: str | None = None
+    social: SocialEncounter | None = Field(
+        default=None, description="A social encounter, when the GM started one."
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -257,6 +276,12 @@ class PercentileState(Frozen):
     def round(self) -> int:
         """The round being played (0 before the encounter starts)."""
         return 0 if self.clock is None else self.clock.round
+
+    @property
+    def talking(self) -> SocialEncounter | None:
+        """The social encounter under way (not over), if one is."""
+        social = self.social
+        return social if social is not None and not social.over and not self.over else None
 
     def combatant(self, combatant_id: ActorId | str) -> Combatant:
         """The combatant with this id (callers check it exists)."""

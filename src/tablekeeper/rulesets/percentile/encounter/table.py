@@ -32,6 +32,10 @@ from tablekeeper.rulesets.percentile.encounter import command_checks as req
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.roster import add
+from tablekeeper.rulesets.percentile.encounter.social import actions as social
+from tablekeeper.rulesets.percentile.encounter.social import arguing, provocation, setup
+from tablekeeper.rulesets.percentile.encounter.social import checks as talk
+from tablekeeper.rulesets.percentile.encounter.social import commands as scmd
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 
 Spec = CommandSpec[PercentileState, PercentileDraft, Any]
@@ -86,9 +90,47 @@ COMMANDS: CommandTable[PercentileState, PercentileDraft] = CommandTable(
         _free(cmd.SPEAK, cmd.Speak, actions.speak),
         _free(cmd.STEP, cmd.Step, actions.step, req.step),
         _free(cmd.USE_PASSION, cmd.Passion, actions.use_passion, req.passion),
+        # -- a social encounter (encounter/social/) --------------------------------------
+        _gm(
+            scmd.START_SOCIAL, scmd.StartSocial, setup.start, talk.start, "Start a social encounter"
+        ),
+        _gm(
+            scmd.RULE_TARGET,
+            scmd.RuleTarget,
+            setup.rule,
+            talk.rule_target,
+            "Rule a party's target DP (the GM's final say)",
+        ),
+        _gm(
+            scmd.GM_GRUDGE,
+            scmd.GmGrudge,
+            social.gm_grudge,
+            talk.gm_grudge,
+            "Use a grudge: -20% to a character's next roll",
+        ),
+        _gm(
+            scmd.TO_COMBAT,
+            cmd.Nothing,
+            setup.to_combat,
+            talk.to_combat,
+            "Turn the social encounter into combat",
+        ),
+        CommandSpec(scmd.ARGUE, scmd.Argue, arguing.argue, talk.argue),
+        CommandSpec(scmd.AD_HOMINEM, scmd.AdHominem, provocation.ad_hominem, talk.ad_hominem),
+        CommandSpec(scmd.APPEAL, scmd.Appeal, social.appeal, talk.appeal),
+        CommandSpec(scmd.SOCIAL_ABILITY, scmd.SocialAbility, social.ability, talk.ability),
+        CommandSpec(scmd.SOCIAL_HELP, scmd.SocialHelp, social.help_character, talk.help_character),
+        CommandSpec(scmd.IDENTIFY, scmd.Identify, social.identify, talk.identify),
+        CommandSpec(scmd.INVESTIGATE, scmd.Investigate, social.investigate, talk.investigate),
+        CommandSpec(scmd.PROVOKE, scmd.Provoke, provocation.provoke, talk.provoke),
+        CommandSpec(scmd.USE_FAVOR, scmd.UseFavor, social.use_favor, talk.use_favor),
+        _free(scmd.SOCIAL_CAST, scmd.SocialCast, social.cast, talk.cast),
+        _free(scmd.SOCIAL_PASSION, scmd.SocialPassion, social.passion, talk.passion),
+        _free(scmd.SOCIAL_END_TURN, cmd.Who, social.end_turn),
     ],
 )
-"""Every command kind, its payload model, its check and how it is played."""
+"""Every command kind, its payload model, its check and how it is played (a combat
+encounter's, then a social encounter's)."""
 
 
 def order(
