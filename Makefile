@@ -77,6 +77,8 @@ bench: setup-test
 	$(BIN)/python benchmarks/bench_roll.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_odds.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_load.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_roll_many.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_simulate.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_cost.py $(BENCH_ARGS)
 
 # Rewrite the golden transcripts of every shipped scenario (tests/rulesets/README.md).
