@@ -119,3 +119,13 @@ def test_bad_numbers_name_their_field(options: dict[str, Any], field: str) -> No
     with pytest.raises(InvalidInputError) as caught:
         lab.simulate("first_blood", **options)
     assert caught.value.field == field
+
+
+def test_progress_moves_at_least_every_fifty_trials_even_with_one_worker() -> None:
+    from tablekeeper.analysis.backends import MAX_CHUNK, chunks
+    from tablekeeper.analysis.trials import TrialPlan
+
+    plan = TrialPlan("duel", {}, "nowhere")
+    cut = chunks([plan], list(range(2_000)), 1)
+    assert max(len(chunk.seeds) for chunk in cut) == MAX_CHUNK == 50
+    assert sum(len(chunk.seeds) for chunk in cut) == 2_000

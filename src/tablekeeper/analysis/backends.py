@@ -31,6 +31,10 @@ Progress = Callable[[int], None]
 
 CHUNKS_PER_WORKER = 4
 
+MAX_CHUNK = 50
+"""The most trials of one chunk: progress moves at least every 50 trials (a tactical
+skirmish plays a few trials a second), even with one worker."""
+
 CONNECT_SECONDS = 20
 """How long to wait for a Dask scheduler to answer before giving up."""
 
@@ -47,7 +51,7 @@ class Chunk:
 
 def chunks(plans: Sequence[TrialPlan], seeds: Sequence[int], workers: int) -> list[Chunk]:
     """Every plan's trials, cut so that each worker gets a few chunks of each."""
-    size = max(1, min(500, len(seeds) // max(1, workers * CHUNKS_PER_WORKER)))
+    size = max(1, min(MAX_CHUNK, len(seeds) // max(1, workers * CHUNKS_PER_WORKER)))
     return [
         Chunk(point, plan, first, tuple(seeds[first : first + size]))
         for point, plan in enumerate(plans)
