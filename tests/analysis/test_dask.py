@@ -2,7 +2,7 @@
 
 CI runs it on ``LocalCluster``s started in this process (worker threads: they start in
 a second or two); a real cluster is the same call with ``--scheduler tcp://host:8786``
-(docs/performance.md, "The balance lab on a Dask cluster").
+(docs/analysis.md, "Backends").
 """
 
 from __future__ import annotations

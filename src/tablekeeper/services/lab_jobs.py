@@ -6,8 +6,8 @@ in that thread, so the server needs no process pool of its own); the console pol
 :func:`run_of` for its progress. The server's limits (docs/rulings.md, "the balance
 lab", L-01..L-04): at most :data:`MAX_CONSOLE_TRIALS` trials a point and
 :data:`MAX_CONSOLE_POINTS` points a run, :data:`MAX_RUNNING` runs at once (another is
-refused, a 409, until one ends), and the latest :data:`KEPT_RUNS` runs kept in memory only: a
-restart forgets them (the CLI's ``simulate --save`` keeps a result).
+refused until one ends: 503 in the console), and the latest :data:`KEPT_RUNS` runs kept
+in memory only: a restart forgets them (the CLI's ``simulate --save`` keeps a result).
 """
 
 from __future__ import annotations
