@@ -83,3 +83,11 @@ def test_a_draft_of_a_model_is_the_validated_draft() -> None:
         reference = EventDraft.of("moved", _Point(x=3))
     assert fast == reference
     assert fast.model_dump() == reference.model_dump()
+
+
+def test_a_trusted_value_is_the_validated_value() -> None:
+    trusted = _Point.trusted(x=1, y=2)
+    assert trusted == _Point(x=1, y=2)
+    assert trusted.model_dump() == {"x": 1, "y": 2}
+    assert trusted.model_fields_set == {"x", "y"}
+    assert hash(trusted) == hash(_Point(x=1, y=2))

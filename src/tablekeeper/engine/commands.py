@@ -45,7 +45,7 @@ class Command(Frozen):
         _PARSED[id(dumped)] = (dumped, payload)
         if len(_PARSED) > _PARSED_LIMIT:
             _PARSED.popitem(last=False)
-        return cls.model_construct(actor=ActorId(actor), kind=kind, payload=dumped)
+        return cls.trusted(actor=ActorId(actor), kind=kind, payload=dumped)
 
     def payload_as(self, model: type[M]) -> M:
         """The payload validated into ``model``; errors name ``payload.<field>``."""

@@ -75,7 +75,7 @@ class EventDraft(Frozen):
         the fast path does not validate it again)."""
         dumped = payload.model_dump(mode="json")
         if fast_paths.enabled():
-            return cls.model_construct(kind=kind, payload=dumped, visibility=visibility)
+            return cls.trusted(kind=kind, payload=dumped, visibility=visibility)
         return cls(kind=kind, payload=dumped, visibility=visibility)
 
 

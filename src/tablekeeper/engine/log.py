@@ -174,7 +174,7 @@ class EventLog:
         if not drafts:
             raise ValueError("a command's batch needs at least one event")
         first = self.next_sequence
-        make = Event.model_construct if fast_paths.enabled() else Event
+        make = Event.trusted if fast_paths.enabled() else Event
         return tuple(
             make(
                 sequence=first + offset,

@@ -57,6 +57,18 @@ class Frozen(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    @classmethod
+    def trusted(cls, **fields: Any) -> Self:
+        """The value of ``fields`` exactly as given, every field given, none validated:
+        the fast path's ``model_construct`` for values the engine built from valid
+        models (``engine/fast_paths.py``), without its defaults machinery."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "__dict__", fields)
+        object.__setattr__(made, "__pydantic_fields_set__", set(fields))
+        object.__setattr__(made, "__pydantic_extra__", None)
+        object.__setattr__(made, "__pydantic_private__", None)
+        return made
+
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update`` laid over the fields, not revalidated (as pydantic's own
         ``model_copy``), done directly on the fast path (``engine/fast_paths.py``)."""
