@@ -60,6 +60,8 @@ def test_a_simulation_runs_and_shows_its_win_rates_lengths_and_downloads(
     assert run.error is None
     page = client.get(started.headers["location"]).text
     assert "Wins of 40 trials" in page
+    assert '<option value="duel/first_blood" selected>' in page  # the form as it was
+    assert 'id="lab-trials" name="trials" min="1" max="2000" value="40"' in page
     assert 'class="lab-histogram"' in page
     expected = lab.simulate("first_blood", ruleset="duel", trials=40, seed=3, workers=1)
     for side, row in expected["points"][0]["report"]["sides"].items():

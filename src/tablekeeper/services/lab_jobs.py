@@ -82,7 +82,8 @@ def start_simulation(
         raise InvalidInputError("the seed is a number from 0", field="seed")
     points = _points(vary)
     lab.scenario_source(scenario, ruleset=ruleset)  # an unknown scenario is refused now
-    asked = {"scenario": scenario, "trials": trials, "seed": seed, "vary": list(vary)}
+    choice = f"{ruleset}/{scenario}" if ruleset else scenario
+    asked = {"scenario": choice, "trials": trials, "seed": seed, "vary": list(vary)}
 
     def play(run: LabRun) -> dict[str, Any]:
         def progress(finished: int) -> None:

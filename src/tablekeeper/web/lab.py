@@ -183,11 +183,24 @@ def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
     return {"sweep_rows": sweep_rows(run.result)}
 
 
+def asked_values(run: lab_jobs.LabRun) -> dict[str, str]:
+    """What the run's form held, to show it again beside the run."""
+    asked = run.asked
+    values = {"vary": "\n".join(asked.get("vary", ()))}
+    if run.kind == "simulation":
+        values |= {key: str(asked[key]) for key in ("scenario", "trials", "seed")}
+    else:
+        values |= {"resolver": asked["resolver"], "input": json.dumps(asked["input"])}
+    return values
+
+
 def _run_part(request: Request, run: lab_jobs.LabRun, *, started: bool = False) -> Response:
     """The run's part of the page for htmx (a run just started: with its address, for the
-    browser's history), else the whole page."""
+    browser's history), else the whole page with the run's form filled in as it was."""
     if not is_htmx(request):
-        return see_other(request, f"/lab/runs/{run.id}") if started else _page(request, run=run)
+        if started:
+            return see_other(request, f"/lab/runs/{run.id}")
+        return _page(request, values=asked_values(run), form=run.kind, run=run)
     response = render(request, "_lab_run.html", {"run": run, **_run_context(run)})
     if started:
         response.headers["HX-Push-Url"] = f"/lab/runs/{run.id}"
