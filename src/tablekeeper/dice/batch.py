@@ -63,9 +63,10 @@ def roll_arrays(
     that would draw more than ``limits.max_dice`` dice refuses the batch, as it would
     refuse the roll."""
     terms: list[TermBatch] = []
-    drawn = np.zeros(times, dtype=np.int64)
+    # The dice each roll drew, counted only where explosions and rerolls could pass the limit.
+    drawn = np.zeros(times, dtype=np.int64) if _most_dice(tree, limits) > limits.max_dice else None
     totals = _Batch(times, roller, text, limits, terms, drawn).totals(tree)
-    if times and int(drawn.max()) > limits.max_dice:
+    if drawn is not None and times and int(drawn.max()) > limits.max_dice:
         raise RollLimitError(
             f"the roll needs more than {limits.max_dice} dice (explosions and rerolls included)",
             field="expression",
@@ -99,6 +100,24 @@ def _bound(tree: Expression, limits: RollLimits) -> int | None:
     return None  # groups roll one by one
 
 
+def _most_dice(tree: Expression, limits: RollLimits) -> int:
+    """The most dice one roll of ``tree`` can draw (explosions and rerolls included)."""
+    if isinstance(tree, Dice):
+        links = (
+            limits.explode_depth + 1 if any(isinstance(m, Explode) for m in tree.modifiers) else 1
+        )
+        reroll = next((m for m in tree.modifiers if isinstance(m, Reroll)), None)
+        again = 1 if reroll is None else 2 if reroll.once else 1 + limits.max_rerolls
+        return tree.count * links * again
+    if isinstance(tree, Negate):
+        return _most_dice(tree.operand, limits)
+    if isinstance(tree, Labeled):
+        return _most_dice(tree.expression, limits)
+    if isinstance(tree, BinaryOperation):
+        return _most_dice(tree.left, limits) + _most_dice(tree.right, limits)
+    return 0
+
+
 class _Batch:
     """One batch being rolled: where faces come from and the dice each roll drew."""
 
@@ -109,7 +128,7 @@ class _Batch:
         text: str,
         limits: RollLimits,
         terms: list[TermBatch],
-        drawn: Ints,
+        drawn: Ints | None,
     ) -> None:
         self.times, self.roller, self.text, self.limits = times, roller, text, limits
         self.terms, self.drawn = terms, drawn
@@ -145,14 +164,14 @@ class _Batch:
         present: NDArray[np.bool_] | None = None
         order: Ints | None = None
         if any(isinstance(m, Explode | Reroll) for m in dice.modifiers):
-            chains = roll_chains(dice, self.times, self.roller, self.limits)
-            faces, values, present, order, drawn = chains
-            self.drawn += drawn
+            chains = roll_chains(dice, self.times, self.roller, self.limits, self.drawn)
+            faces, values, present, order = chains
         else:
             shape = (self.times, dice.count)
             faces = self.roller.array(dice.die, shape).astype(np.int64, copy=False)
             values = clamped(dice, faces)
-            self.drawn += dice.count
+            if self.drawn is not None:
+                self.drawn += dice.count
         every = _kept(dice, values, present, order)
         kept = np.broadcast_to(np.True_, values.shape) if every is _ALL else every
         no: NDArray[np.bool_] = np.broadcast_to(np.False_, values.shape)  # read-only view

@@ -60,27 +60,26 @@ def clamped(dice: Dice, values: Ints) -> Ints:
 
 
 def roll_chains(
-    dice: Dice, times: int, roller: RandomRoller, limits: RollLimits
-) -> tuple[Ints, Ints, Mask | None, Ints | None, Ints]:
+    dice: Dice, times: int, roller: RandomRoller, limits: RollLimits, drawn: Ints | None
+) -> tuple[Ints, Ints, Mask | None, Ints | None]:
     """Faces, values, which columns a roll rolled and each column's place in rolling
-    order (``None``: every column, in order), and the dice each roll drew."""
+    order (``None``: every column, in order); the dice each roll drew are added to
+    ``drawn`` (``None``: not counted, the term cannot reach the limit)."""
     explode = next((m for m in dice.modifiers if isinstance(m, Explode)), None)
     reroll = next((m for m in dice.modifiers if isinstance(m, Reroll)), None)
     faces = roller.array(dice.die, (times, dice.count)).astype(np.int64, copy=False)
     values = clamped(dice, faces)
-    drawn = np.full(times, dice.count, dtype=np.int64)
     present: Mask | None = None
     order: Ints | None = None
     if explode is not None and explode.mode == "compound":
         values = _compounded(dice, explode, values, roller, limits, drawn)
     elif explode is not None:
         faces, values, present, order = _exploded(dice, explode, faces, values, roller, limits)
-        drawn += np.count_nonzero(present, axis=1) - dice.count
+    if drawn is not None:
+        drawn += dice.count if present is None else np.count_nonzero(present, axis=1)
     if reroll is not None:
-        if values is faces:
-            values = faces = faces.copy()
         _rerolled(dice, reroll, faces, values, present, roller, limits, drawn)
-    return faces, values, present, order, drawn
+    return faces, values, present, order
 
 
 def _point(explode: Explode, dice: Dice) -> Compare:
@@ -133,7 +132,7 @@ def _compounded(
     values: Ints,
     roller: RandomRoller,
     limits: RollLimits,
-    drawn: Ints,
+    drawn: Ints | None,
 ) -> Ints:
     at, values = _point(explode, dice), values.copy()
     rows, dies = np.nonzero(matches(at, values))
@@ -142,7 +141,8 @@ def _compounded(
             break
         new = roller.array(dice.die, len(rows)).astype(np.int64, copy=False)
         values[rows, dies] += new
-        drawn += np.bincount(rows, minlength=len(drawn))
+        if drawn is not None:
+            drawn += np.bincount(rows, minlength=len(drawn))
         going = matches(at, new)
         rows, dies = rows[going], dies[going]
     return values
@@ -156,7 +156,7 @@ def _rerolled(
     present: Mask | None,
     roller: RandomRoller,
     limits: RollLimits,
-    drawn: Ints,
+    drawn: Ints | None,
 ) -> None:
     at = reroll.compare or Compare("=", dice.die.low)
     again = matches(at, values)
@@ -175,8 +175,10 @@ def _rerolled(
             )
         new = roller.array(dice.die, len(rows)).astype(np.int64, copy=False)
         faces[rows, dies] = new
-        values[rows, dies] = new
-        drawn += np.bincount(rows, minlength=len(drawn))
+        if values is not faces:
+            values[rows, dies] = new
+        if drawn is not None:
+            drawn += np.bincount(rows, minlength=len(drawn))
         going = matches(at, new)
         rows, dies = rows[going], dies[going]
         times += 1
