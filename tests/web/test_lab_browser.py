@@ -17,7 +17,8 @@ def test_a_designer_simulates_a_scenario_over_a_field_and_downloads_the_data(
     from playwright.sync_api import expect
 
     page.goto(f"{live_server}/")
-    page.get_by_role("link", name="balance lab").click()
+    with page.expect_navigation(timeout=60_000):  # the first visit loads every ruleset
+        page.get_by_role("link", name="balance lab").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Balance lab")
     page.get_by_label("Scenario").select_option("realtime/bleeding_out")
     page.get_by_label("Trials per point").fill("60")
@@ -49,7 +50,14 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
 ) -> None:
     from playwright.sync_api import expect
 
-    page.goto(f"{live_server}/lab")
+    page.goto(f"{live_server}/lab", timeout=60_000)  # the first visit loads every ruleset
+    page.get_by_label("Scenario").select_option("percentile/river_ambush")
+    page.get_by_label("Trials per point").fill("60")
+    page.get_by_role("button", name="Run the simulation").click()
+    expect(page.locator("#lab-run .lab-point")).to_have_count(1, timeout=120_000)
+    expect(page.locator("#lab-run tr[data-side]").first).to_be_visible()
+    screenshots.take(page, "lab")  # the README's
+
     page.get_by_label("Resolver").select_option("dice.pool")
     page.get_by_label("Input (JSON)").fill('{"dice": 3, "sides": 6, "tn": 4}')
     page.locator("#lab-sweep-vary").fill("tn=2:6")

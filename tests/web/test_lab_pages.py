@@ -175,3 +175,5 @@ def test_the_charts_are_drawn_from_the_report_alone() -> None:
     assert sum(bar.count for bar in bars) == 100
     assert bars[0].label == "0-2"
     assert length_bars({}) == ()
+    gap = length_bars({"2": 3, "5": 1})
+    assert [(bar.label, bar.count) for bar in gap] == [("2", 3), ("3", 0), ("4", 0), ("5", 1)]

@@ -66,6 +66,14 @@ def shipped_scenarios() -> list[tuple[str, str]]:
     ]
 
 
+def sweepable_resolvers() -> list[str]:
+    """The names of every resolver with exact odds (what a sweep can sweep), in order."""
+    registry = rulesets()
+    for name in registry.available():
+        registry.load(name)
+    return [item.name for item in registry.resolvers if item.odds is not None]
+
+
 def variations(texts: Sequence[str]) -> tuple[Variation, ...]:
     """``--vary`` options parsed."""
     return tuple(Variation.parse(text) for text in texts)

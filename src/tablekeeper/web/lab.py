@@ -27,7 +27,6 @@ from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import probability, to_csv
 from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
-from tablekeeper.services.resolvers import list_resolvers
 from tablekeeper.web.forms import errors_by_field
 from tablekeeper.web.pages import Form, PageRoute, see_other
 from tablekeeper.web.templating import is_htmx, render
@@ -89,13 +88,14 @@ def win_rates(report: Mapping[str, Any]) -> tuple[WinRate, ...]:
 
 
 def length_bars(histogram: Mapping[str, int]) -> tuple[LengthBar, ...]:
-    """The histogram as bars, neighbouring lengths sharing a bar when there are many."""
+    """The histogram as bars from the shortest length to the longest (none left out),
+    neighbouring lengths sharing a bar when there are many."""
     lengths = sorted((int(length), count) for length, count in histogram.items())
     if not lengths:
         return ()
     low, high = lengths[0][0], lengths[-1][0]
     width = max(1, -(-(high - low + 1) // MAX_HISTOGRAM_BARS))
-    counts: dict[int, int] = {}
+    counts = dict.fromkeys(range(low, high + 1, width), 0)  # an empty bar where none lasted
     for length, count in lengths:
         start = low + (length - low) // width * width
         counts[start] = counts.get(start, 0) + count
@@ -164,7 +164,7 @@ def _page(
 ) -> Response:
     context = {
         "scenarios": [f"{ruleset}/{name}" for ruleset, name in lab.shipped_scenarios()],
-        "resolvers": [item.name for item in list_resolvers() if item.has_odds],
+        "resolvers": lab.sweepable_resolvers(),
         "values": {"trials": str(DEFAULT_TRIALS), "seed": "0", "input": "{}"} | dict(values or {}),
         "errors": dict(errors or {}),
         "general": list(general),
