@@ -192,3 +192,35 @@ def test_focus_is_always_visible_and_there_is_a_skip_link(client: TestClient) ->
     assert ":focus-visible" in css
     assert "outline: none" not in "".join(p.read_text() for p in STATIC.glob("*.css"))
     assert 'class="skip" href="#main"' in client.get("/").text
+
+
+def test_the_balance_lab_is_labelled_empty_refused_and_with_its_charts(
+    client: TestClient,
+) -> None:
+    import time
+
+    from tablekeeper.services import lab_jobs
+
+    pages = {
+        "lab": client.get("/lab").text,
+        "bad lab input": client.post("/lab/simulations", data={"trials": "x"}).text,
+    }
+    for form, data in (
+        ("/lab/simulations", {"scenario": "duel/first_blood", "trials": "10"}),
+        (
+            "/lab/sweeps",
+            {
+                "resolver": "dice.pool",
+                "input": '{"dice": 2, "sides": 6, "tn": 4}',
+                "vary": "tn=3:4",
+            },
+        ),
+    ):
+        started = client.post(form, data=data)
+        run = lab_jobs.run_of(started.headers["location"].rsplit("/", 1)[1])
+        while not run.finished:
+            time.sleep(0.05)
+        pages[form] = client.get(started.headers["location"]).text
+    lab_jobs._runs.clear()
+    for name, html in pages.items():
+        assert problems(html) == [], name

@@ -1,5 +1,5 @@
-"""The ``tablekeeper`` command: roll, odds, resolve, demo, play, scenarios, serve, console,
-backup, restore.
+"""The ``tablekeeper`` command: roll, odds, resolve, demo, play, scenarios, sweep, simulate,
+serve, console, backup, restore.
 
 Each command parses its options, calls one service function and renders the result
 (STYLE.md, lesson 9). Every error a user can cause is one line on standard error and
@@ -20,6 +20,8 @@ from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.inputs import parse_faces, read_input
 from tablekeeper.cli.play import play
 from tablekeeper.cli.serve import serve
+from tablekeeper.cli.simulate import simulate
+from tablekeeper.cli.sweep import sweep
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.services import dice as dice_service
 from tablekeeper.services import resolvers as resolver_service
@@ -156,6 +158,8 @@ def list_scenarios() -> None:
             out.print(f"[bold]{name}[/bold]: {', '.join(scenarios.packaged_scenarios(name))}")
 
 
+app.command(name="sweep")(sweep)
+app.command(name="simulate")(simulate)
 app.command(name="serve")(serve)
 app.command(name="console")(console)
 app.command(name="backup")(backup.backup)

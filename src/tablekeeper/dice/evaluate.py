@@ -33,9 +33,10 @@ chain in order, each reroll right after the face it replaces); then the next die
 with neither explosions nor rerolls draws all its dice with one ``roll_many``, which is
 the same order. Every face counts towards ``limits.max_dice`` for the whole expression.
 
-:func:`roll_many` rolls one expression many times; for plain dice (keep, drop, counting,
-``mi``/``ma``, no groups, explosions or rerolls) with a :class:`~.roller.RandomRoller`
-it draws whole arrays at once (faces not recorded in the roller's history).
+:func:`roll_many` rolls one expression many times; for dice terms (keep, drop, counting,
+``mi``/``ma``, explosions and rerolls; not groups) with a :class:`~.roller.RandomRoller`
+it draws whole arrays at once (faces not recorded in the roller's history; explosions
+and rerolls drawn in another order than one by one: :mod:`.batch_chains`).
 """
 
 from __future__ import annotations
@@ -112,8 +113,8 @@ def roll_many(
         raise InvalidInputError(f"cannot roll {times} times", field="times")
     plan = _prepare(expression, limits)
     roller = RandomRoller() if roller is None else roller
-    if isinstance(roller, RandomRoller) and batch.vectorisable(plan.tree):
-        totals, terms = batch.roll_arrays(plan.tree, times, roller, plan.expression)
+    if isinstance(roller, RandomRoller) and batch.vectorisable(plan.tree, limits):
+        totals, terms = batch.roll_arrays(plan.tree, times, roller, plan.expression, limits)
         return RollBatch(plan.expression, plan.tree, totals, terms, ())
     root = plan.root
     rolls = tuple(Roll(plan.expression, root.run(Context(roller, limits))) for _ in range(times))

@@ -290,7 +290,10 @@ class Roll:
 class TermBatch:
     """One dice term rolled for a whole batch: row ``i`` is roll ``i``, column ``j`` die
     ``j``. ``values`` are the faces after ``mi``/``ma``; ``totals`` what the term added
-    to each roll."""
+    to each roll. With explosions the extra dice follow the term's own dice, ``present``
+    says which columns a roll really rolled and ``order`` each one's place in rolling
+    order (``None``: every column, in order); :mod:`.batch_chains` says what ``faces``
+    holds for rerolled and compounded dice."""
 
     node: Dice
     faces: NDArray[np.int64]
@@ -299,6 +302,8 @@ class TermBatch:
     success: NDArray[np.bool_]
     failure: NDArray[np.bool_]
     totals: NDArray[np.int64]
+    present: NDArray[np.bool_] | None = None
+    order: NDArray[np.int64] | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

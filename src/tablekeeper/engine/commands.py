@@ -9,10 +9,12 @@ event it caused carries.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import TypeVar
 
 from pydantic import BaseModel, Field
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.values import ActorId, Frozen, JsonObject, parse_payload
 
 M = TypeVar("M", bound=BaseModel)
@@ -31,9 +33,30 @@ class Command(Frozen):
 
     @classmethod
     def of(cls, actor: ActorId | str, kind: str, payload: BaseModel) -> Command:
-        """A command whose payload is a model, dumped as JSON data."""
-        return cls(actor=ActorId(actor), kind=kind, payload=payload.model_dump(mode="json"))
+        """A command whose payload is a model, dumped as JSON data.
+
+        On the fast path (``engine/fast_paths.py``) the command is built without
+        validating the JSON the engine just dumped from a valid model, and that model is
+        remembered for :meth:`payload_as`: a candidate checked for legality, then played,
+        is not parsed again and again."""
+        dumped = payload.model_dump(mode="json")
+        if not fast_paths.enabled():
+            return cls(actor=ActorId(actor), kind=kind, payload=dumped)
+        _PARSED[id(dumped)] = (dumped, payload)
+        if len(_PARSED) > _PARSED_LIMIT:
+            _PARSED.popitem(last=False)
+        return cls.trusted(actor=ActorId(actor), kind=kind, payload=dumped)
 
     def payload_as(self, model: type[M]) -> M:
         """The payload validated into ``model``; errors name ``payload.<field>``."""
+        if fast_paths.enabled():
+            known = _PARSED.get(id(self.payload))
+            if known is not None and known[0] is self.payload and type(known[1]) is model:
+                return known[1]
         return parse_payload(self.payload, model)
+
+
+_PARSED_LIMIT = 4096
+_PARSED: OrderedDict[int, tuple[JsonObject, BaseModel]] = OrderedDict()
+"""The models the latest commands built by :meth:`Command.of` were dumped from, by the
+identity of the payload dumped (held here, so the identity is not reused while known)."""

@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import PUBLIC, EventDraft, Visibility
 from tablekeeper.engine.steps import Step
@@ -40,5 +41,7 @@ class Draft(Generic[S]):
         self.state = self._fold(self.state, kind, payload)
 
     def step(self, decision: Decision | None = None) -> Step:
-        """The step: every drafted event, and the decision now pending."""
-        return Step(events=tuple(self.drafts), decision=decision)
+        """The step: every drafted event, the decision now pending, and (on the fast path)
+        the state they fold to."""
+        state = self.state if fast_paths.enabled() else None
+        return Step(events=tuple(self.drafts), decision=decision, state=state)

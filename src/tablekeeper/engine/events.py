@@ -17,6 +17,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.values import (
     GM,
     ActorId,
@@ -70,8 +71,12 @@ class EventDraft(Frozen):
 
     @classmethod
     def of(cls, kind: str, payload: BaseModel, visibility: Visibility = PUBLIC) -> EventDraft:
-        """A draft whose payload is a model, dumped as JSON data."""
-        return cls(kind=kind, payload=payload.model_dump(mode="json"), visibility=visibility)
+        """A draft whose payload is a model, dumped as JSON data (valid by construction:
+        the fast path does not validate it again)."""
+        dumped = payload.model_dump(mode="json")
+        if fast_paths.enabled():
+            return cls.trusted(kind=kind, payload=dumped, visibility=visibility)
+        return cls(kind=kind, payload=dumped, visibility=visibility)
 
 
 class Event(Frozen):

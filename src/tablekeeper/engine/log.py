@@ -31,6 +31,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.events import Event, EventDraft, LogRecord, Undone
 from tablekeeper.engine.values import CommandId, ScopeId
 from tablekeeper.errors import NothingToUndoError
@@ -173,8 +174,9 @@ class EventLog:
         if not drafts:
             raise ValueError("a command's batch needs at least one event")
         first = self.next_sequence
+        make = Event.trusted if fast_paths.enabled() else Event
         return tuple(
-            Event(
+            make(
                 sequence=first + offset,
                 command_id=command_id,
                 kind=draft.kind,

@@ -15,6 +15,11 @@ import-linter forbids them its modules. It gives:
   ``gm_commands()`` (the GM tools the console offers as forms), ``follow_ups`` (what
   the GM is asked after a command, such as a reaction's damage), ``policy()`` (who
   chooses when nobody does) and ``ended(state)``;
+- outcomes, for simulations: ``winner(state)`` (the side that won; by default the last
+  side standing on the cards), ``elapsed(state)`` (how far its clock went, in its
+  scenarios' ``length_unit``) and ``tally(start, end)`` (per actor: out of the fight,
+  dead, injuries, resources spent; :mod:`~tablekeeper.engine.tallies`; by default what
+  the cards tell);
 - sight: ``cards(state, sight)`` (a uniform :class:`~tablekeeper.engine.cards.ActorCard`
   per actor), ``player_view`` (the state as a player may see it) and ``public_payload``
   (an event's payload likewise), so hidden information is the ruleset's to define and
@@ -70,8 +75,9 @@ from tablekeeper.engine.events import Event
 from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.resolvers import RESOLVERS, Resolver, ResolverRegistry
 from tablekeeper.engine.scenarios import ScenarioFormat
-from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.sight import GM_SIGHT, Sight
 from tablekeeper.engine.table_engine import TableEngine
+from tablekeeper.engine.tallies import Tally, card_tally, last_side_standing
 from tablekeeper.engine.values import JsonObject, unknown_name
 from tablekeeper.engine.words import Words
 from tablekeeper.errors import RulesError
@@ -110,6 +116,9 @@ _SURFACE = (
     "carry",
     "policy",
     "ended",
+    "winner",
+    "elapsed",
+    "tally",
     "register_resolvers",
 )
 
@@ -276,6 +285,19 @@ class Ruleset(Protocol):
         """How the encounter ended, in words, or ``None`` while it goes on."""
         ...
 
+    def winner(self, state: Any) -> str | None:
+        """The side that won the encounter as it stands (``None``: none, or not yet)."""
+        ...
+
+    def elapsed(self, state: Any) -> int | None:
+        """How much of its scenarios' ``length_unit`` has been played (``None``: unknown)."""
+        ...
+
+    def tally(self, start: Any, end: Any) -> Tally:
+        """Per actor, what the encounter from ``start`` to ``end`` came to: ``defeated``,
+        ``dead``, ``injuries`` and the resources spent, in the ruleset's words."""
+        ...
+
     def register_resolvers(self, registry: ResolverRegistry) -> None:
         """Register every resolver of the ruleset in ``registry``."""
         ...
@@ -321,6 +343,22 @@ class RulesetBase:
     def ended(self, state: Any) -> str | None:
         """Never over by itself."""
         return None
+
+    def winner(self, state: Any) -> str | None:
+        """The last side standing: the one side with an actor not ``defeated``."""
+        return last_side_standing(self.cards(state, GM_SIGHT))
+
+    def elapsed(self, state: Any) -> int | None:
+        """Unknown: a simulation counts commands instead."""
+        return None
+
+    def tally(self, start: Any, end: Any) -> Tally:
+        """What the cards tell: defeated, dead (life ``dead``), each gauge's drop."""
+        return card_tally(self.cards(start, GM_SIGHT), self.cards(end, GM_SIGHT))
+
+    def cards(self, state: Any, sight: Sight) -> tuple[ActorCard, ...]:
+        """Every ruleset gives its own (the defaults above read them)."""
+        raise NotImplementedError
 
 
 class RulesetRegistry:

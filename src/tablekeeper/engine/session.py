@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Generic, TypeVar
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import (
     ANSWER,
@@ -100,8 +101,12 @@ class Session(Generic[S]):
         Raises :class:`~tablekeeper.errors.IllegalCommandError` for a command the rules
         refuse, :class:`~tablekeeper.errors.DecisionError` for a wrong answer.
         """
-        events = self.log.number(self._drafts(command), scope=self.scope)
-        after = self._after(events)  # a fold that fails leaves the log untouched
+        drafts, folded = self._drafts(command)
+        events = self.log.number(drafts, scope=self.scope)
+        if folded is not None and fast_paths.enabled():  # the engine folded them already
+            after = (folded, pending_after(events, self._pending))
+        else:
+            after = self._after(events)  # a fold that fails leaves the log untouched
         self.log.append(events)
         self._state, self._pending = after
         return events
@@ -158,9 +163,10 @@ class Session(Generic[S]):
     def _events(self) -> list[Event]:
         return [event for event in self.log.events if event.scope == self.scope]
 
-    def _drafts(self, command: Command) -> list[EventDraft]:
+    def _drafts(self, command: Command) -> tuple[list[EventDraft], S | None]:
+        """The command's event drafts and, when the engine folded them, their state."""
         if command.kind in OVERRIDE_KINDS:
-            return [override_event(command)]
+            return [override_event(command)], None
         drafts: list[EventDraft] = []
         if command.kind == ANSWER:
             answer, decision = self._check_answer(command)
@@ -178,7 +184,8 @@ class Session(Generic[S]):
             drafts.append(
                 EventDraft.of(DECISION_REQUESTED, step.decision, step.decision.visibility)
             )
-        return drafts
+        folded: S | None = step.state
+        return drafts, folded
 
     def _check_answer(self, command: Command) -> tuple[Answer, PendingDecision]:
         answer = Answer.of(command)

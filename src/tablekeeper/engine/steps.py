@@ -7,7 +7,9 @@ state itself; the session numbers its events, folds them and logs them together.
 
 from __future__ import annotations
 
-from pydantic import model_validator
+from typing import Any
+
+from pydantic import Field, model_validator
 
 from tablekeeper.engine.decisions import DECISION_KINDS, Decision
 from tablekeeper.engine.events import EventDraft
@@ -23,6 +25,9 @@ class Step(Frozen):
 
     events: tuple[EventDraft, ...] = ()
     decision: Decision | None = None
+    state: Any = Field(default=None, exclude=True, repr=False)
+    """The state the events fold to, when the engine folded them as it drafted them (the
+    session's fast path takes it instead of folding them again); never serialized."""
 
     @model_validator(mode="after")
     def _records_something(self) -> Step:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping
-from typing import Any, NewType, TypeAlias, TypeVar
+from typing import Any, NewType, Self, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.errors import InvalidInputError, UnknownNameError
 
 ActorId = NewType("ActorId", str)
@@ -55,6 +56,37 @@ class Frozen(BaseModel):
     """Base of the engine's values: immutable, and unknown fields are an error."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    def trusted(cls, **fields: Any) -> Self:
+        """The value of ``fields`` exactly as given, every field given, none validated:
+        the fast path's ``model_construct`` for values the engine built from valid
+        models (``engine/fast_paths.py``), without its defaults machinery."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "__dict__", fields)
+        object.__setattr__(made, "__pydantic_fields_set__", set(fields))
+        object.__setattr__(made, "__pydantic_extra__", None)
+        object.__setattr__(made, "__pydantic_private__", None)
+        return made
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` laid over the fields, not revalidated (as pydantic's own
+        ``model_copy``), done directly on the fast path (``engine/fast_paths.py``)."""
+        if deep or not fast_paths.enabled():
+            return super().model_copy(update=update, deep=deep)
+        copied = object.__new__(type(self))
+        fields = dict(self.__dict__)
+        fields_set = self.__pydantic_fields_set__
+        if update:
+            fields.update(update)
+            fields_set = fields_set | update.keys()
+        object.__setattr__(copied, "__dict__", fields)
+        object.__setattr__(copied, "__pydantic_fields_set__", set(fields_set))
+        object.__setattr__(copied, "__pydantic_extra__", self.__pydantic_extra__)
+        private = self.__pydantic_private__
+        private = None if private is None else dict(private)
+        object.__setattr__(copied, "__pydantic_private__", private)
+        return copied
 
 
 def invalid_input(error: ValidationError, *, prefix: str) -> InvalidInputError:

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from starlette.staticfiles import StaticFiles
 
 from tablekeeper.api.app import create_app
-from tablekeeper.web import characters, dice, encounter, pages
+from tablekeeper.web import characters, dice, encounter, lab, pages
 from tablekeeper.web.csrf import ConsoleGuard
 
 STATIC = "/static"
@@ -33,6 +33,7 @@ def create_console_app(database_url: str | None = None) -> FastAPI:
     app.include_router(characters.build_router())
     app.include_router(dice.build_router())
     app.include_router(encounter.build_router())
+    app.include_router(lab.build_router())
     app.mount(STATIC, StaticFiles(directory=static_directory()), name="static")
     app.add_middleware(ConsoleGuard)  # no other page can post as the GM (web/csrf.py)
     return app

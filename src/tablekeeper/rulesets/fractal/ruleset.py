@@ -15,16 +15,19 @@ from typing import Any
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.fractal import cards, odds, views
+from tablekeeper.rulesets.fractal import cards, odds, outcomes, views
 from tablekeeper.rulesets.fractal.campaign import CampaignState, carried_spec, fold_campaign
 from tablekeeper.rulesets.fractal.encounter.commands import ADD_CHARACTER
 from tablekeeper.rulesets.fractal.encounter.engine import ENGINE, new_encounter
 from tablekeeper.rulesets.fractal.encounter.state import CharacterSpec, FractalState
 from tablekeeper.rulesets.fractal.options import FractalOptions
+from tablekeeper.rulesets.fractal.policy import POLICY
 from tablekeeper.rulesets.fractal.scenario import SCENARIOS
 from tablekeeper.rulesets.fractal.words import WORDS
 
@@ -95,6 +98,20 @@ class Fractal(RulesetBase):
         if not state.conflicts or any(c.ended is None for c in state.conflicts.values()):
             return None
         return "; ".join(f"{c.title or c.id}: {c.ended}" for c in state.conflicts.values())
+
+    def winner(self, state: FractalState) -> str | None:
+        return outcomes.winner(state)
+
+    def policy(self) -> Policy[FractalState]:
+        """The first legal command (the candidates are best first), each decision's default."""
+        return POLICY
+
+    def elapsed(self, state: FractalState) -> int:
+        """Steps played, over every conflict."""
+        return outcomes.elapsed(state)
+
+    def tally(self, start: FractalState, end: FractalState) -> Tally:
+        return outcomes.tally(start, end)
 
     # What outlives a conflict (F-GM-14, F-DOWN-02): the contract's campaign fold.
 

@@ -14,15 +14,18 @@ from typing import Any
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.percentile import cards, odds, views
+from tablekeeper.rulesets.percentile import cards, odds, outcomes, views
 from tablekeeper.rulesets.percentile.encounter.commands import ADD_COMBATANT, CombatantSpec
 from tablekeeper.rulesets.percentile.encounter.engine import PercentileEngine, new_encounter
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.options import PercentileOptions
+from tablekeeper.rulesets.percentile.policy import POLICY
 from tablekeeper.rulesets.percentile.scenario import SCENARIOS
 from tablekeeper.rulesets.percentile.social_words import social_ended
 from tablekeeper.rulesets.percentile.words import WORDS
@@ -117,6 +120,20 @@ class Percentile(RulesetBase):
         if not state.over:
             return None
         return state.winner or "no one"
+
+    def winner(self, state: PercentileState) -> str | None:
+        return outcomes.winner(state)
+
+    def policy(self) -> Policy[PercentileState]:
+        """The first legal command (the candidates are best first), each decision's default."""
+        return POLICY
+
+    def elapsed(self, state: PercentileState) -> int:
+        """Rounds begun (0 before the start)."""
+        return state.round
+
+    def tally(self, start: PercentileState, end: PercentileState) -> Tally:
+        return outcomes.tally(start, end)
 
     def register_resolvers(self, registry: ResolverRegistry) -> None:
         """Register the ``percentile.*`` resolvers."""

@@ -15,16 +15,19 @@ from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import Event
+from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, FollowUp, RulesetBase
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.realtime import cards, odds, views
+from tablekeeper.rulesets.realtime import cards, odds, outcomes, views
 from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE, DAMAGE, CreatureSpec
 from tablekeeper.rulesets.realtime.encounter.engine import RealtimeEngine, new_encounter
 from tablekeeper.rulesets.realtime.encounter.events import REACTION_USED, ReactionUsed
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
+from tablekeeper.rulesets.realtime.policy import POLICY
 from tablekeeper.rulesets.realtime.scenario import SCENARIOS
 from tablekeeper.rulesets.realtime.words import WORDS
 
@@ -118,6 +121,17 @@ class Realtime(RulesetBase):
                 )
             )
         return tuple(asked)
+
+    def elapsed(self, state: RealtimeState) -> int:
+        """Seconds played."""
+        return state.second - 1
+
+    def tally(self, start: RealtimeState, end: RealtimeState) -> Tally:
+        return outcomes.tally(start, end)
+
+    def policy(self) -> Policy[RealtimeState]:
+        """React, Support a dying ally within reach, else let the second pass."""
+        return POLICY
 
     def register_resolvers(self, registry: ResolverRegistry) -> None:
         """Register the ``realtime.*`` resolvers."""

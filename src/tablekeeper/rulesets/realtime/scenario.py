@@ -15,7 +15,7 @@ commands handed out second by second.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
@@ -109,6 +109,16 @@ class RealtimeScenario(Frozen):
         """The scenario played for ``length`` seconds."""
         return self.model_copy(update={"seconds": length})
 
+    def scripted(self) -> frozenset[str]:
+        """The creatures the timeline names (as actor, creature, target or source): their
+        fate is the script's, so unattended play never acts for them or on them."""
+        named = {str(entry.actor) for entry in self.timeline}
+        for entry in self.timeline:
+            named |= {
+                str(entry.payload[key]) for key in (*_REFERENCES, "source") if key in entry.payload
+            }
+        return frozenset(named)
+
     def with_actors(self, actors: Sequence[Any]) -> RealtimeScenario:
         """The same scenario with these actors (specs, in order) instead of its own."""
         return self.model_copy(update={"creatures": tuple(actors)})
@@ -177,6 +187,7 @@ class ScenarioRun:
     session: Session[RealtimeState]
     seed: int | None
     played_through: int = 0
+    asked: set[tuple[int, str]] = field(default_factory=set)
 
     @property
     def state(self) -> RealtimeState:
@@ -215,8 +226,31 @@ class ScenarioRun:
         return advance(max(1, min(seconds, limit)))
 
     def next_command(self, policy: Policy[RealtimeState]) -> Command | None:
-        """Unattended, time goes on: one second (creatures act only as the timeline says)."""
-        return None if self.finished else self.advance_command(1)
+        """Unattended: each conscious creature the timeline does not script is asked, once a
+        second, what it does (``policy.choose`` among its legal commands and, last, the
+        advance of the clock: choosing that lets the second pass); then time goes on, one
+        second."""
+        if self.finished:
+            return None
+        wait = self.advance_command(1)
+        state, second = self.state, self.second
+        scripted = self.scenario.scripted()
+        for creature in state.creatures.values():
+            key = (second, str(creature.id))
+            if not creature.can_act or creature.id in scripted or key in self.asked:
+                continue
+            self.asked.add(key)
+            legal = [
+                command
+                for command in self.session.legal_commands(creature.id)
+                if str(command.payload.get("target", "")) not in scripted
+            ]
+            if not legal:
+                continue
+            choice = policy.choose(state, creature.id, (*legal, wait))
+            if choice is not wait:
+                return choice
+        return wait
 
 
 def start(scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:

@@ -15,12 +15,15 @@ later generic map can both use it.
 
 from __future__ import annotations
 
+import functools
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.values import Frozen
 
 GridDistance: TypeAlias = Literal["chebyshev", "alternating", "manhattan"]
@@ -121,12 +124,32 @@ def reachable(
     limit: int,
     metric: GridDistance = "chebyshev",
     blocked: frozenset[Square] = frozenset(),
-) -> dict[Square, int]:
+) -> Mapping[Square, int]:
     """Each open square a path of at most ``limit`` paces reaches from ``start``, with its
     cost: never entering a wall or a ``blocked`` square, nor slipping diagonally between
-    two walls (Dijkstra over the square and, for ``alternating``, the diagonals' parity)."""
-    if not grid.open(start):
-        return {}
+    two walls (Dijkstra over the square and, for ``alternating``, the diagonals' parity).
+
+    A legality check, the policy's candidates and the move itself ask the same question
+    of one position many times: the answer is remembered (read-only), as it depends on
+    the arguments alone (on the engine's fast paths: ``engine/fast_paths.py``)."""
+    if fast_paths.enabled():
+        return _reachable(grid, start, limit, metric, blocked)
+    return _reachable.__wrapped__(grid, start, limit, metric, blocked)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reachable(
+    grid: GridMap, start: Square, limit: int, metric: GridDistance, blocked: frozenset[Square]
+) -> Mapping[Square, int]:
+    walls = frozenset(grid.walls)
+    width, height = grid.width, grid.height
+
+    def open_square(square: Square) -> bool:
+        x, y = square
+        return 0 <= x < width and 0 <= y < height and square not in walls
+
+    if not open_square(start):
+        return MappingProxyType({})
     best: dict[tuple[Square, bool], int] = {(start, False): 0}
     queue: list[tuple[int, Square, bool]] = [(0, start, False)]
     found = {start: 0}
@@ -139,12 +162,12 @@ def reachable(
             if diagonal and metric == "manhattan":
                 continue
             step = (square[0] + dx, square[1] + dy)
-            if not grid.open(step) or step in blocked:
+            if not open_square(step) or step in blocked:
                 continue
             if (
                 diagonal
-                and grid.is_wall((square[0] + dx, square[1]))
-                and grid.is_wall((square[0], square[1] + dy))
+                and (square[0] + dx, square[1]) in walls
+                and (square[0], square[1] + dy) in walls
             ):
                 continue
             price = 2 if diagonal and metric == "alternating" and odd else 1
@@ -154,7 +177,7 @@ def reachable(
                 best[(step, parity)] = total
                 found[step] = min(found.get(step, total), total)
                 heapq.heappush(queue, (total, step, parity))
-    return found
+    return MappingProxyType(found)
 
 
 def blast_squares(

@@ -13,15 +13,18 @@ from typing import Any
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.tactical import cards, odds, views
+from tablekeeper.rulesets.tactical import cards, odds, outcomes, views
 from tablekeeper.rulesets.tactical.encounter.commands import ADD_CHARACTER, CharacterSpec
 from tablekeeper.rulesets.tactical.encounter.engine import new_encounter
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState
 from tablekeeper.rulesets.tactical.options import TacticalOptions
+from tablekeeper.rulesets.tactical.policy import POLICY
 from tablekeeper.rulesets.tactical.scenario import ENGINE, SCENARIOS
 from tablekeeper.rulesets.tactical.words import WORDS
 
@@ -86,6 +89,17 @@ class Tactical(RulesetBase):
 
     def ended(self, state: TacticalState) -> str | None:
         return state.ended
+
+    def policy(self) -> Policy[TacticalState]:
+        """The first legal command (the candidates are best first), each decision's default."""
+        return POLICY
+
+    def elapsed(self, state: TacticalState) -> int:
+        """Rounds begun (0 before the start)."""
+        return state.clock.round if state.clock is not None else 0
+
+    def tally(self, start: TacticalState, end: TacticalState) -> Tally:
+        return outcomes.tally(start, end)
 
     def register_resolvers(self, registry: ResolverRegistry) -> None:
         from tablekeeper.rulesets.tactical.resolvers import register_resolvers

@@ -1,0 +1,160 @@
+"""Simulations: a scenario played to its end N times at every point of a grid, reported.
+
+:func:`simulate` validates the scenario at each variation point (errors name the field),
+spawns one seed per trial (:mod:`.seeds`), has a backend play the trials
+(:mod:`.backends`) and summarizes each point (:mod:`.report`). The result is JSON data
+(``schema_version`` 1) that :func:`save` writes and :func:`load` reads back; everything
+in it but ``timing`` depends only on the scenario, the policy, the grid, the trials and
+the seed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tablekeeper.analysis.backends import BackendName, Progress, chunks, default_workers, run_chunks
+from tablekeeper.analysis.exact import exact_outcomes
+from tablekeeper.analysis.report import summarize
+from tablekeeper.analysis.seeds import trial_seeds
+from tablekeeper.analysis.trials import RULESET_POLICY, TrialPlan, cast_of
+from tablekeeper.analysis.variations import Variation, grid, with_values
+from tablekeeper.engine.policies import Policy
+from tablekeeper.errors import InvalidInputError, OddsUnavailableError
+
+SCHEMA_VERSION = 1
+KIND = "tablekeeper.simulation"
+MAX_TRIALS = 1_000_000
+"""The most trials one simulation may ask for at each point."""
+
+
+@dataclass(frozen=True)
+class SimulationRequest:
+    """A scenario (its ruleset, its data as written, where it came from) and what to run."""
+
+    ruleset: str
+    data: Mapping[str, Any]
+    source: str
+    trials: int
+    seed: int = 0
+    policy: str | Policy[Any] = RULESET_POLICY
+    variations: tuple[Variation, ...] = ()
+
+    def plans(self) -> list[tuple[dict[str, Any], TrialPlan]]:
+        """Each grid point's values and plan, each scenario validated."""
+        found = []
+        for point in grid(self.variations):
+            data = with_values(self.data, point)
+            plan = TrialPlan(self.ruleset, data, self.source, self.policy)
+            plan.scenario()  # refused here, naming the field, not in a worker
+            found.append((point, plan))
+        return found
+
+
+def policy_name(policy: str | Policy[Any]) -> str:
+    """How a result names its policy."""
+    return policy if isinstance(policy, str) else type(policy).__name__
+
+
+def simulate(
+    request: SimulationRequest,
+    *,
+    backend: BackendName = "local",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    exact: bool = False,
+) -> dict[str, Any]:
+    """Play ``request`` on ``backend``: the result document (see the module docstring).
+
+    ``exact`` adds each point's exact outcome where it is small enough to compute
+    (:mod:`.exact`), or why it is not."""
+    if not 1 <= request.trials <= MAX_TRIALS:
+        raise InvalidInputError(f"trials must be 1 to {MAX_TRIALS}", field="trials")
+    if request.seed < 0:
+        raise InvalidInputError("the seed is a number from 0", field="seed")
+    points = request.plans()
+    scenario = points[0][1].scenario()
+    cast = cast_of(points[0][1])
+    seeds = trial_seeds(request.seed, request.trials)
+    count = workers or default_workers()
+    began = time.perf_counter()
+    work = chunks([plan for _, plan in points], seeds, count)
+    played = run_chunks(
+        work, backend=backend, workers=count, scheduler=scheduler, progress=progress
+    )
+    seconds = time.perf_counter() - began
+    total = request.trials * len(points)
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "kind": KIND,
+        "ruleset": request.ruleset,
+        "scenario": scenario.name,
+        "source": request.source,
+        "length_unit": scenario.length_unit,
+        "policy": policy_name(request.policy),
+        "trials": request.trials,
+        "seed": request.seed,
+        "varied": [variation.field for variation in request.variations],
+        "points": [
+            {"values": values, "report": summarize(trials, cast)}
+            | ({"exact": _exact(plan)} if exact else {})
+            for (values, plan), trials in zip(points, played, strict=True)
+        ],
+        "timing": {
+            "backend": backend,
+            "workers": count,
+            "seconds": round(seconds, 3),
+            "trials_per_second": round(total / seconds, 1) if seconds > 0 else None,
+        },
+    }
+
+
+def _exact(plan: TrialPlan) -> dict[str, Any]:
+    try:
+        return exact_outcomes(plan)
+    except OddsUnavailableError as error:
+        return {"unavailable": error.message}
+
+
+def without_timing(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The result less its ``timing``: what the same seed always gives."""
+    return {key: value for key, value in result.items() if key != "timing"}
+
+
+def save(result: Mapping[str, Any], path: Path | str) -> Path:
+    """Write a result as JSON."""
+    target = Path(path)
+    target.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return target
+
+
+def load(path: Path | str) -> dict[str, Any]:
+    """Read a result :func:`save` wrote; anything else is an error naming the file."""
+    source = Path(path)
+    try:
+        data = json.loads(source.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise InvalidInputError(f"cannot read {source}: {error}", field="results") from None
+    if not isinstance(data, dict) or data.get("kind") != KIND:
+        raise InvalidInputError(f"{source} is not a Tablekeeper simulation", field="results")
+    if data.get("schema_version") != SCHEMA_VERSION:
+        raise InvalidInputError(
+            f"{source} is simulation format {data.get('schema_version')}, this Tablekeeper "
+            f"reads {SCHEMA_VERSION}",
+            field="results",
+        )
+    return data
+
+
+def point_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One flat row per point and side: the values varied, the side, wins, rate, interval."""
+    rows = []
+    for point in result["points"]:
+        for side, row in point["report"]["sides"].items():
+            rows.append({**point["values"], "side": side, **row})
+    return rows

@@ -1,0 +1,174 @@
+"""Trials: one encounter played to its end with a policy answering everything.
+
+A :class:`TrialPlan` is what a worker needs to play trials anywhere (it pickles): the
+ruleset's name, the scenario's data as written (a variation already applied), where it
+came from, and the policy. :func:`play_trials` parses the scenario once and plays one
+trial per seed the way the terminal runner plays unattended: the script's commands when
+due, a pending decision answered by the policy, else ``ScenarioRun.next_command``. What a
+trial came to (:class:`Trial`) is read through the contract: ``winner``, ``ended``,
+``elapsed``, ``tally`` and the cards.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import DefaultPolicy, Policy
+from tablekeeper.engine.rulesets import Ruleset, load_ruleset
+from tablekeeper.engine.scenarios import Scenario, ScenarioRun
+from tablekeeper.engine.sight import GM_SIGHT
+from tablekeeper.errors import InvalidInputError, RulesError
+
+MAX_STEPS = 20_000
+"""The most commands one trial may take: an encounter still going after them is an error."""
+
+RULESET_POLICY = "ruleset"
+"""``--policy ruleset`` (the default): the ruleset's own ``policy()``."""
+
+FIRST_LEGAL = "first-legal"
+"""``--policy first-legal``: the first legal command, each decision's default."""
+
+
+@dataclass(frozen=True)
+class TrialPlan:
+    """What a worker needs to play trials: the ruleset, the scenario data, the policy.
+
+    ``policy`` is a name (:data:`RULESET_POLICY`, :data:`FIRST_LEGAL`, or
+    ``package.module:NAME`` naming a policy, or a class or function that makes one) or a
+    policy object (it must pickle to reach other processes).
+    """
+
+    ruleset: str
+    data: Mapping[str, Any]
+    source: str
+    policy: str | Policy[Any] = RULESET_POLICY
+
+    def scenario(self) -> Scenario:
+        """The scenario, validated by its ruleset's format (errors name the field)."""
+        rules = load_ruleset(self.ruleset)
+        if rules.scenarios is None:
+            raise InvalidInputError(f"ruleset {self.ruleset!r} reads no scenarios", field="ruleset")
+        return rules.scenarios.parse(dict(self.data), source=self.source)
+
+
+@dataclass(frozen=True)
+class Trial:
+    """What one encounter came to."""
+
+    index: int
+    seed: int
+    winner: str | None
+    ended: str | None
+    length: int
+    commands: int
+    tally: Mapping[str, Mapping[str, int]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "winner": self.winner,
+            "ended": self.ended,
+            "length": self.length,
+            "commands": self.commands,
+            "tally": {actor: dict(counts) for actor, counts in self.tally.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Who takes part: each actor's name and side, in the table's order."""
+
+    names: Mapping[str, str] = field(default_factory=dict)
+    sides: Mapping[str, str] = field(default_factory=dict)
+
+
+def resolve_policy(policy: str | Policy[Any], rules: Ruleset) -> Policy[Any]:
+    """The policy a plan names; an unknown name or a bad import path is an error."""
+    if not isinstance(policy, str):
+        return policy
+    if policy == RULESET_POLICY:
+        return rules.policy()
+    if policy == FIRST_LEGAL:
+        return DefaultPolicy()
+    module, sep, name = policy.partition(":")
+    if not sep or not module or not name:
+        raise InvalidInputError(
+            f"no policy {policy!r}: choose {RULESET_POLICY}, {FIRST_LEGAL}, or package.module:NAME",
+            field="policy",
+        )
+    try:
+        found = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as error:
+        raise InvalidInputError(f"policy {policy!r}: {error}", field="policy") from None
+    made = found() if isinstance(found, type) or not hasattr(found, "choose") else found
+    if not (hasattr(made, "choose") and hasattr(made, "answer")):
+        raise InvalidInputError(f"{policy!r} is not a policy (choose, answer)", field="policy")
+    return made  # type: ignore[no-any-return]
+
+
+def play(run: ScenarioRun[Any], policy: Policy[Any], *, steps: int = MAX_STEPS) -> int:
+    """Play ``run`` to its end with ``policy``; return the number of commands given."""
+    session = run.session
+    given = 0
+    for _ in range(steps):
+        if run.finished:
+            return given
+        due = run.due()
+        for command in due:
+            session.submit(command)
+            given += 1
+        if session.pending is not None:
+            session.submit(policy.answer(session.state, session.pending))
+            given += 1
+            continue
+        if due:
+            continue
+        chosen: Command | None = run.next_command(policy)
+        if chosen is None:
+            return given
+        session.submit(chosen)
+        given += 1
+    raise RulesError(f"{run.scenario.name} was still going after {steps} commands")
+
+
+def cast_of(plan: TrialPlan) -> Cast:
+    """The scenario's actors, as the GM's cards name them once it has started."""
+    rules = load_ruleset(plan.ruleset)
+    scenario = plan.scenario()
+    assert rules.scenarios is not None
+    run = rules.scenarios.start(scenario, RandomRoller(0), seed=0)
+    cards = rules.cards(run.session.state, GM_SIGHT)
+    return Cast({c.id: c.name for c in cards}, {c.id: c.side for c in cards})
+
+
+def play_trials(plan: TrialPlan, first: int, seeds: Sequence[int]) -> list[Trial]:
+    """Trials ``first``, ``first + 1``... of ``plan``, one per seed, in order."""
+    rules = load_ruleset(plan.ruleset)
+    scenario = plan.scenario()
+    policy = resolve_policy(plan.policy, rules)
+    assert rules.scenarios is not None
+    found = []
+    for offset, seed in enumerate(seeds):
+        run = rules.scenarios.start(scenario, RandomRoller(seed), seed=seed)
+        start = run.session.state
+        commands = play(run, policy)
+        end = run.session.state
+        elapsed = rules.elapsed(end)
+        found.append(
+            Trial(
+                index=first + offset,
+                seed=seed,
+                winner=rules.winner(end),
+                ended=rules.ended(end),
+                length=commands if elapsed is None else elapsed,
+                commands=commands,
+                tally=rules.tally(start, end),
+            )
+        )
+    return found

@@ -1,0 +1,135 @@
+"""Variations: the values a field takes across a grid, and where in the data it lives.
+
+``FIELD=START:STOP[:STEP]`` is every value from ``START`` to ``STOP`` inclusive, ``STEP``
+apart (1 unless given); ``FIELD=A,B,C`` lists them. ``FIELD`` is a dotted path into the
+data as written (a resolver's input, a scenario file): mapping keys by name, list items
+by number from 0 (``combatants.4.stats.skills.Bite``). The grid is every combination of
+the fields' values, the first field varying slowest.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tablekeeper.errors import InvalidInputError
+
+MAX_POINTS = 10_000
+"""The most grid points one sweep or simulation may ask for."""
+
+Number = int | float
+
+
+@dataclass(frozen=True)
+class Variation:
+    """One field and the values it takes."""
+
+    field: str
+    values: tuple[Number, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Variation:
+        """``FIELD=START:STOP[:STEP]`` or ``FIELD=A,B,C``; errors name ``vary``."""
+        field, sep, spec = text.partition("=")
+        field = field.strip()
+        if not sep or not field or not spec.strip():
+            raise InvalidInputError(
+                f"{text!r}: write FIELD=START:STOP[:STEP] or FIELD=A,B,C", field="vary"
+            )
+        try:
+            if ":" in spec:
+                values = _range(spec)
+            else:
+                values = tuple(_number(part) for part in spec.split(","))
+        except ValueError as error:
+            raise InvalidInputError(f"{text!r}: {error}", field="vary") from None
+        return cls(field, values)
+
+    def __str__(self) -> str:
+        return f"{self.field}={','.join(str(v) for v in self.values)}"
+
+
+def _number(text: str) -> Number:
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number") from None
+
+
+def _range(spec: str) -> tuple[Number, ...]:
+    parts = [_number(part) for part in spec.split(":")]
+    if len(parts) not in (2, 3):
+        raise ValueError("a range is START:STOP or START:STOP:STEP")
+    start, stop = parts[0], parts[1]
+    step = parts[2] if len(parts) == 3 else 1
+    if step <= 0:
+        raise ValueError(f"the step must be positive, not {step}")
+    if stop < start:
+        raise ValueError(f"the range runs from {start} up to {stop}: STOP is below START")
+    count = int((stop - start) / step + 1e-9) + 1
+    if count > MAX_POINTS:
+        raise ValueError(f"{count} values is more than {MAX_POINTS}")
+    every_int = all(isinstance(part, int) for part in parts)
+    return tuple(
+        start + index * step if every_int else round(start + index * step, 10)
+        for index in range(count)
+    )
+
+
+def grid(variations: Sequence[Variation]) -> list[dict[str, Number]]:
+    """Every combination of the variations' values (one empty point for none)."""
+    fields = [variation.field for variation in variations]
+    if len(set(fields)) != len(fields):
+        raise InvalidInputError("a field is varied twice", field="vary")
+    size = 1
+    for variation in variations:
+        size *= len(variation.values)
+    if size > MAX_POINTS:
+        raise InvalidInputError(f"the grid has {size} points, more than {MAX_POINTS}", field="vary")
+    return [
+        dict(zip(fields, values, strict=True))
+        for values in itertools.product(*(variation.values for variation in variations))
+    ]
+
+
+def with_values(data: Mapping[str, Any], point: Mapping[str, Any], *, prefix: str = "") -> Any:
+    """A deep copy of ``data`` with each dotted path of ``point`` set to its value."""
+    changed = copy.deepcopy(dict(data))
+    for path, value in point.items():
+        _set(changed, path, value, prefix)
+    return changed
+
+
+def _set(data: Any, path: str, value: Any, prefix: str) -> None:
+    keys = path.split(".")
+    where = data
+    for depth, key in enumerate(keys):
+        last = depth == len(keys) - 1
+        shown = f"{prefix}{'.'.join(keys[: depth + 1])}"
+        if isinstance(where, list):
+            if not key.isdigit() or int(key) >= len(where):
+                raise InvalidInputError(
+                    f"{shown}: a list of {len(where)} items, numbered from 0", field="vary"
+                )
+            if last:
+                where[int(key)] = value
+            else:
+                where = where[int(key)]
+        elif isinstance(where, dict):
+            if last:
+                where[key] = value
+            elif key not in where:
+                known = ", ".join(sorted(map(str, where))) or "none"
+                raise InvalidInputError(f"{shown}: no such field (fields: {known})", field="vary")
+            else:
+                where = where[key]
+        else:
+            raise InvalidInputError(f"{shown}: {where!r} has no fields", field="vary")

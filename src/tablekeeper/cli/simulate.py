@@ -1,0 +1,181 @@
+"""``tablekeeper simulate``: a scenario played to its end N times, reported.
+
+Rich progress while the trials run; then, per variation point, the win rate of each side
+with its Wilson interval, the encounter's length, and each actor's defeats, deaths,
+injuries and resources spent. ``--json`` prints the result document (the same seed
+prints the same JSON, ``timing`` aside), ``--save`` writes it and ``--load`` shows a
+saved one again; ``--plot`` draws win rates and the length histogram.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console, Group
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from tablekeeper.analysis import simulation
+from tablekeeper.analysis.backends import BACKENDS, BackendName
+from tablekeeper.analysis.plots import plot_simulation
+from tablekeeper.cli.errors import user_errors
+from tablekeeper.errors import InvalidInputError
+from tablekeeper.services import lab
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
+    """The tables of one variation point: sides, length, actors."""
+    report = point["report"]
+    shown = ", ".join(f"{k} = {v}" for k, v in point["values"].items())
+    title = f"{result['scenario']}: {report['trials']} trials" + (f" ({shown})" if shown else "")
+    sides = Table(title=title, title_justify="left")
+    sides.add_column("side", style="bold")
+    sides.add_column("wins", justify="right")
+    sides.add_column("win rate", justify="right")
+    sides.add_column(f"{round(100 * report['confidence'])}% interval", justify="right")
+    exact = point.get("exact", {}).get("sides")
+    if exact is not None:
+        sides.add_column("exact", justify="right")
+    for side, row in report["sides"].items():
+        cells = [
+            side,
+            str(row["wins"]),
+            _percent(row["rate"]),
+            f"{_percent(row['low'])} - {_percent(row['high'])}",
+        ]
+        if exact is not None:
+            chance = Fraction(exact.get(side, "0"))
+            cells.append(f"{_percent(float(chance))} ({chance})")
+        sides.add_row(*cells)
+    length = report["length"]
+    lengths = Table(title=f"length ({result['length_unit']})", title_justify="left")
+    for column in ("mean", "median", "min", "max"):
+        lengths.add_column(column, justify="right")
+    lengths.add_row(
+        f"{length['mean']:.2f}", str(length["median"]), str(length["min"]), str(length["max"])
+    )
+    actors = Table(title="per actor (mean per encounter)", title_justify="left")
+    for column in ("actor", "side", "defeated", "dead", "injuries", "resources spent"):
+        actors.add_column(column, justify="left" if column in ("actor", "side") else "right")
+    for row in report["actors"].values():
+        spent = ", ".join(
+            f"{name} {value:.2f}" for name, value in row["resources"].items() if value
+        )
+        actors.add_row(
+            row["name"],
+            row["side"],
+            _percent(row["defeated"]),
+            _percent(row["dead"]),
+            f"{row['injuries']:.2f}",
+            spent,
+        )
+    parts: list[Any] = [sides, lengths, actors]
+    unavailable = point.get("exact", {}).get("unavailable")
+    if unavailable:
+        parts.append(f"[dim]exact: {unavailable}[/dim]")
+    return Group(*parts)
+
+
+def simulate(
+    scenario: Annotated[
+        str | None, typer.Argument(help="A shipped scenario's name or a scenario file.")
+    ] = None,
+    trials: Annotated[int, typer.Option("--trials", help="Encounters to play per point.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="The seed every trial's dice come from.")] = 0,
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", help="The ruleset of a file that names none.")
+    ] = None,
+    policy: Annotated[
+        str,
+        typer.Option("--policy", help="ruleset (its own), first-legal, or package.module:NAME."),
+    ] = "ruleset",
+    vary: Annotated[
+        list[str] | None,
+        typer.Option("--vary", help="FIELD=START:STOP[:STEP] or FIELD=A,B,C: a path in the YAML."),
+    ] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local or dask.")] = "local",
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="A Dask scheduler: tcp://host:8786.")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Processes (local) or Dask workers.")
+    ] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    save: Annotated[Path | None, typer.Option("--save", help="Write the result (JSON).")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Show a saved result.")] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Draw win rates and lengths: FILE.png or .svg.")
+    ] = None,
+    exact: Annotated[
+        bool,
+        typer.Option("--exact", help="Also the exact outcome, where few enough dice decide it."),
+    ] = False,
+) -> None:
+    """Monte Carlo of a whole encounter: win rates, lengths, deaths, resources."""
+    out = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)
+    with user_errors():
+        if load is not None:
+            result = simulation.load(load)
+        else:
+            if scenario is None:
+                raise InvalidInputError("name a scenario (or --load a result)", field="SCENARIO")
+            if backend not in BACKENDS:
+                raise InvalidInputError(
+                    f"no backend {backend!r}: choose {', '.join(BACKENDS)}", field="backend"
+                )
+            chosen: BackendName = "dask" if backend == "dask" else "local"
+            result = _run(
+                err,
+                scenario,
+                trials * len(lab.grid_points(vary or [])),
+                quiet=json_output,
+                trials=trials,
+                seed=seed,
+                ruleset=ruleset,
+                policy=policy,
+                vary=vary or [],
+                backend=chosen,
+                scheduler=scheduler,
+                workers=workers,
+                exact=exact,
+            )
+        if save is not None:
+            simulation.save(result, save)
+        if plot is not None:
+            plot_simulation(result, plot)
+    if json_output:
+        print(json.dumps(result, indent=2))
+        return
+    for point in result["points"]:
+        out.print(point_tables(result, point))
+    timing = result["timing"]
+    out.print(
+        f"[dim]{timing['backend']} backend, {timing['workers']} workers, "
+        f"{timing['seconds']} s ({timing['trials_per_second']} trials/s)[/dim]"
+    )
+
+
+def _run(err: Console, scenario: str, total: int, *, quiet: bool, **options: Any) -> dict[str, Any]:
+    """``lab.simulate`` with a Rich progress bar on standard error (none for ``--json``)."""
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=err, transient=True, disable=quiet) as bar:
+        task = bar.add_task(f"simulating {scenario}", total=total)
+
+        def advance(done: int) -> None:
+            bar.advance(task, done)
+
+        return lab.simulate(scenario, progress=advance, **options)

@@ -1,0 +1,88 @@
+"""``tablekeeper sweep``: a resolver's exact odds over a grid of inputs.
+
+A Rich table in the terminal (probabilities as percentages), or CSV, JSON (exact
+fractions) or Parquet; ``--plot`` draws lines over one varied field or a heatmap over
+two (``analysis/plots.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from tablekeeper.analysis import sweep as sweeps
+from tablekeeper.analysis.plots import plot_sweep
+from tablekeeper.cli.errors import user_errors
+from tablekeeper.cli.inputs import read_input
+from tablekeeper.errors import InvalidInputError
+from tablekeeper.services import lab
+
+FORMATS = ("table", "csv", "json", "parquet")
+
+
+def sweep_table(result: dict[str, object]) -> Table:
+    """One row per grid point: the varied values, then each outcome's chance."""
+    varied = list(result["varied"])  # type: ignore[call-overload]
+    outcomes = list(result["outcomes"])  # type: ignore[call-overload]
+    table = Table(title=f"{result['resolver']}: exact odds", title_justify="left")
+    for field in varied:
+        table.add_column(field, style="bold", justify="right")
+    for label in outcomes:
+        table.add_column(label, justify="right")
+    for point in result["points"]:  # type: ignore[attr-defined]
+        cells = [str(point["values"][field]) for field in varied]
+        cells += [f"{100 * sweeps.probability(point, label):.1f}%" for label in outcomes]
+        table.add_row(*cells)
+    return table
+
+
+def sweep(
+    resolver: Annotated[str, typer.Argument(help="The resolver, as ruleset.name.")],
+    input_text: Annotated[
+        str, typer.Option("--input", help="The base input: JSON, @file.json or @file.yaml.")
+    ] = "{}",
+    vary: Annotated[
+        list[str] | None,
+        typer.Option("--vary", help="FIELD=START:STOP[:STEP] (inclusive) or FIELD=A,B,C."),
+    ] = None,
+    output_format: Annotated[
+        str, typer.Option("--format", help="table, csv, json or parquet.")
+    ] = "table",
+    output: Annotated[
+        Path | None, typer.Option("--output", help="Write to this file (parquet needs one).")
+    ] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Draw a chart: FILE.png or FILE.svg.")
+    ] = None,
+    outcome: Annotated[
+        str | None,
+        typer.Option("--outcome", help="The outcome a chart shows (default: likeliest)."),
+    ] = None,
+) -> None:
+    """The exact odds of any resolver over a grid of inputs (no dice rolled)."""
+    out = Console(highlight=False)
+    with user_errors():
+        if output_format not in FORMATS:
+            raise InvalidInputError(
+                f"no format {output_format!r}: {', '.join(FORMATS)}", field="format"
+            )
+        result = lab.sweep(resolver, read_input(input_text), vary or [])
+        if plot is not None:
+            plot_sweep(result, plot, outcome=outcome)
+        if output_format == "parquet":
+            if output is None:
+                raise InvalidInputError("parquet is written to a file: --output", field="output")
+            sweeps.to_parquet(sweeps.rows(result), output)
+        elif output_format == "table":
+            out.print(sweep_table(result))
+        else:
+            text = sweeps.to_csv(result) if output_format == "csv" else json.dumps(result, indent=2)
+            if output is None:
+                print(text.rstrip("\n"))
+            else:
+                output.write_text(text.rstrip("\n") + "\n", encoding="utf-8")

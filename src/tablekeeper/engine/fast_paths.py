@@ -1,0 +1,44 @@
+"""Fast paths: the engine's shortcuts for values it built itself, and the switch to the
+reference path.
+
+Simulations play thousands of encounters, so the engine skips work whose result it
+already has, where skipping cannot change a state or a log:
+
+- the session takes a command's state from its work pad (the ``Draft`` folded each event
+  as it was drafted, with the very fold a replay uses) instead of folding the events a
+  second time;
+- the engine's frozen values copy themselves without pydantic's generic copy machinery
+  (``Frozen.model_copy``: a shallow copy of the fields, the update laid over them, as
+  pydantic's own copy does, without revalidation);
+- events and their drafts are built from JSON the engine itself dumped from a validated
+  payload model, so they are constructed without validating that JSON again;
+- a command's payload is parsed into its model once per check, and a legality check of a
+  candidate the engine built from a model reuses it.
+
+:func:`reference` turns them all off for the duration of a ``with`` block: the
+benchmarks time both paths in the same run, and the tests prove both give the same
+logs, states and results. The switch is process-wide state the engine only reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+_state = {"on": True}
+
+
+def enabled() -> bool:
+    """Whether the fast paths are on (they are, unless inside :func:`reference`)."""
+    return _state["on"]
+
+
+@contextmanager
+def reference() -> Iterator[None]:
+    """The reference path: every value validated, every event folded by the session."""
+    before = _state["on"]
+    _state["on"] = False
+    try:
+        yield
+    finally:
+        _state["on"] = before

@@ -1,0 +1,121 @@
+"""Use cases of the balance lab: sweep a resolver's exact odds, simulate a scenario.
+
+The CLI's ``sweep`` and ``simulate`` and the console's lab page come here. A scenario is
+read as written (a shipped one from its ruleset's package, or a file), so a varied field
+is a path into the YAML the designer sees (``combatants.4.stats.skills.Bite``); each
+grid point is validated by the ruleset's scenario format before any trial is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from tablekeeper.analysis.backends import BackendName, Progress
+from tablekeeper.analysis.simulation import SimulationRequest
+from tablekeeper.analysis.simulation import simulate as run_simulation
+from tablekeeper.analysis.sweep import sweep as run_sweep
+from tablekeeper.analysis.trials import RULESET_POLICY
+from tablekeeper.analysis.variations import Variation, grid
+from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.scenarios import SCENARIO_FOLDER
+from tablekeeper.errors import InvalidInputError
+from tablekeeper.services import scenarios
+from tablekeeper.services.resolvers import rulesets
+from tablekeeper.services.rulesets import ruleset_named
+
+
+@dataclass(frozen=True)
+class ScenarioSource:
+    """A scenario as written: its ruleset, its parsed YAML, where it came from."""
+
+    ruleset: str
+    data: Mapping[str, Any]
+    source: str
+
+
+def scenario_source(scenario: str, *, ruleset: str | None = None) -> ScenarioSource:
+    """A shipped scenario by name (of ``ruleset``, or of any ruleset) or a scenario file."""
+    path = Path(scenario)
+    if not path.exists() and path.parent == Path():
+        searched = (ruleset,) if ruleset is not None else scenarios.scenario_rulesets()
+        for name in searched:
+            if path.stem in scenarios.packaged_scenarios(name):
+                folder = resources.files(ruleset_named(name).package).joinpath(SCENARIO_FOLDER)
+                text = folder.joinpath(f"{path.stem}.yaml").read_text(encoding="utf-8")
+                return _source(scenarios.parse_yaml(text, path.stem), path.stem, name)
+    scenarios.load_scenario(path, ruleset=ruleset)  # a clear error for a bad name or file
+    text = path.read_text(encoding="utf-8")
+    return _source(scenarios.parse_yaml(text, str(path)), str(path), ruleset)
+
+
+def _source(data: Any, source: str, ruleset: str | None) -> ScenarioSource:
+    parsed = scenarios.parse_scenario(data, source=source, ruleset=ruleset)
+    return ScenarioSource(scenarios.ruleset_of(parsed).name, data, source)
+
+
+def shipped_scenarios() -> list[tuple[str, str]]:
+    """Every shipped scenario, as (ruleset, name)."""
+    return [
+        (ruleset, name)
+        for ruleset in scenarios.scenario_rulesets()
+        for name in scenarios.packaged_scenarios(ruleset)
+    ]
+
+
+def sweepable_resolvers() -> list[str]:
+    """The names of every resolver with exact odds (what a sweep can sweep), in order."""
+    registry = rulesets()
+    for name in registry.available():
+        registry.load(name)
+    return [item.name for item in registry.resolvers if item.odds is not None]
+
+
+def variations(texts: Sequence[str]) -> tuple[Variation, ...]:
+    """``--vary`` options parsed."""
+    return tuple(Variation.parse(text) for text in texts)
+
+
+def grid_points(vary: Sequence[str]) -> list[dict[str, Any]]:
+    """The points of the grid ``vary`` makes (one, empty, for none)."""
+    return grid(variations(vary))
+
+
+def simulate(
+    scenario: str,
+    *,
+    trials: int,
+    seed: int = 0,
+    ruleset: str | None = None,
+    policy: str | Policy[Any] = RULESET_POLICY,
+    vary: Sequence[str] = (),
+    backend: BackendName = "local",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+    exact: bool = False,
+) -> dict[str, Any]:
+    """Play ``scenario`` ``trials`` times at every point of the grid; the result document
+    (with ``exact``, each point's exact outcome where it is small enough to compute)."""
+    found = scenario_source(scenario, ruleset=ruleset)
+    request = SimulationRequest(
+        found.ruleset, found.data, found.source, trials, seed, policy, variations(vary)
+    )
+    return run_simulation(
+        request,
+        backend=backend,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        exact=exact,
+    )
+
+
+def sweep(name: str, raw_input: Mapping[str, Any], vary: Sequence[str]) -> dict[str, Any]:
+    """The exact odds of the resolver ``name`` over the grid ``vary`` makes of the input."""
+    if not isinstance(raw_input, Mapping):
+        raise InvalidInputError("the input is a mapping of fields", field="input")
+    return run_sweep(rulesets().resolver(name), raw_input, variations(vary))

@@ -1,0 +1,315 @@
+"""The console's balance lab: pick a shipped scenario or a resolver, vary a field, run,
+watch the progress, read the charts, download the data.
+
+The page (``lab.html``) holds two forms; a run starts in the background
+(:mod:`tablekeeper.services.lab_jobs`) and its part of the page (``_lab_run.html``)
+polls itself with htmx until the run ends, then shows the charts: each side's win rate
+with its Wilson interval and the length histogram of a simulation, the outcome table of
+a sweep. Without JavaScript a run's own page reloads itself. The charts are drawn here
+from the result document alone (its sides, lengths and outcomes), never from a
+ruleset's own data: every ruleset with scenarios or resolvers joins the lab through the
+contract.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.responses import Response
+
+from tablekeeper.analysis.simulation import point_rows
+from tablekeeper.analysis.sweep import probability, to_csv
+from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
+from tablekeeper.services import lab, lab_jobs
+from tablekeeper.web.forms import errors_by_field
+from tablekeeper.web.pages import Form, PageRoute, see_other
+from tablekeeper.web.templating import is_htmx, render
+
+SIMULATION_FIELDS = frozenset({"scenario", "trials", "seed", "vary"})
+SWEEP_FIELDS = frozenset({"resolver", "input", "vary"})
+DEFAULT_TRIALS = 200
+MAX_HISTOGRAM_BARS = 40
+"""The most bars the length histogram draws (longer encounters share a bar)."""
+
+
+@dataclass(frozen=True)
+class WinRate:
+    """One side's share of the wins, its 95 % interval, as percentages of the chart."""
+
+    side: str
+    wins: int
+    rate: float
+    low: float
+    high: float
+
+    @property
+    def text(self) -> str:
+        return f"{self.rate:.1f} % ({self.low:.1f}-{self.high:.1f} %)"
+
+
+@dataclass(frozen=True)
+class LengthBar:
+    """Encounters of lengths ``start``..``stop`` (one bar) and how many there were."""
+
+    start: int
+    stop: int
+    count: int
+    height: float
+    """Percent of the chart's height (the tallest bar fills it)."""
+
+    @property
+    def label(self) -> str:
+        return str(self.start) if self.start == self.stop else f"{self.start}-{self.stop}"
+
+
+@dataclass(frozen=True)
+class PointCharts:
+    """What one grid point of a simulation shows."""
+
+    values: Mapping[str, Any]
+    rates: tuple[WinRate, ...]
+    lengths: tuple[LengthBar, ...]
+    mean: float
+    unit: str
+
+
+def win_rates(report: Mapping[str, Any]) -> tuple[WinRate, ...]:
+    """Each side's win rate and interval, in percent."""
+    return tuple(
+        WinRate(side, row["wins"], 100 * row["rate"], 100 * row["low"], 100 * row["high"])
+        for side, row in report["sides"].items()
+    )
+
+
+def length_bars(histogram: Mapping[str, int]) -> tuple[LengthBar, ...]:
+    """The histogram as bars from the shortest length to the longest (none left out),
+    neighbouring lengths sharing a bar when there are many."""
+    lengths = sorted((int(length), count) for length, count in histogram.items())
+    if not lengths:
+        return ()
+    low, high = lengths[0][0], lengths[-1][0]
+    width = max(1, -(-(high - low + 1) // MAX_HISTOGRAM_BARS))
+    counts = dict.fromkeys(range(low, high + 1, width), 0)  # an empty bar where none lasted
+    for length, count in lengths:
+        start = low + (length - low) // width * width
+        counts[start] = counts.get(start, 0) + count
+    tallest = max(counts.values())
+    return tuple(
+        LengthBar(start, min(high, start + width - 1), count, 100 * count / tallest)
+        for start, count in sorted(counts.items())
+    )
+
+
+def simulation_charts(result: Mapping[str, Any]) -> tuple[PointCharts, ...]:
+    """The charts of every grid point of a simulation result."""
+    return tuple(
+        PointCharts(
+            point["values"],
+            win_rates(point["report"]),
+            length_bars(point["report"]["length"]["histogram"]),
+            point["report"]["length"]["mean"],
+            result.get("length_unit") or "commands",
+        )
+        for point in result["points"]
+    )
+
+
+def sweep_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A sweep as rows: the values varied, then each outcome's chance in percent."""
+    return [
+        {
+            "values": point["values"],
+            "odds": [100 * probability(point, label) for label in result["outcomes"]],
+        }
+        for point in result["points"]
+    ]
+
+
+def vary_lines(text: str) -> list[str]:
+    """The ``FIELD=START:STOP[:STEP]`` lines of the vary box, blank lines left out."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _number(form: Mapping[str, str], name: str, default: int) -> int:
+    text = form.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidInputError(f"{text!r} is not a whole number", field=name) from None
+
+
+def _scenario_choice(text: str) -> tuple[str | None, str]:
+    """``ruleset/name`` from the select as the ruleset and the scenario name."""
+    ruleset, _, name = text.partition("/")
+    return (ruleset, name) if name else (None, ruleset)
+
+
+def _page(
+    request: Request,
+    *,
+    values: Mapping[str, str] | None = None,
+    errors: Mapping[str, str] | None = None,
+    general: Sequence[str] = (),
+    form: str = "",
+    run: lab_jobs.LabRun | None = None,
+    status: int = 200,
+) -> Response:
+    context = {
+        "scenarios": [f"{ruleset}/{name}" for ruleset, name in lab.shipped_scenarios()],
+        "resolvers": lab.sweepable_resolvers(),
+        "values": {"trials": str(DEFAULT_TRIALS), "seed": "0", "input": "{}"} | dict(values or {}),
+        "errors": dict(errors or {}),
+        "general": list(general),
+        "form": form,
+        "run": run,
+        **_run_context(run),
+    }
+    return render(request, "lab.html", context, status_code=status)
+
+
+def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
+    if run is None or run.result is None:
+        return {}
+    if run.kind == "simulation":
+        return {"charts": simulation_charts(run.result)}
+    return {"sweep_rows": sweep_rows(run.result)}
+
+
+def asked_values(run: lab_jobs.LabRun) -> dict[str, str]:
+    """What the run's form held, to show it again beside the run."""
+    asked = run.asked
+    values = {"vary": "\n".join(asked.get("vary", ()))}
+    if run.kind == "simulation":
+        values |= {key: str(asked[key]) for key in ("scenario", "trials", "seed")}
+    else:
+        values |= {"resolver": asked["resolver"], "input": json.dumps(asked["input"])}
+    return values
+
+
+def _run_part(request: Request, run: lab_jobs.LabRun, *, started: bool = False) -> Response:
+    """The run's part of the page for htmx (a run just started: with its address, for the
+    browser's history), else the whole page with the run's form filled in as it was."""
+    if not is_htmx(request):
+        if started:
+            return see_other(request, f"/lab/runs/{run.id}")
+        return _page(request, values=asked_values(run), form=run.kind, run=run)
+    response = render(request, "_lab_run.html", {"run": run, **_run_context(run)})
+    if started:
+        response.headers["HX-Push-Url"] = f"/lab/runs/{run.id}"
+    return response
+
+
+def build_router() -> APIRouter:
+    """The balance lab's routes under ``/lab``."""
+    router = APIRouter(route_class=PageRoute, include_in_schema=False)
+
+    @router.get("/lab")
+    def lab_page(request: Request) -> Response:
+        return _page(request)
+
+    @router.post("/lab/simulations")
+    def simulate(request: Request, form: Form) -> Response:
+        values = {name: form.text(name) for name in SIMULATION_FIELDS}
+        try:
+            ruleset, scenario = _scenario_choice(values["scenario"])
+            if not scenario:
+                raise InvalidInputError("choose a scenario", field="scenario")
+            run = lab_jobs.start_simulation(
+                scenario,
+                ruleset=ruleset,
+                trials=_number(values, "trials", DEFAULT_TRIALS),
+                seed=_number(values, "seed", 0),
+                vary=vary_lines(form.get("vary", "")),
+            )
+        except RulesError as error:
+            return _refused(request, error, values, SIMULATION_FIELDS, "simulation")
+        return _run_part(request, run, started=True)
+
+    @router.post("/lab/sweeps")
+    def sweep(request: Request, form: Form) -> Response:
+        values = {name: form.text(name) for name in SWEEP_FIELDS}
+        try:
+            try:
+                raw_input = json.loads(values["input"] or "{}")
+            except ValueError as error:
+                raise InvalidInputError(f"not JSON: {error}", field="input") from None
+            if not isinstance(raw_input, dict):
+                raise InvalidInputError("the input is a JSON object of fields", field="input")
+            if not values["resolver"]:
+                raise InvalidInputError("choose a resolver", field="resolver")
+            run = lab_jobs.start_sweep(
+                values["resolver"], raw_input, vary_lines(form.get("vary", ""))
+            )
+        except RulesError as error:
+            return _refused(request, error, values, SWEEP_FIELDS, "sweep")
+        return _run_part(request, run, started=True)
+
+    @router.get("/lab/runs/{run_id}")
+    def run_part(request: Request, run_id: str) -> Response:
+        return _run_part(request, lab_jobs.run_of(run_id))
+
+    @router.get("/lab/runs/{run_id}/result.json")
+    def result_json(run_id: str) -> Response:
+        result = _finished(run_id)
+        return Response(
+            json.dumps(result, indent=2) + "\n",
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="lab-{run_id}.json"'},
+        )
+
+    @router.get("/lab/runs/{run_id}/result.csv")
+    def result_csv(run_id: str) -> Response:
+        run = lab_jobs.run_of(run_id)
+        result = _finished(run_id)
+        text = _simulation_csv(result) if run.kind == "simulation" else to_csv(result)
+        return Response(
+            text,
+            media_type="text/csv",
+            headers={"Content-Disposition": f'attachment; filename="lab-{run_id}.csv"'},
+        )
+
+    return router
+
+
+def _refused(
+    request: Request,
+    error: RulesError,
+    values: Mapping[str, str],
+    fields: frozenset[str],
+    form: str,
+) -> Response:
+    found, general = errors_by_field(error, set(fields), aliases={"RESOLVER": "resolver"})
+    status = 503 if isinstance(error, ConflictError) else 422  # htmx swaps both
+    response = _page(
+        request, values=values, errors=found, general=general, form=form, status=status
+    )
+    if is_htmx(request):  # the forms again, with the errors: the page's main part
+        response.headers.update(
+            {"HX-Retarget": "#main", "HX-Reswap": "outerHTML", "HX-Reselect": "#main"}
+        )
+    return response
+
+
+def _finished(run_id: str) -> dict[str, Any]:
+    run = lab_jobs.run_of(run_id)
+    if not run.finished or run.result is None:
+        raise InvalidInputError("the run has no result yet", field="run")
+    return run.result
+
+
+def _simulation_csv(result: Mapping[str, Any]) -> str:
+    rows = point_rows(result)
+    out = io.StringIO()
+    if rows:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return out.getvalue()

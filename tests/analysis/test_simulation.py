@@ -1,0 +1,131 @@
+"""Simulations of whole encounters, for every shipped scenario of every installed ruleset.
+
+The duel (``examples/duel``) is simulated like the rest: it joins the lab by the ruleset
+contract alone (its winner, length and tally are the contract's defaults).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablekeeper.analysis import simulation
+from tablekeeper.analysis.simulation import without_timing
+from tablekeeper.engine.policies import DefaultPolicy
+from tablekeeper.errors import InvalidInputError
+from tablekeeper.services import lab
+
+SHIPPED = lab.shipped_scenarios()
+
+
+def test_every_installed_ruleset_with_scenarios_is_in_the_lab() -> None:
+    assert {ruleset for ruleset, _ in SHIPPED} >= {
+        "realtime",
+        "percentile",
+        "tactical",
+        "fractal",
+        "duel",
+    }
+
+
+@pytest.mark.parametrize(("ruleset", "name"), SHIPPED)
+def test_a_shipped_scenario_simulates_and_the_same_seed_gives_the_same_result(
+    ruleset: str, name: str
+) -> None:
+    first = lab.simulate(name, ruleset=ruleset, trials=3, seed=11, workers=1)
+    again = lab.simulate(name, ruleset=ruleset, trials=3, seed=11, workers=1)
+    assert without_timing(first) == without_timing(again)
+    assert first["ruleset"] == ruleset
+    report = first["points"][0]["report"]
+    assert report["trials"] == 3
+    assert sum(row["wins"] for row in report["sides"].values()) == 3
+    assert report["length"]["min"] >= 0
+    assert report["actors"], "every actor is tallied"
+    for row in report["actors"].values():
+        assert 0 <= row["defeated"] <= 1 and 0 <= row["dead"] <= 1  # noqa: PT018
+        assert row["side"]
+
+
+def test_the_result_does_not_depend_on_the_number_of_workers() -> None:
+    one = lab.simulate("first_blood", trials=24, seed=3, workers=1)
+    two = lab.simulate("first_blood", trials=24, seed=3, workers=2)
+    assert without_timing(one) == without_timing(two)
+    assert two["timing"]["workers"] == 2
+    other = lab.simulate("first_blood", trials=24, seed=4, workers=1)
+    assert without_timing(other) != without_timing(one)
+
+
+def test_a_varied_field_gives_one_report_per_value_on_the_same_dice() -> None:
+    result = lab.simulate(
+        "river_ambush",
+        trials=4,
+        seed=1,
+        workers=1,
+        vary=["combatants.4.stats.skills.Bite=40:60:20"],
+    )
+    assert result["varied"] == ["combatants.4.stats.skills.Bite"]
+    assert [point["values"] for point in result["points"]] == [
+        {"combatants.4.stats.skills.Bite": 40},
+        {"combatants.4.stats.skills.Bite": 60},
+    ]
+
+
+def test_a_varied_value_the_ruleset_refuses_is_an_error_naming_the_field() -> None:
+    with pytest.raises(InvalidInputError, match=r"combatants\.0\.stats\.hit_points"):
+        lab.simulate("river_ambush", trials=2, vary=["combatants.0.stats.hit_points=a,b"])
+    with pytest.raises(InvalidInputError) as caught:
+        lab.simulate("river_ambush", trials=2, vary=["combatants.9.hp=1"])
+    assert caught.value.field == "vary"
+
+
+def test_results_save_and_load_back(tmp_path: Path) -> None:
+    result = lab.simulate("feast_preparations", trials=3, seed=2, workers=1)
+    path = simulation.save(result, tmp_path / "feast.json")
+    assert simulation.load(path) == result
+    (tmp_path / "other.json").write_text('{"kind": "something else"}')
+    with pytest.raises(InvalidInputError, match="not a Tablekeeper simulation"):
+        simulation.load(tmp_path / "other.json")
+
+
+class AlwaysWait(DefaultPolicy):
+    """A policy from Python: the last legal command (the duel's ``wait``)."""
+
+    def choose(self, state: Any, actor: Any, legal: Any) -> Any:
+        return legal[-1]
+
+
+def test_a_policy_is_pluggable_from_python_by_object_or_by_path() -> None:
+    waiting = lab.simulate("first_blood", trials=3, seed=1, workers=1, policy=AlwaysWait())
+    assert waiting["policy"] == "AlwaysWait"
+    report = waiting["points"][0]["report"]
+    assert report["sides"]["no one"]["wins"] == 3  # nobody ever attacks
+    by_path = lab.simulate(
+        "first_blood", trials=3, seed=1, workers=1, policy=f"{__name__}:AlwaysWait"
+    )
+    assert by_path["points"] == waiting["points"]
+    first = lab.simulate("first_blood", trials=3, seed=1, workers=1, policy="first-legal")
+    assert first["points"] == lab.simulate("first_blood", trials=3, seed=1, workers=1)["points"]
+    with pytest.raises(InvalidInputError, match="no policy 'best'"):
+        lab.simulate("first_blood", trials=3, policy="best")
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [({"trials": 0}, "trials"), ({"trials": 2, "seed": -1}, "seed")],
+)
+def test_bad_numbers_name_their_field(options: dict[str, Any], field: str) -> None:
+    with pytest.raises(InvalidInputError) as caught:
+        lab.simulate("first_blood", **options)
+    assert caught.value.field == field
+
+
+def test_progress_moves_at_least_every_fifty_trials_even_with_one_worker() -> None:
+    from tablekeeper.analysis.backends import MAX_CHUNK, chunks
+    from tablekeeper.analysis.trials import TrialPlan
+
+    plan = TrialPlan("duel", {}, "nowhere")
+    cut = chunks([plan], list(range(2_000)), 1)
+    assert max(len(chunk.seeds) for chunk in cut) == MAX_CHUNK == 50
+    assert sum(len(chunk.seeds) for chunk in cut) == 2_000

@@ -1,0 +1,61 @@
+"""Grids of values and where they go: ``FIELD=START:STOP[:STEP]`` and dotted paths."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablekeeper.analysis.variations import Variation, grid, with_values
+from tablekeeper.errors import InvalidInputError
+
+
+def test_a_range_is_inclusive_and_a_list_is_kept_in_order() -> None:
+    assert Variation.parse("attacker.skill=30:70:20").values == (30, 50, 70)
+    assert Variation.parse("tn=3:5").values == (3, 4, 5)
+    assert Variation.parse("armor=2,0,1").values == (2, 0, 1)
+    assert Variation.parse("rate=0.5:1:0.25").values == (0.5, 0.75, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("skill", "FIELD=START:STOP"),
+        ("skill=70:30", "STOP is below START"),
+        ("skill=1:5:0", "step must be positive"),
+        ("skill=a:b", "'a' is not a number"),
+        ("skill=1:2:3:4", "START:STOP or START:STOP:STEP"),
+    ],
+)
+def test_a_bad_variation_says_why_and_names_vary(text: str, reason: str) -> None:
+    with pytest.raises(InvalidInputError, match=reason) as caught:
+        Variation.parse(text)
+    assert caught.value.field == "vary"
+
+
+def test_the_grid_is_every_combination_first_field_slowest() -> None:
+    points = grid([Variation.parse("a=1:2"), Variation.parse("b=5,6")])
+    assert points == [{"a": 1, "b": 5}, {"a": 1, "b": 6}, {"a": 2, "b": 5}, {"a": 2, "b": 6}]
+    assert grid([]) == [{}]
+    with pytest.raises(InvalidInputError, match="varied twice"):
+        grid([Variation.parse("a=1:2"), Variation.parse("a=3")])
+
+
+def test_values_go_into_a_copy_at_their_path() -> None:
+    data = {"combatants": [{"id": "wolf", "stats": {"skills": {"Bite": 50}}}]}
+    changed = with_values(data, {"combatants.0.stats.skills.Bite": 55, "rounds": 3})
+    assert changed["combatants"][0]["stats"]["skills"]["Bite"] == 55
+    assert changed["rounds"] == 3
+    assert data["combatants"][0]["stats"]["skills"]["Bite"] == 50  # the original is kept
+
+
+@pytest.mark.parametrize(
+    ("path", "reason"),
+    [
+        ("combatants.3.hp", "combatants.3: a list of 1 items, numbered from 0"),
+        ("combatants.0.nope.x", r"combatants.0.nope: no such field \(fields: id, stats\)"),
+        ("combatants.0.id.x", "combatants.0.id.x: 'wolf' has no fields"),
+    ],
+)
+def test_a_path_that_leads_nowhere_is_an_error_naming_it(path: str, reason: str) -> None:
+    data = {"combatants": [{"id": "wolf", "stats": {}}]}
+    with pytest.raises(InvalidInputError, match=reason):
+        with_values(data, {path: 1})

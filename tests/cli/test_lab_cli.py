@@ -1,0 +1,101 @@
+"""``tablekeeper sweep`` and ``tablekeeper simulate`` from the terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tablekeeper.analysis import exact
+from tablekeeper.cli.main import app
+
+runner = CliRunner()
+
+POOL = '{"dice": 4, "sides": 6, "tn": 4}'
+
+
+def test_sweep_prints_a_table_and_writes_csv_json_parquet_and_a_chart(tmp_path: Path) -> None:
+    shown = runner.invoke(app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=3:5"])
+    assert shown.exit_code == 0, shown.output
+    assert "dice.pool: exact odds" in shown.output and "6.2%" in shown.output  # noqa: PT018
+    csv = runner.invoke(
+        app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=4", "--format", "csv"]
+    )
+    assert csv.output.splitlines()[:2] == ["tn,0,1,2,3,4", "4,0.0625,0.25,0.375,0.25,0.0625"]
+    exact = runner.invoke(
+        app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=4", "--format", "json"]
+    )
+    assert json.loads(exact.output)["points"][0]["odds"]["2"] == "3/8"
+    target = tmp_path / "pool.parquet"
+    chart = tmp_path / "pool.svg"
+    written = runner.invoke(
+        app,
+        [
+            "sweep",
+            "dice.pool",
+            "--input",
+            POOL,
+            "--vary",
+            "tn=2:6",
+            "--format",
+            "parquet",
+            "--output",
+            str(target),
+            "--plot",
+            str(chart),
+        ],
+    )
+    assert written.exit_code == 0, written.output
+    assert target.stat().st_size > 0 and chart.stat().st_size > 0  # noqa: PT018
+
+
+def test_sweep_errors_are_one_line_and_status_2() -> None:
+    result = runner.invoke(app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=5:3"])
+    assert result.exit_code == 2
+    assert "STOP is below START" in result.output
+    parquet = runner.invoke(
+        app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=4", "--format", "parquet"]
+    )
+    assert parquet.exit_code == 2 and "--output" in parquet.output  # noqa: PT018
+
+
+def test_simulate_reports_and_the_same_seed_prints_the_same_json(tmp_path: Path) -> None:
+    shown = runner.invoke(app, ["simulate", "first_blood", "--trials", "12", "--workers", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "First blood: 12 trials" in shown.output
+    assert "95% interval" in shown.output and "Alice" in shown.output  # noqa: PT018
+    args = ["simulate", "first_blood", "--trials", "12", "--seed", "5", "--json", "--workers", "1"]
+    first, second = runner.invoke(app, args), runner.invoke(app, args)
+    one, two = json.loads(first.output), json.loads(second.output)
+    one.pop("timing"), two.pop("timing")
+    assert one == two
+    saved = tmp_path / "duel.json"
+    runner.invoke(app, [*args, "--save", str(saved)])
+    loaded = runner.invoke(app, ["simulate", "--load", str(saved), "--json"])
+    assert json.loads(loaded.output) == json.loads(saved.read_text())
+
+
+def test_simulate_errors_are_one_line_and_status_2() -> None:
+    for args, words in [
+        (["simulate", "no_such_scenario"], "shipped scenarios"),
+        (["simulate", "first_blood", "--backend", "cloud"], "no backend 'cloud'"),
+        (["simulate", "first_blood", "--policy", "smart"], "no policy 'smart'"),
+        (["simulate"], "name a scenario"),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert words in result.output
+
+
+def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    small = str(Path(__file__).parents[1] / "analysis" / "scenarios" / "duel_one_round.yaml")
+    shown = runner.invoke(app, ["simulate", small, "--trials", "50", "--exact", "--workers", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "exact" in shown.output and "50.0% (1/2)" in shown.output  # noqa: PT018
+    monkeypatch.setattr(exact, "MAX_PLAYS", 50)
+    big = runner.invoke(app, ["simulate", "river_ambush", "--trials", "2", "--exact", "--json"])
+    assert "too many dice" in json.loads(big.output)["points"][0]["exact"]["unavailable"]

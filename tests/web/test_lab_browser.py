@@ -1,0 +1,75 @@
+"""The balance lab in Chromium: pick a scenario, vary a field, run, watch the progress
+(htmx polls the run's part), see the charts, download the data; then a sweep, and a bad
+input's error next to its field. Screenshots: ``TABLEKEEPER_SCREENSHOTS=dir``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .browser import Screenshots
+
+
+def test_a_designer_simulates_a_scenario_over_a_field_and_downloads_the_data(
+    live_server: str, page: Any, screenshots: Screenshots, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server}/")
+    with page.expect_navigation(timeout=60_000):  # the first visit loads every ruleset
+        page.get_by_role("link", name="balance lab").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Balance lab")
+    page.get_by_label("Scenario").select_option("realtime/bleeding_out")
+    page.get_by_label("Trials per point").fill("60")
+    page.get_by_label("Seed").fill("7")
+    page.locator("#lab-vary").fill("seconds=20,60")
+    page.get_by_role("button", name="Run the simulation").click()
+    run = page.locator("#lab-run")
+    expect(run.locator(".lab-point")).to_have_count(2, timeout=60_000)
+    assert "/lab/runs/" in page.url  # the run has its own address (htmx pushed it)
+    expect(run.get_by_role("heading", name="seconds = 60")).to_be_visible()
+    expect(run.locator("table.lab-wins").first).to_contain_text("Wins of 60 trials")
+    expect(run.locator("svg.lab-histogram").first).to_be_visible()
+    screenshots.take(page, "lab-01-simulation")
+
+    with page.expect_download() as download:
+        run.get_by_role("link", name="JSON").click()
+    saved = tmp_path / "result.json"
+    download.value.save_as(saved)
+    result = json.loads(saved.read_text())
+    assert [point["values"] for point in result["points"]] == [{"seconds": 20}, {"seconds": 60}]
+    assert result["trials"] == 60 and result["seed"] == 7  # noqa: PT018
+
+    page.reload()  # the run's own page, whole
+    expect(page.locator("#lab-run .lab-point")).to_have_count(2)
+
+
+def test_a_sweep_and_a_bad_field_in_the_browser(
+    live_server: str, page: Any, screenshots: Screenshots
+) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server}/lab", timeout=60_000)  # the first visit loads every ruleset
+    page.get_by_label("Scenario").select_option("percentile/river_ambush")
+    page.get_by_label("Trials per point").fill("60")
+    page.get_by_role("button", name="Run the simulation").click()
+    expect(page.locator("#lab-run .lab-point")).to_have_count(1, timeout=120_000)
+    expect(page.locator("#lab-run tr[data-side]").first).to_be_visible()
+    screenshots.take(page, "lab")  # the README's
+
+    page.get_by_label("Resolver").select_option("dice.pool")
+    page.get_by_label("Input (JSON)").fill('{"dice": 3, "sides": 6, "tn": 4}')
+    page.locator("#lab-sweep-vary").fill("tn=2:6")
+    page.get_by_role("button", name="Run the sweep").click()
+    table = page.locator("#lab-sweep-table")
+    expect(table.locator("tbody tr")).to_have_count(5, timeout=30_000)
+    screenshots.take(page, "lab-02-sweep")
+
+    page.goto(f"{live_server}/lab")
+    page.locator("#lab-vary").fill("seconds=1:100")  # 100 points: more than the console plays
+    page.get_by_role("button", name="Run the simulation").click()
+    expect(page.locator("#lab-vary-error")).to_contain_text("at most 25")
+    expect(page.locator("#lab-vary")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#lab-vary")).to_have_value("seconds=1:100")
+    screenshots.take(page, "lab-03-error", full_page=False)

@@ -1,0 +1,179 @@
+"""The console's balance lab page (``web/lab.py``, ``services/lab_jobs.py``): both forms,
+a run started, its progress, its charts, its downloads, and bad input named by field."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tablekeeper.services import lab, lab_jobs
+from tablekeeper.web.lab import length_bars, win_rates
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture(autouse=True)
+def _no_runs_left() -> Iterator[None]:
+    yield
+    for run in list(lab_jobs._runs.values()):
+        _finish(run)
+    lab_jobs._runs.clear()
+
+
+def _finish(run: lab_jobs.LabRun, seconds: float = 120) -> lab_jobs.LabRun:
+    deadline = time.monotonic() + seconds
+    while not run.finished:
+        assert time.monotonic() < deadline, "the run never ended"
+        time.sleep(0.05)
+    return run
+
+
+def _run_id(response: Any) -> str:
+    return str(response.headers["location"]).rsplit("/", 1)[1]
+
+
+def test_the_lab_page_offers_every_shipped_scenario_and_the_resolvers(client: TestClient) -> None:
+    html = client.get("/lab").text
+    for ruleset, name in lab.shipped_scenarios():
+        assert f'value="{ruleset}/{name}"' in html
+    assert 'value="dice.pool"' in html
+    assert 'name="csrf_token"' in html
+    assert 'href="/lab"' in client.get("/").text
+
+
+def test_a_simulation_runs_and_shows_its_win_rates_lengths_and_downloads(
+    client: TestClient,
+) -> None:
+    started = client.post(
+        "/lab/simulations",
+        data={"scenario": "duel/first_blood", "trials": "40", "seed": "3", "vary": ""},
+    )
+    assert started.status_code == 303
+    run = _finish(lab_jobs.run_of(_run_id(started)))
+    assert run.error is None
+    page = client.get(started.headers["location"]).text
+    assert "Wins of 40 trials" in page
+    assert '<option value="duel/first_blood" selected>' in page  # the form as it was
+    assert 'id="lab-trials" name="trials" min="1" max="2000" value="40"' in page
+    assert 'class="lab-histogram"' in page
+    expected = lab.simulate("first_blood", ruleset="duel", trials=40, seed=3, workers=1)
+    for side, row in expected["points"][0]["report"]["sides"].items():
+        assert f'data-side="{side}" data-rate="{row["rate"]:.4f}"' in page
+    data = client.get(f"/lab/runs/{run.id}/result.json")
+    assert data.headers["content-disposition"].startswith("attachment")
+    assert {k: v for k, v in data.json().items() if k != "timing"} == {
+        k: v for k, v in expected.items() if k != "timing"
+    }
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/lab/runs/{run.id}/result.csv").text)))
+    assert {row["side"] for row in rows} == set(expected["points"][0]["report"]["sides"])
+
+
+def test_htmx_gets_the_runs_part_which_polls_until_the_charts(client: TestClient) -> None:
+    started = client.post(
+        "/lab/simulations",
+        data={"scenario": "realtime/bleeding_out", "trials": "30", "vary": "seconds=20,40"},
+        headers=HTMX,
+    )
+    assert started.status_code == 200
+    run_id = started.headers["HX-Push-Url"].rsplit("/", 1)[1]
+    assert "<h1>" not in started.text  # the part, not the page
+    run = lab_jobs.run_of(run_id)
+    assert run.total == 60
+    if not run.finished:
+        assert 'hx-trigger="every 500ms"' in started.text
+        assert "<progress" in started.text
+    _finish(run)
+    done = client.get(f"/lab/runs/{run_id}", headers=HTMX).text
+    assert "every 500ms" not in done
+    assert done.count('class="lab-point"') == 2
+    assert "seconds = 20" in done and "seconds = 40" in done  # noqa: PT018
+
+
+def test_a_sweep_runs_and_shows_its_outcome_table(client: TestClient) -> None:
+    started = client.post(
+        "/lab/sweeps",
+        data={
+            "resolver": "dice.pool",
+            "input": json.dumps({"dice": 3, "sides": 6, "tn": 4}),
+            "vary": "tn=3:5",
+        },
+    )
+    run = _finish(lab_jobs.run_of(_run_id(started)))
+    assert run.error is None
+    page = client.get(started.headers["location"]).text
+    assert 'id="lab-sweep-table"' in page
+    assert page.count('<th scope="row">') == 3
+    assert b"tn," in client.get(f"/lab/runs/{run.id}/result.csv").content
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "reason"),
+    [
+        ({"scenario": "duel/first_blood", "trials": "0"}, "trials", "trials must be 1 to 2000"),
+        ({"scenario": "duel/first_blood", "trials": "many"}, "trials", "not a whole number"),
+        ({"scenario": "duel/first_blood", "seed": "-1"}, "seed", "from 0"),
+        ({"scenario": "duel/first_blood", "vary": "nonsense"}, "vary", ""),
+        ({"scenario": "duel/first_blood", "vary": "seconds=1:100"}, "vary", "at most 25"),
+    ],
+)
+def test_bad_simulation_input_is_named_by_field(
+    client: TestClient, data: dict[str, str], field: str, reason: str
+) -> None:
+    response = client.post("/lab/simulations", data=data)
+    assert response.status_code == 422
+    assert f'id="lab-{field}-error"' in response.text
+    assert reason in response.text
+    assert not lab_jobs._runs
+
+
+def test_bad_sweep_input_is_named_by_field(client: TestClient) -> None:
+    response = client.post(
+        "/lab/sweeps", data={"resolver": "dice.pool", "input": "{not json", "vary": "tn=3:5"}
+    )
+    assert response.status_code == 422
+    assert 'id="lab-input-error"' in response.text
+    htmx = client.post(
+        "/lab/sweeps", data={"resolver": "dice.pool", "input": "[]", "vary": "tn=3:5"}, headers=HTMX
+    )
+    assert htmx.status_code == 422
+    assert htmx.headers["HX-Retarget"] == "#main"
+
+
+def test_one_run_at_a_time_and_an_unknown_run_is_a_404(client: TestClient) -> None:
+    first = client.post("/lab/simulations", data={"scenario": "tactical/duel", "trials": "60"})
+    assert first.status_code == 303
+    busy = client.post("/lab/simulations", data={"scenario": "duel/first_blood"})
+    if not lab_jobs.run_of(_run_id(first)).finished:
+        assert busy.status_code == 503
+        assert "busy" in busy.text
+    assert client.get("/lab/runs/nope").status_code == 404
+    assert client.get("/lab/runs/nope/result.json").status_code == 404
+
+
+def test_a_post_without_the_csrf_token_is_refused(database_url: str) -> None:
+    from tablekeeper.web.app import create_console_app
+
+    with TestClient(create_console_app(database_url)) as bare:
+        refused = bare.post("/lab/simulations", data={"scenario": "duel/first_blood"})
+    assert refused.status_code == 403
+    assert not lab_jobs._runs
+
+
+def test_the_charts_are_drawn_from_the_report_alone() -> None:
+    report = {"sides": {"a": {"wins": 3, "rate": 0.75, "low": 0.3, "high": 0.95}}}
+    (rate,) = win_rates(report)
+    assert (rate.rate, rate.low, rate.high) == (75.0, 30.0, 95.0)
+    bars = length_bars({str(n): 1 for n in range(100)})
+    assert len(bars) <= 40
+    assert sum(bar.count for bar in bars) == 100
+    assert bars[0].label == "0-2"
+    assert length_bars({}) == ()
+    gap = length_bars({"2": 3, "5": 1})
+    assert [(bar.label, bar.count) for bar in gap] == [("2", 3), ("3", 0), ("4", 0), ("5", 1)]
