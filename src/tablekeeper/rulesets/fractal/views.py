@@ -22,6 +22,7 @@ from tablekeeper.engine.values import JsonObject
 from tablekeeper.rulesets.fractal.cards import heals_with, life_of
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
+from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.candidates import orders_for
 from tablekeeper.rulesets.fractal.encounter.legality import ACTABLE
@@ -106,6 +107,8 @@ def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         str(payload.get("character"))
     ):
         return {**payload, "entry": public_entry(_object(payload.get("entry")))}
+    if kind == nev.STRUCK and not sight.sees(str(payload.get("target"))):
+        return {key: value for key, value in payload.items() if key != "armor"}  # G-F-E10
     who = payload.get("character") or payload.get("mage")
     if who is not None and not sight.sees(str(who)):
         return {key: value for key, value in payload.items() if key not in PRIVATE_PAYLOAD}

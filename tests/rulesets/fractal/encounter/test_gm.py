@@ -227,7 +227,7 @@ def test_creative_solutions_are_actions_of_any_tree_the_character_knows_f_gm_12(
 
 def test_a_party_fight_is_one_micro_conflict_of_any_size_f_gm_10() -> None:
     # "If the whole party is fighting, resolve it as a Micro Conflict": every seat in one
-    # conflict, turns in order; the Nano duel is the next issue's.
+    # conflict, turns in order; a Nano duel is opened as its own level (test_nano_*).
     table = Table()
     for key in ("a", "b", "c", "d"):
         table.pc(key)
@@ -235,10 +235,10 @@ def test_a_party_fight_is_one_micro_conflict_of_any_size_f_gm_10() -> None:
         table.npc(key)
     table.open("melee", "combat", "a", "w", "b", "x", "c", "y", "d", "z")
     assert table.conflict("melee").order == ("a", "w", "b", "x", "c", "y", "d", "z")
-    with pytest.raises(ValidationError, match="'micro', 'solo' or 'macro'"):
-        cmd.OpenConflict.model_validate(
-            {"id": "duel", "level": "nano", "tree": "combat", "seats": [{"character": "a"}]}
-        )
+    duel = cmd.OpenConflict.model_validate(
+        {"id": "duel", "level": "nano", "tree": "combat", "seats": [{"character": "a"}]}
+    )
+    assert duel.level == "nano"
 
 
 def test_the_gm_flips_by_bribery_or_blackmail_f_gm_09() -> None:

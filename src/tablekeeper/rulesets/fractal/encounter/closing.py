@@ -20,9 +20,14 @@ from tablekeeper.rulesets.fractal.healing import RemovedBy
 
 
 def check_end(work: Work, conflict_id: str) -> bool:
-    """A Micro conflict ends when at most one side has anyone still in (F-SOCIAL-GEN-02)."""
+    """A Micro conflict or a Nano duel ends when at most one side has anyone still in
+    (F-SOCIAL-GEN-02)."""
     conflict = work.state.conflicts[conflict_id]
-    if conflict.ended is not None or conflict.level != "micro" or len(conflict.sides()) < 2:
+    if (
+        conflict.ended is not None
+        or conflict.level not in ("micro", "nano")
+        or len(conflict.sides()) < 2
+    ):
         return conflict.ended is not None
     standing = conflict.standing()
     if len(standing) > 1:

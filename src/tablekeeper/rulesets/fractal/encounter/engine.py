@@ -30,6 +30,17 @@ from tablekeeper.rulesets.fractal.encounter.defending import answer_concession, 
 from tablekeeper.rulesets.fractal.encounter.exchanges import drive, end_turn
 from tablekeeper.rulesets.fractal.encounter.fold import fold
 from tablekeeper.rulesets.fractal.encounter.macro import macro_check, reroll
+from tablekeeper.rulesets.fractal.encounter.nano_declare import (
+    DECLARE,
+    RETURN_TO_DROP,
+    Declare,
+    ReturnToDrop,
+    check_declare,
+    check_return,
+    play_declare,
+    return_to_drop,
+)
+from tablekeeper.rulesets.fractal.encounter.nano_flow import drive_duel
 from tablekeeper.rulesets.fractal.encounter.solo import finish, serve, work_on
 from tablekeeper.rulesets.fractal.encounter.spells import sustain
 from tablekeeper.rulesets.fractal.encounter.spending import commit
@@ -101,6 +112,15 @@ COMMANDS: CommandTable[FractalState, Work] = CommandTable(
         ),
         CommandSpec(cmd.MACRO, cmd.MacroCheck, macro_check, legality.macro, title="Macro check"),
         CommandSpec(cmd.REROLL, cmd.CharacterOnly, reroll, legality.reroll),
+        CommandSpec(DECLARE, Declare, play_declare, check_declare, title="Declare (Nano)"),
+        CommandSpec(
+            RETURN_TO_DROP,
+            ReturnToDrop,
+            return_to_drop,
+            check_return,
+            gm_only=True,
+            title="Return to The Drop",
+        ),
         CommandSpec(cmd.DRESS, cmd.Dress, gm.dress, legality.has_condition, title="Dress a wound"),
         CommandSpec(
             cmd.OPEN_CONFLICT,
@@ -243,6 +263,11 @@ class FractalEngine(TableEngine[FractalState, Work]):
         if decision is not None:
             return decision
         for conflict in list(work.state.open_conflicts()):
+            if conflict.level == "nano":
+                found = drive_duel(work, conflict.id)
+                if found is not None:
+                    return found
+                continue
             found = drive(work, conflict.id)
             if found is not None:
                 return found

@@ -18,6 +18,7 @@ from pydantic import Field, model_validator
 from tablekeeper.engine.values import GM, ActorId, Frozen, JsonObject
 from tablekeeper.rulesets.fractal.actions import Tree
 from tablekeeper.rulesets.fractal.catalogue import Catalogue, catalogue_for
+from tablekeeper.rulesets.fractal.encounter.duel import Duel
 from tablekeeper.rulesets.fractal.healing import ConditionEntry
 from tablekeeper.rulesets.fractal.options import FractalOptions
 from tablekeeper.rulesets.fractal.scene import SceneElement
@@ -46,6 +47,13 @@ class Tool(Frozen):
     name: str = ""
     tn: int | None = Field(default=None, ge=1, le=20, description="The weapon's TN (4 if none).")
     parry_tn: int | None = Field(default=None, ge=1, le=20)
+    cut_tn: int | None = Field(default=None, ge=1, le=20, description="Cut's TN (else tn).")
+    thrust_tn: int | None = Field(default=None, ge=1, le=20, description="Thrust's (else tn).")
+    damage: Literal["slashing", "piercing", "bludgeoning"] | None = Field(
+        default=None, description="Its damage rider (F-COMBAT-NANO-01; by the attack if none)."
+    )
+    reload: int = Field(default=0, ge=0, le=20, description="Its reload requirement.")
+    strapped: bool = Field(default=False, description="Strapped to the body: Beat cannot drop it.")
     hands: Literal[1, 2] = 1
 
 
@@ -242,7 +250,7 @@ class Conflict(Frozen):
 
     id: str = Id
     title: str = ""
-    level: Literal["micro", "solo", "macro"]
+    level: Literal["micro", "nano", "solo", "macro"]
     tree: Tree
     setting: str | None = None
     time: TimeScale
@@ -260,6 +268,7 @@ class Conflict(Frozen):
     winner: str | None = None
     concessions: tuple[str, ...] = Field(default=(), description="Bosses asked to concede.")
     elapsed_seconds: Fraction = Fraction(0)
+    duel: Duel | None = Field(default=None, description="A Nano conflict's duel (G-F-07).")
 
     @property
     def order(self) -> tuple[str, ...]:

@@ -1,0 +1,154 @@
+"""After a Beat's attacks: Aim and Reload, Momentum per pair, the duel's bookkeeping.
+
+Document 000: Aim (F-COMBAT-NANO-08) enables a Shoot at its target, lost at any other
+action or at a wound that lowers a stat or the pool (F-COMBAT-NANO-09); Reload saves
+its successes until they are *more* than the weapon's requirement (F-COMBAT-NANO-10,
+G-F-21); Shoot spends the load and the aim (G-F-39). Momentum per pair (F-GM-11):
+stolen by a defense that brought the attack to zero, else kept by its holder, else (at
+The Drop) taken by whoever struck the harder blow, or by the only one who attacked
+(G-F-07). An item beaten or blocked open cannot be used next Beat; one beaten with 3+
+successes is dropped (F-COMBAT-NANO-04, -14).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from tablekeeper.rulesets.fractal.encounter import nano_events as nev
+from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, pair
+from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
+from tablekeeper.rulesets.fractal.encounter.nano_strike import STEALS, Outcome, nano_roll
+from tablekeeper.rulesets.fractal.encounter.work import Work
+
+
+def _ranged(work: Work, conflict_id: str, mine: Declaration, duel: Duel) -> Duel:
+    conflict = work.state.conflicts[conflict_id]
+    key = mine.character
+    if mine.action == "aim" and mine.target is not None:
+        check = nano_roll(
+            work, conflict, key, "aim", mine.dice, mine.stat, role="attack", target=mine.target
+        )
+        if check.success_level >= 1:
+            return duel.model_copy(update={"aimed": {**duel.aimed, key: mine.target}})
+    if mine.action == "reload":
+        check = nano_roll(work, conflict, key, "reload", mine.dice, mine.stat, role="attack")
+        weapon = next(
+            (t for t in work.state.characters[key].spec.tools if t.kind == "weapon"), None
+        )
+        need = weapon.reload if weapon is not None else 0
+        saved = duel.reload_saved.get(key, 0) + check.success_level
+        if saved > need:  # "more successes than the weapon's reload requirement" (G-F-21)
+            kept = {k: v for k, v in duel.reload_saved.items() if k != key}
+            loaded = duel.loaded if key in duel.loaded else (*duel.loaded, key)
+            return duel.model_copy(update={"reload_saved": kept, "loaded": loaded})
+        return duel.model_copy(update={"reload_saved": {**duel.reload_saved, key: saved}})
+    return duel
+
+
+def after_beat(
+    work: Work,
+    conflict_id: str,
+    seated: list[str],
+    declared: dict[str, Declaration],
+    outcome: Outcome,
+) -> None:
+    """Aim and Reload, the bookkeeping, then the momentum (the module docstring)."""
+    duel = work.state.conflicts[conflict_id].duel
+    assert duel is not None
+    for key in seated:
+        duel = _ranged(work, conflict_id, declared[key], duel)
+    aimed = {
+        k: v
+        for k, v in duel.aimed.items()
+        if k not in outcome.wounded and k not in outcome.shot  # F-COMBAT-NANO-09, G-F-39
+    }
+    loaded = tuple(k for k in duel.loaded if k not in outcome.shot)
+    bonus = {k: v for k, v in {**duel.bonus, **outcome.bonus}.items() if v}
+    locked_next = dict(duel.locked_next)
+    for key, items in outcome.locks.items():
+        locked_next[key] = (*locked_next.get(key, ()), *items)
+    dropped = dict(duel.dropped)
+    for key, items in outcome.drops.items():
+        dropped[key] = (*dropped.get(key, ()), *items)
+    work.emit(
+        nev.DUEL_UPDATED,
+        nev.DuelUpdated(
+            conflict=conflict_id,
+            duel=duel.model_copy(
+                update={
+                    "aimed": aimed,
+                    "loaded": loaded,
+                    "bonus": bonus,
+                    "locked_next": locked_next,
+                    "dropped": dropped,
+                }
+            ),
+            why="the beat resolved",
+            rule="G-F-07",
+        ),
+    )
+    _momentum(work, conflict_id, seated, declared, outcome)
+
+
+def _momentum(
+    work: Work,
+    conflict_id: str,
+    seated: list[str],
+    declared: dict[str, Declaration],
+    outcome: Outcome,
+) -> None:
+    conflict = work.state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    seen: set[str] = set()
+    for a in conflict.participants:
+        for b in opponents(conflict, a):
+            key = pair(a, b)
+            if key in seen:
+                continue
+            seen.add(key)
+            holder = duel.momentum.get(key)
+            thief = outcome.stolen.get((a, b)) or outcome.stolen.get((b, a))
+            if thief is not None:
+                attacker = b if thief == a else a
+                defense = declared[thief].defense or "parry"
+                rule = STEALS.get(defense, "F-COMBAT-NANO-13")
+                if holder != thief:
+                    _emit(work, conflict_id, key, thief, "steal", rule)
+                del attacker
+                continue
+            if holder is not None:
+                continue  # the holder keeps it (G-F-07)
+            struck_a = outcome.landed.get((a, b))
+            struck_b = outcome.landed.get((b, a))
+            attacked_a = a in declared and declared[a].action in ATTACKS
+            attacked_b = b in declared and declared[b].action in ATTACKS
+            taker = None
+            if attacked_a and not attacked_b:
+                taker = a
+            elif attacked_b and not attacked_a:
+                taker = b
+            elif (struck_a or 0) != (struck_b or 0):
+                taker = a if (struck_a or 0) > (struck_b or 0) else b
+            if taker is not None:
+                _emit(work, conflict_id, key, taker, "take", "G-F-07")
+
+
+def _emit(
+    work: Work,
+    conflict_id: str,
+    key: str,
+    holder: str,
+    how: Literal["steal", "take"],
+    rule: str,
+) -> None:
+    work.emit(
+        nev.MOMENTUM,
+        nev.MomentumChanged(
+            conflict=conflict_id,
+            pair=key,
+            holder=holder,
+            how=how,
+            rule=rule,
+        ),
+    )

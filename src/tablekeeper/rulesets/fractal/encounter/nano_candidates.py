@@ -1,0 +1,91 @@
+"""The declarations worth offering in a Nano duel, best first (a policy takes the first).
+
+At the attack step: a Cut at the middle with half the pool (rounded up), then the other
+zones and a Thrust, a Stop Short, nothing. At the defense step, attacked: a reaction
+with half the pool and an attack of one's own with the rest (a Slip if no free item can
+parry), then the reaction alone. At the Feint step: keep the attack first, then a Feint.
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.fractal.encounter.ap import available
+from tablekeeper.rulesets.fractal.encounter.duel import Declaration
+from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare, held
+from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents, waiting_on
+from tablekeeper.rulesets.fractal.encounter.rolling import action_tn
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+
+
+def _order(conflict: Conflict, key: str, **fields: object) -> Declare:
+    return Declare.model_validate({"conflict": conflict.id, "character": key, **fields})
+
+
+def _attacks(
+    state: FractalState, conflict: Conflict, key: str, foe: str, dice: int
+) -> list[Declare]:
+    """A Cut and a Thrust at the middle, the easier TN first, then the other zones."""
+    character = state.characters[key]
+    tns = {
+        name: action_tn(character, state.catalogue.actions.action(name))
+        for name in ("cut", "thrust")
+    }
+    first, second = sorted(tns, key=lambda name: (tns[name], name))
+    return [
+        _order(conflict, key, action=first, zone="mid", target=foe, dice=dice),
+        _order(conflict, key, action=second, zone="mid", target=foe, dice=dice),
+        _order(conflict, key, action=first, zone="high", target=foe, dice=dice),
+        _order(conflict, key, action=first, zone="low", target=foe, dice=dice),
+    ]
+
+
+def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> list[Command]:
+    """The declarations of whoever declares now (for them, or the GM)."""
+    key = waiting_on(conflict)
+    duel = conflict.duel
+    if key is None or duel is None or actor not in (key, "gm"):
+        return []
+    character = state.characters[key]
+    pool = available(character, "proactive")
+    foes = opponents(conflict, key)
+    if not foes:
+        return []
+    attacker = next(
+        (d.character for d in duel.declared.values() if d.target == key and d.action in ATTACKS),
+        None,
+    )
+    foe = attacker or foes[0]
+    half = (pool + 1) // 2
+    orders: list[Declare] = []
+    if duel.step == "attack" and pool:
+        orders += _attacks(state, conflict, key, foe, half)
+        orders.append(_order(conflict, key, action="stop_short", target=foe, dice=half))
+    elif duel.step == "defense":
+        mine = duel.declared.get(key) or Declaration(character=key)
+        if attacker is not None and pool:
+            shielded = sum(1 for t in held(duel, character) if t.kind in ("weapon", "shield")) > 1
+            reaction = "parry" if shielded else "slip"
+            rest = pool - half
+            if mine.action is None and rest:
+                riposte = _attacks(state, conflict, key, attacker, rest)[0]
+                orders.append(
+                    riposte.model_copy(
+                        update={"defense": reaction, "defense_dice": half, "against": attacker}
+                    )
+                )
+            orders.append(
+                _order(conflict, key, defense=reaction, defense_dice=pool, against=attacker)
+            )
+        elif mine.action is None and pool:
+            orders += _attacks(state, conflict, key, foe, half)
+    elif duel.step == "feint":
+        orders.append(_order(conflict, key))
+        feinted = duel.declared.get(key)
+        if feinted is not None and feinted.action in ("cut", "thrust"):
+            other = "thrust" if feinted.action == "cut" else "cut"
+            orders.append(
+                _order(conflict, key, action=other, zone="high", feint_dice=min(1, pool // 2))
+            )
+    orders.append(_order(conflict, key))
+    return [Command.of(key, DECLARE, order) for order in orders]

@@ -1,0 +1,215 @@
+"""One technique rolled in a Beat, and one attack against its defense and armor.
+
+Document 000, Chapter 9; F-CORE-05 (a defense subtracts), G-F-04 and G-F-30 (margin =
+success level - defense - armor), F-DANCE-GEN-07 and G-F-N3 (the Opposition Rule:
+whether a technique succeeded ignores the defense), G-F-42 (successes left over).
+"""
+
+from __future__ import annotations
+
+from tablekeeper.rulesets.fractal.checks import CheckOutcome, Modifier
+from tablekeeper.rulesets.fractal.encounter import nano_events as nev
+from tablekeeper.rulesets.fractal.encounter.duel import Declaration
+from tablekeeper.rulesets.fractal.encounter.nano_zones import wound, zone_armor
+from tablekeeper.rulesets.fractal.encounter.rolling import (
+    action_tn,
+    best_stat,
+    character_check,
+    roll,
+)
+from tablekeeper.rulesets.fractal.encounter.state import Conflict
+from tablekeeper.rulesets.fractal.encounter.work import Work
+from tablekeeper.rulesets.fractal.stats import Stat
+
+STEALS = {"parry": "F-COMBAT-NANO-13", "slip": "F-COMBAT-NANO-12", "counter": "F-COMBAT-NANO-15"}
+"""The defenses that steal the momentum when they bring the attack to zero."""
+
+BONUS = ("slip", "counter")
+"""...and those that also give bonus dice of the successes left over (G-F-42)."""
+
+BEAT_DROPS_AT = 3
+"""At 3+ successes a Beat makes the opponent drop the item (F-COMBAT-NANO-04)."""
+
+
+def nano_roll(
+    work: Work,
+    conflict: Conflict,
+    key: str,
+    technique: str,
+    dice: int,
+    stat: Stat | None,
+    *,
+    role: nev.Role,
+    target: str | None = None,
+    extra: tuple[Modifier, ...] = (),
+    against: int | None = None,
+) -> CheckOutcome:
+    """Roll one technique of the Beat (its TN from the catalogue or the weapon)."""
+    state = work.state
+    character = state.characters[key]
+    action = state.catalogue.actions.action(technique)
+    chosen = stat or best_stat(character, action.stats or (Stat.BODY,))
+    request = character_check(
+        state,
+        character,
+        stat=chosen,
+        dice=dice,
+        tn=action_tn(character, action),
+        tree=conflict.tree,
+        action_type=action.primary_type if action.primary_type != "technique" else None,
+        ranged=action.ranged,
+        extra=extra,
+    )
+    check = roll(state, request, work.roller)
+    work.emit(
+        nev.TECHNIQUE_ROLLED,
+        nev.TechniqueRolled(
+            conflict=conflict.id,
+            character=key,
+            technique=technique,
+            role=role,
+            stat=chosen,
+            target=target,
+            check=check,
+            against=against,
+        ),
+    )
+    return check
+
+
+class Outcome:
+    """What the Beat's attacks did, for the momentum and the bookkeeping."""
+
+    def __init__(self) -> None:
+        self.landed: dict[tuple[str, str], int] = {}
+        self.stolen: dict[tuple[str, str], str] = {}
+        self.bonus: dict[str, int] = {}
+        self.locks: dict[str, list[str]] = {}
+        self.drops: dict[str, list[str]] = {}
+        self.lost: dict[str, int] = {}
+        self.wounded: set[str] = set()
+        self.shot: set[str] = set()
+
+
+class Hit:
+    """An attack rolled and defended, its damage not yet dealt (simultaneous resolution
+    deals a group's damage after the whole group has rolled)."""
+
+    def __init__(self, mine: Declaration, margin: int) -> None:
+        self.mine = mine
+        self.margin = margin
+
+    def apply(self, work: Work, conflict_id: str, outcome: Outcome) -> None:
+        mine = self.mine
+        if mine.action == "beat" or not self.margin or mine.zone is None:
+            return
+        assert mine.target is not None
+        wound(work, conflict_id, mine, self.margin)
+        outcome.wounded.add(mine.target)
+
+
+def _defense_of(
+    declared: dict[str, Declaration], target: str, attacker: str, used: set[str]
+) -> tuple[str, int, Stat | None] | None:
+    """The defense ``target`` declared against ``attacker`` (each defends once)."""
+    mine = declared.get(target)
+    if mine is None or target in used:
+        return None
+    if mine.wrap == "master_strike":
+        return "parry", mine.split, None  # the parry pile (F-COMBAT-NANO-06)
+    if mine.defense not in (None, "block_open") and mine.against in (None, attacker):
+        assert mine.defense is not None
+        return mine.defense, mine.defense_dice, mine.defense_stat
+    return None
+
+
+def strike(
+    work: Work,
+    conflict_id: str,
+    mine: Declaration,
+    raised: dict[str, list[Modifier]],
+    used: set[str],
+    blocked_by: dict[str, str],
+    lost: int,
+    outcome: Outcome,
+) -> Hit | None:
+    """Roll one attack and its defense (the module docstring); ``lost``: dice a faster
+    attack's damage took from it (Quick Step, G-F-N2)."""
+    state = work.state
+    conflict = state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    assert mine.target is not None
+    assert mine.action is not None
+    attacker, target = mine.character, mine.target
+    participant = conflict.participants[attacker]
+    dice = mine.dice - lost
+    if not participant.in_play or state.characters[attacker].life != "up" or dice < 1:
+        work.emit(
+            nev.STRUCK,
+            nev.Struck(
+                conflict=conflict_id, attacker=attacker, target=target,
+                technique=mine.action, zone=mine.zone, successes=0, margin=0, prevented=True,
+            ),
+        )  # fmt: skip
+        return None
+    extra = list(raised.get(attacker, ()))
+    bonus = duel.bonus.get(attacker, 0)
+    if bonus:
+        extra.append(Modifier(label="stolen momentum", source="G-F-42", dice=bonus))
+        outcome.bonus[attacker] = 0
+    if mine.feint_from is not None:
+        feints = duel.uses_of(attacker, "feint", target)
+        if feints > 1:
+            extra.append(
+                Modifier(label="successive feint", source="F-COMBAT-NANO-17", tn=feints - 1)
+            )
+    check = nano_roll(
+        work, conflict, attacker, mine.action, dice, mine.stat,
+        role="attack", target=target, extra=tuple(extra),
+    )  # fmt: skip
+    if mine.action == "shoot":
+        outcome.shot.add(attacker)
+    defense = _defense_of(duel.declared, target, attacker, used)
+    defended = 0
+    name: str | None = None
+    if defense is not None:
+        name, dice_d, stat_d = defense
+        used.add(target)
+        answer = nano_roll(
+            work, conflict, target, name, dice_d, stat_d,
+            role="defense", target=attacker, against=check.success_level,
+        )  # fmt: skip
+        defended = answer.success_level
+    level = check.success_level
+    armor = zone_armor(state, conflict, target, mine.zone)
+    character = state.characters[attacker]
+    after = max(0, level - defended - armor)  # G-F-04, G-F-30
+    margin = max(0, after - 1) if state.options.margin == "beyond_first" else after
+    table = None
+    if mine.action in ("cut", "thrust", "shoot") and mine.zone is not None:
+        table = f"{mine.zone}_{'cut' if mine.action == 'cut' else 'thrust'}_nano"
+    work.emit(
+        nev.STRUCK,
+        nev.Struck(
+            conflict=conflict_id, attacker=attacker, target=target, technique=mine.action,
+            zone=mine.zone, successes=level, defense=defended, armor=armor,
+            margin=0 if mine.action == "beat" else margin, table=table,
+        ),
+    )  # fmt: skip
+    if name in STEALS and defended >= 1 and level - defended <= 0:
+        outcome.stolen[(attacker, target)] = target
+        if name in BONUS and defended - level > 0:
+            outcome.bonus[target] = defended - level
+    if blocked_by.get(attacker) == target and level == 0:
+        weapon = next((t.id for t in character.spec.tools if t.kind == "weapon"), None)
+        if weapon is not None:
+            outcome.locks.setdefault(attacker, []).append(weapon)  # F-COMBAT-NANO-14
+    if mine.action == "beat" and mine.item is not None and level >= 1:  # G-F-N3
+        outcome.locks.setdefault(target, []).append(mine.item)
+        tool = next((t for t in state.characters[target].spec.tools if t.id == mine.item), None)
+        if level >= BEAT_DROPS_AT and tool is not None and not tool.strapped:
+            outcome.drops.setdefault(target, []).append(mine.item)
+    if mine.action != "beat":
+        outcome.landed[(attacker, target)] = margin
+    return Hit(mine, margin)
