@@ -110,19 +110,17 @@ def _momentum(
             holder = duel.momentum.get(key)
             thief = outcome.stolen.get((a, b)) or outcome.stolen.get((b, a))
             if thief is not None:
-                attacker = b if thief == a else a
                 defense = declared[thief].defense or "parry"
                 rule = STEALS.get(defense, "F-COMBAT-NANO-13")
                 if holder != thief:
                     _emit(work, conflict_id, key, thief, "steal", rule)
-                del attacker
                 continue
             if holder is not None:
                 continue  # the holder keeps it (G-F-07)
             struck_a = outcome.landed.get((a, b))
             struck_b = outcome.landed.get((b, a))
-            attacked_a = a in declared and declared[a].action in ATTACKS
-            attacked_b = b in declared and declared[b].action in ATTACKS
+            attacked_a = a in declared and declared[a].action in ATTACKS and declared[a].target == b
+            attacked_b = b in declared and declared[b].action in ATTACKS and declared[b].target == a
             taker = None
             if attacked_a and not attacked_b:
                 taker = a

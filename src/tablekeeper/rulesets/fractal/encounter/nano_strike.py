@@ -7,7 +7,7 @@ whether a technique succeeded ignores the defense), G-F-42 (successes left over)
 
 from __future__ import annotations
 
-from tablekeeper.rulesets.fractal.checks import CheckOutcome, Modifier
+from tablekeeper.rulesets.fractal.checks import CheckInput, CheckOutcome, Modifier
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.nano_zones import wound, zone_armor
@@ -17,7 +17,7 @@ from tablekeeper.rulesets.fractal.encounter.rolling import (
     character_check,
     roll,
 )
-from tablekeeper.rulesets.fractal.encounter.state import Conflict
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
@@ -29,6 +29,32 @@ BONUS = ("slip", "counter")
 
 BEAT_DROPS_AT = 3
 """At 3+ successes a Beat makes the opponent drop the item (F-COMBAT-NANO-04)."""
+
+
+def technique_check(
+    state: FractalState,
+    conflict: Conflict,
+    key: str,
+    technique: str,
+    dice: int,
+    stat: Stat | None,
+    extra: tuple[Modifier, ...] = (),
+) -> CheckInput:
+    """The check a technique rolls in the Beat (the engine's and the odds', once)."""
+    character = state.characters[key]
+    action = state.catalogue.actions.action(technique)
+    chosen = stat or best_stat(character, action.stats or (Stat.BODY,))
+    return character_check(
+        state,
+        character,
+        stat=chosen,
+        dice=dice,
+        tn=action_tn(character, action),
+        tree=conflict.tree,
+        action_type=action.primary_type if action.primary_type != "technique" else None,
+        ranged=action.ranged,
+        extra=extra,
+    )
 
 
 def nano_roll(
@@ -45,22 +71,9 @@ def nano_roll(
     against: int | None = None,
 ) -> CheckOutcome:
     """Roll one technique of the Beat (its TN from the catalogue or the weapon)."""
-    state = work.state
-    character = state.characters[key]
-    action = state.catalogue.actions.action(technique)
-    chosen = stat or best_stat(character, action.stats or (Stat.BODY,))
-    request = character_check(
-        state,
-        character,
-        stat=chosen,
-        dice=dice,
-        tn=action_tn(character, action),
-        tree=conflict.tree,
-        action_type=action.primary_type if action.primary_type != "technique" else None,
-        ranged=action.ranged,
-        extra=extra,
-    )
-    check = roll(state, request, work.roller)
+    request = technique_check(work.state, conflict, key, technique, dice, stat, extra)
+    check = roll(work.state, request, work.roller)
+    assert request.stat is not None
     work.emit(
         nev.TECHNIQUE_ROLLED,
         nev.TechniqueRolled(
@@ -68,7 +81,7 @@ def nano_roll(
             character=key,
             technique=technique,
             role=role,
-            stat=chosen,
+            stat=request.stat,
             target=target,
             check=check,
             against=against,
