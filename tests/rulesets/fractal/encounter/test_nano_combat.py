@@ -157,7 +157,7 @@ def test_evasion_raises_the_tn_of_attacks_on_you_first_f_combat_nano_05() -> Non
     assert sum(p["amount"] for p in table.payloads("ap_spent") if p["character"] == "a") == 3
     (evasion,) = rolled(table, "evasive_attack")
     assert evasion["role"] == "evasion"
-    b_cut = [p for p in rolled(table, "cut") if p["character"] == "b"][0]
+    b_cut = next(p for p in rolled(table, "cut") if p["character"] == "b")
     assert b_cut["check"]["tn"] == 6  # type: ignore[index]
 
 

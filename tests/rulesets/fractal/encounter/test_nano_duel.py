@@ -92,7 +92,8 @@ def test_a_cut_reads_the_zones_cut_table_and_a_blade_bleeds_at_4_f_combat_nano_0
     assert table.labels("b") == ["Disembowelling Cut [4]", "Exhausted [2]"]
     cut = table.c("b").conditions[0]
     assert (cut.lethal, cut.provisional, cut.table) == (True, True, "mid_cut_nano")
-    assert cut.dressing is not None and "Staunch" in cut.dressing
+    assert cut.dressing is not None
+    assert "Staunch" in cut.dressing
 
 
 def test_a_thrust_reads_the_thrust_table_and_pierces_lethal_at_3_f_combat_nano_03() -> None:
@@ -145,7 +146,7 @@ def test_simultaneous_attacks_both_land_f_combat_nano_21() -> None:
     table.dice(6, 6)  # a: 2 successes
     table.dice(5, 6)  # b: 2 successes (d6s), before a's blow is dealt
     table.passes("b")  # no defenses; no Feint step either
-    assert table.labels("a") == ["Pierced Calf [2]"] or table.labels("a") == ["Cut Thigh [2]"]
+    assert table.labels("a") == ["Cut Thigh [2]"]
     assert table.labels("b") == ["Cut Thigh [2]"]
 
 
@@ -171,7 +172,8 @@ def test_quick_step_tie_reverts_to_simultaneous_f_combat_nano_21() -> None:
     table.dice(5, 5)  # both Quick Steps: 1 success each: a tie
     table.dice(6, 6)  # both attacks, simultaneous
     table.passes("b")
-    assert table.labels("a") and table.labels("b")
+    assert table.labels("a")
+    assert table.labels("b")
 
 
 def test_pairwise_momentum_with_three_f_gm_11() -> None:
