@@ -45,9 +45,12 @@ class Declaration(Frozen):
     dice: int = Field(default=0, ge=0)
     stat: Stat | None = None
     zone: str | None = None
-    wrap: Literal["evasive_attack", "master_strike"] | None = None
+    wrap: Literal["evasive_attack", "master_strike", "prebuttal", "dodge_the_question"] | None = (
+        None
+    )
     split: int = Field(default=0, ge=0, description="The evasion or parry pile's dice.")
-    item: str | None = Field(default=None, description="Beat: the item targeted.")
+    item: str | None = Field(default=None, description="Beat: the item; Cut Off: the skill.")
+    declared: int = Field(default=0, ge=0, description="Bombast: the successes it aims at.")
     defense: str | None = Field(default=None, description="A reactive technique.")
     defense_dice: int = Field(default=0, ge=0)
     defense_stat: Stat | None = None
@@ -81,6 +84,12 @@ class Duel(Frozen):
     loaded: tuple[str, ...] = ()
     bonus: dict[str, int] = Field(
         default_factory=dict, description="Bonus dice to the next offensive action."
+    )
+    drain: dict[str, int] = Field(
+        default_factory=dict, description="AP lost at the next Beat (Bombast, G-F-23)."
+    )
+    cut_off: dict[str, dict[str, int]] = Field(
+        default_factory=dict, description="Character -> skill -> the last Beat it cannot use it."
     )
 
     def holder(self, a: str, b: str) -> str | None:

@@ -64,6 +64,19 @@ def after_beat(
     }
     loaded = tuple(k for k in duel.loaded if k not in outcome.shot)
     bonus = {k: v for k, v in {**duel.bonus, **outcome.bonus}.items() if v}
+    for key in seated:  # Coded Message: its successes, an ally's bonus dice (F-SOCIAL-NANO-21)
+        mine = declared[key]
+        if mine.action == "coded_message" and mine.target is not None:
+            check = nano_roll(
+                work, work.state.conflicts[conflict_id], key, "coded_message", mine.dice,
+                mine.stat, role="attack", target=mine.target,
+            )  # fmt: skip
+            if check.success_level:
+                bonus[mine.target] = bonus.get(mine.target, 0) + check.success_level
+    drain = dict(duel.drain)
+    for key, amount in outcome.drain.items():
+        drain[key] = drain.get(key, 0) + amount
+    cut_off = {**duel.cut_off, **outcome.cut_off}
     locked_next = dict(duel.locked_next)
     for key, items in outcome.locks.items():
         locked_next[key] = (*locked_next.get(key, ()), *items)
@@ -81,6 +94,8 @@ def after_beat(
                     "bonus": bonus,
                     "locked_next": locked_next,
                     "dropped": dropped,
+                    "drain": drain,
+                    "cut_off": cut_off,
                 }
             ),
             why="the beat resolved",

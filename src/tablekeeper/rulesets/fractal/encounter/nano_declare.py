@@ -29,6 +29,8 @@ from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel
 from tablekeeper.rulesets.fractal.encounter.nano_flow import (
     ATTACKS,
     DEFENSES,
+    FEINTS,
+    SOCIAL_STRIKES,
     opponents,
     required,
 )
@@ -40,7 +42,7 @@ from tablekeeper.rulesets.fractal.stats import Stat
 DECLARE = "fractal.declare"
 RETURN_TO_DROP = "fractal.return_to_drop"
 
-LEADS = (*ATTACKS, "aim", "reload", "stop_short")
+LEADS = (*ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message")
 """What may be declared as one's own action (proactive or neutral)."""
 
 FEINT_AP_PER_DIE = 2
@@ -56,10 +58,13 @@ class Declare(Frozen):
     dice: int = Field(default=0, ge=0, le=40)
     stat: Stat | None = None
     target: ActorId | None = actor_field(default=None)
-    zone: Literal["high", "mid", "low"] | None = None
-    wrap: Literal["evasive_attack", "master_strike"] | None = None
-    split: int = Field(default=0, ge=0, le=40, description="Evasion or parry pile.")
-    item: str | None = Field(default=None, description="Beat: the item it beats.")
+    zone: str | None = Field(default=None, max_length=40, examples=["high", "credibility"])
+    wrap: Literal["evasive_attack", "master_strike", "prebuttal", "dodge_the_question"] | None = (
+        None
+    )
+    split: int = Field(default=0, ge=0, le=40, description="The evasion, parry or rebuttal pile.")
+    item: str | None = Field(default=None, description="Beat: the item; Cut Off: the skill.")
+    declared: int = Field(default=0, ge=0, le=40, description="Bombast: the successes aimed at.")
     defense: str | None = Field(default=None, description="parry, slip, block_open, counter")
     defense_dice: int = Field(default=0, ge=0, le=40)
     defense_stat: Stat | None = None
@@ -141,10 +146,12 @@ def _cost(
     duel = conflict.duel
     assert duel is not None
     if duel.step == "feint":
-        return _feint_cost(state, character, mine, order)
+        return _feint_cost(state, conflict, character, mine, order)
     cost = 0
-    if order.defense is not None:
+    if order.defense is not None and order.wrap != "prebuttal":
         cost += _defense_cost(duel.step, order)
+    elif order.wrap == "prebuttal" and order.defense not in DEFENSES:
+        _refuse("Prebuttal's rebuttal pile names its reaction (F-SOCIAL-NANO-06)", "defense")
     if order.action is not None:
         cost += _action_cost(state, conflict, character, mine, order)
     elif order.wrap is not None or order.quick_step:
@@ -157,19 +164,35 @@ def _cost(
 
 
 def _feint_cost(
-    state: FractalState, character: Character, mine: Declaration, order: Declare
+    state: FractalState, conflict: Conflict, character: Character, mine: Declaration, order: Declare
 ) -> int:
-    """Step 3: a Feint's new action and its added dice, 2 AP each (F-COMBAT-NANO-16)."""
+    """Step 3: a Feint's (or a Motte and Bailey's) new action and its added dice, 2 AP
+    each, at most the Rank (F-COMBAT-NANO-16, F-SOCIAL-NANO-04)."""
     if order.action is None:
         return 0
-    if order.action not in ("cut", "thrust") or order.action == mine.action:
+    technique = FEINTS.get(conflict.tree, "feint")
+    if technique == "motte_and_bailey":
+        zone = zone_of(state, order)
+        if order.action not in SOCIAL_STRIKES or zone == mine.zone:
+            _refuse(
+                "a Motte and Bailey declares a proactive action on a new zone (F-SOCIAL-NANO-04)",
+                "action",
+            )
+    elif order.action not in ("cut", "thrust") or order.action == mine.action:
         _refuse("a Feint declares a new proactive action (F-COMBAT-NANO-16)", "action")
-    rank = technique_rank(state, character, "feint")
+    rank = technique_rank(state, character, technique)
     if order.feint_dice > rank:
-        _refuse(f"at most {rank} dice added: the Feint Rank (F-COMBAT-NANO-16)", "feint_dice")
-    if order.zone is None:
-        _refuse("a Feint's new attack names its zone", "zone")
+        _refuse(f"at most {rank} dice added: the Rank in it (F-CORE-10)", "feint_dice")
+    if zone_of(state, order) is None:
+        _refuse("the new attack names its zone", "zone")
     return order.feint_dice * FEINT_AP_PER_DIE
+
+
+def zone_of(state: FractalState, order: Declare) -> str | None:
+    """The zone declared, or the one the technique targets (Logos: Credibility...)."""
+    if order.zone is not None or order.action is None:
+        return order.zone
+    return state.catalogue.actions.action(order.action).zone
 
 
 def _defense_cost(step: str, order: Declare) -> int:
@@ -193,10 +216,47 @@ def _action_cost(
         _refuse(f"{order.action!r} cannot be declared as its own action", "action")
     if order.dice < 1:
         _refuse("an action commits at least one die", "dice")
-    if order.action != "reload" and order.target not in opponents(conflict, character.id):
+    if order.action not in ("reload", "coded_message") and order.target not in opponents(
+        conflict, character.id
+    ):
         _refuse("the target is an opponent still in the duel", "target")
-    if order.action in ("cut", "thrust", "shoot") and order.zone is None:
-        _refuse("a Cut, Thrust or Shoot names its target zone (F-COMBAT-NANO-01)", "zone")
+    _technique_rules(state, conflict, character, order)
+    if order.wrap is not None:
+        melee = order.wrap in ("evasive_attack", "master_strike")
+        if melee and order.action not in ("cut", "thrust", "beat"):
+            _refuse("Evasive Attack and Master Strike wrap a melee attack", "wrap")
+        if not melee and order.action not in SOCIAL_STRIKES:
+            _refuse("Prebuttal and Dodge the Question wrap an argument", "wrap")
+        if order.split < 1:
+            _refuse("the evasion or parry pile has at least one die", "split")
+    return order.dice + order.split + order.quick_step
+
+
+def _technique_rules(
+    state: FractalState, conflict: Conflict, character: Character, order: Declare
+) -> None:
+    """What each technique asks of its declaration: a zone of the tree, an ally, a skill."""
+    duel = conflict.duel
+    assert duel is not None
+    zones = state.catalogue.conditions.nano.zones.get(conflict.tree, ())
+    strikes = ("cut", "thrust", "shoot", *SOCIAL_STRIKES)
+    if order.action in strikes and zone_of(state, order) not in zones:
+        _refuse(f"the target zone is one of {', '.join(zones)} (F-COMBAT-NANO-01)", "zone")
+    if order.action == "coded_message":
+        side = conflict.participants[character.id].side
+        ally = conflict.participants.get(order.target or "")
+        if ally is None or ally.side != side or order.target == character.id:
+            _refuse("a Coded Message goes to an ally (F-SOCIAL-NANO-21)", "target")
+        rank = technique_rank(state, character, "coded_message")
+        if order.dice > rank:
+            _refuse(f"at most {rank} dice: the Rank in it (F-SOCIAL-NANO-21)", "dice")
+    if order.action == "cut_off" and not order.item:
+        _refuse("Cut Off names the skill it cuts off (F-SOCIAL-NANO-15)", "item")
+    if order.action == "bombast" and order.declared < 1:
+        _refuse("Bombast sets a target number of successes (F-SOCIAL-NANO-17)", "declared")
+    banned = duel.cut_off.get(character.id, {})
+    if order.action in banned or order.defense in banned:
+        _refuse("that skill is cut off (F-SOCIAL-NANO-15)", "action")
     if order.action == "shoot":
         if character.id not in duel.loaded:
             _refuse("Shoot needs a reloaded weapon (F-COMBAT-NANO-07)", "action")
@@ -206,15 +266,12 @@ def _action_cost(
         target = state.characters[order.target or ""]
         if order.item not in [t.id for t in held(duel, target)]:
             _refuse("Beat names an item the opponent holds (F-COMBAT-NANO-04)", "item")
-    if order.wrap is not None:
-        if order.action not in ("cut", "thrust", "beat"):
-            _refuse("Evasive Attack and Master Strike wrap a melee attack", "wrap")
-        if order.split < 1:
-            _refuse("the evasion or parry pile has at least one die", "split")
-    return order.dice + order.split + order.quick_step
 
 
-def _declaration(mine: Declaration, order: Declare, step: str) -> Declaration:
+def _declaration(
+    mine: Declaration, order: Declare, step: str, zone: str | None = None
+) -> Declaration:
+    zone = zone or order.zone
     if step == "feint":
         if order.action is None:
             return mine
@@ -222,7 +279,7 @@ def _declaration(mine: Declaration, order: Declare, step: str) -> Declaration:
             update={
                 "feint_from": mine.action,
                 "action": order.action,
-                "zone": order.zone,
+                "zone": zone,
                 "feint_dice": order.feint_dice,
             }
         )
@@ -233,10 +290,11 @@ def _declaration(mine: Declaration, order: Declare, step: str) -> Declaration:
             "dice": order.dice,
             "stat": order.stat,
             "target": order.target,
-            "zone": order.zone,
+            "zone": zone,
             "wrap": order.wrap,
             "split": order.split,
             "item": order.item,
+            "declared": order.declared,
             "quick_step": order.quick_step,
         }
     if order.defense is not None:
@@ -257,12 +315,12 @@ def play_declare(work: Work, order: Declare) -> None:
     character = work.state.characters[order.character]
     mine = duel.declared.get(order.character) or Declaration(character=order.character)
     cost = _cost(work.state, conflict, character, mine, order)
-    declaration = _declaration(mine, order, duel.step)
+    declaration = _declaration(mine, order, duel.step, zone_of(work.state, order))
+    technique = FEINTS.get(conflict.tree, "feint")
     if duel.step == "feint" and order.action is not None:
         rank = technique_rank(work.state, character, order.action)
-        declaration = declaration.model_copy(
-            update={"dice": min(mine.dice, rank) + order.feint_dice}  # G-F-40
-        )
+        base = mine.dice if technique == "motte_and_bailey" else min(mine.dice, rank)  # G-F-40
+        declaration = declaration.model_copy(update={"dice": base + order.feint_dice})
     if cost:
         kind = "neutral" if duel.step == "feint" else "proactive"
         commit(work, order.character, cost, kind, False, order.action or order.defense or "")
@@ -276,7 +334,7 @@ def play_declare(work: Work, order: Declare) -> None:
         ),
     )
     if duel.step == "feint" and order.action is not None:
-        _count_use(work, order.conflict, f"{order.character}|feint|{mine.target or ''}")
+        _count_use(work, order.conflict, f"{order.character}|{technique}|{mine.target or ''}")
     if order.action is not None and order.action != "shoot" and order.character in duel.aimed:
         _lose_aim(work, order.conflict, order.character, "another action before shooting")
 

@@ -9,6 +9,7 @@ the Beat is played out (``nano_resolve.py``) and time passes by the Beat (F-TIME
 from __future__ import annotations
 
 from tablekeeper.engine.decisions import Decision
+from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.closing import check_end, pass_time
 from tablekeeper.rulesets.fractal.encounter.duel import STEPS, Duel, pair
@@ -16,11 +17,19 @@ from tablekeeper.rulesets.fractal.encounter.exchanges import refresh, set_phase,
 from tablekeeper.rulesets.fractal.encounter.state import Conflict
 from tablekeeper.rulesets.fractal.encounter.work import Work
 
-ATTACKS = ("cut", "thrust", "beat", "shoot")
+SOCIAL_STRIKES = ("logos", "pathos", "ethos", "cite_precedent", "cease_and_desist", "bombast")
+"""The Social tree's attacks on a zone (F-SOCIAL-NANO-02, -03, -16, -17, -20, -22)."""
+
+ATTACKS = ("cut", "thrust", "beat", "shoot", "cut_off", *SOCIAL_STRIKES)
 """Techniques that strike at a target and may be defended (F-CORE-05)."""
 
-DEFENSES = ("parry", "slip", "block_open", "counter")
-"""The reactive techniques of the Combat tree (F-COMBAT-NANO-12 .. -15)."""
+DEFENSES = (
+    "parry", "slip", "block_open", "counter", "stonewall", "pivot", "deflect", "turnabout",
+)  # fmt: skip
+"""The reactive techniques (F-COMBAT-NANO-12 .. -15, F-SOCIAL-NANO-10 .. -13)."""
+
+FEINTS = {"combat": "feint", "social": "motte_and_bailey"}
+"""What Step 3 plays in each tree (F-COMBAT-NANO-16, F-SOCIAL-NANO-04)."""
 
 
 def _in_play(conflict: Conflict) -> list[str]:
@@ -52,11 +61,11 @@ def required(conflict: Conflict) -> list[str]:
             k
             for k in keys
             if (mine := duel.declared.get(k)) is not None
-            and mine.action in ("cut", "thrust")
+            and mine.action in ("cut", "thrust", *SOCIAL_STRIKES)
             and mine.feint_from is None
             and mine.target is not None
             and (theirs := duel.declared.get(mine.target)) is not None
-            and (theirs.defense is not None or theirs.wrap == "master_strike")
+            and (theirs.defense is not None or theirs.wrap in ("master_strike", "prebuttal"))
         ]
     return []
 
@@ -83,6 +92,22 @@ def start_beat(work: Work, conflict_id: str) -> None:
     set_phase(work, conflict, step=conflict.step + 1, phase="turns", turn=0, turn_started=True)
     refresh(work, conflict_id)
     duel = work.state.conflicts[conflict_id].duel or Duel()
+    for key, amount in duel.drain.items():  # Bombast: "their AP on the next beat" (G-F-23)
+        character = work.state.characters[key]
+        work.emit(
+            ev.AP_SET,
+            ev.ApSet(
+                character=key,
+                ap=max(0, character.ap - amount),
+                reason=f"Bombast: {amount} AP",
+                rule="F-SOCIAL-NANO-17",
+            ),
+        )
+    beat = conflict.step + 1
+    cut_off = {
+        key: {skill: last for skill, last in skills.items() if last >= beat}
+        for key, skills in duel.cut_off.items()
+    }
     momentum = dict(duel.momentum)
     keys = list(work.state.conflicts[conflict_id].participants)
     for a in keys:
@@ -99,6 +124,8 @@ def start_beat(work: Work, conflict_id: str) -> None:
                 "locked": duel.locked_next,
                 "locked_next": {},
                 "momentum": momentum,
+                "drain": {},
+                "cut_off": {key: skills for key, skills in cut_off.items() if skills},
             }
         ),
         f"beat {conflict.step + 1}",

@@ -28,27 +28,37 @@ from tablekeeper.rulesets.fractal.encounter.state import Conflict
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
+OPPOSED = {
+    "stop_short": (
+        (Stat.VISUAL, Stat.MEDITATION), (Stat.VISUAL, Stat.PEOPLE),
+        "F-COMBAT-NANO-19", "F-COMBAT-NANO-20",
+    ),
+    "filibuster": (
+        (Stat.MEDITATION, Stat.LOGIC), (Stat.LOGIC, Stat.PEOPLE),
+        "F-SOCIAL-NANO-18", "F-SOCIAL-NANO-19",
+    ),
+}  # fmt: skip
+"""Stop Short and Filibuster: the opponent's dice-count stats, roll stats, the rules."""
 
-def _stop_short(work: Work, conflict: Conflict, mine: Declaration) -> None:
-    """Stop Short: opposed by the opponent's unpaid dice; tie to the user (G-F-17)."""
+
+def _opposed(work: Work, conflict: Conflict, mine: Declaration) -> None:
+    """Stop Short or Filibuster: opposed by the opponent's unpaid dice; tie to the user
+    (G-F-17); the exchange ends at once (G-F-N1)."""
     duel = conflict.duel
     assert duel is not None
     assert mine.target is not None
-    previous = duel.uses_of(mine.character, "stop_short", None)
-    extra = (
-        (Modifier(label="successive Stop Short", source="F-COMBAT-NANO-20", tn=previous),)
-        if previous
-        else ()
-    )
+    assert mine.action is not None
+    counts, rolls, rule, again = OPPOSED[mine.action]
+    previous = duel.uses_of(mine.character, mine.action, None)
+    extra = (Modifier(label="successive use", source=again, tn=previous),) if previous else ()
     check = nano_roll(
-        work, conflict, mine.character, "stop_short", mine.dice, mine.stat,
+        work, conflict, mine.character, mine.action, mine.dice, mine.stat,
         role="stop_short", target=mine.target, extra=extra,
     )  # fmt: skip
     defender = work.state.characters[mine.target]
-    count = max(defender.die(Stat.VISUAL), defender.die(Stat.MEDITATION)) // 2
-    stat = best_stat(defender, (Stat.VISUAL, Stat.PEOPLE))
+    count = max(defender.die(stat) for stat in counts) // 2
     answer = nano_roll(
-        work, conflict, mine.target, "stop_short", count, stat,
+        work, conflict, mine.target, mine.action, count, best_stat(defender, rolls),
         role="stop_short_defense", target=mine.character, against=check.success_level,
     )  # fmt: skip
     won = check.success_level >= answer.success_level
@@ -62,19 +72,58 @@ def _stop_short(work: Work, conflict: Conflict, mine: Declaration) -> None:
             pair=pair(mine.character, mine.target),
             holder=holder,
             how=how,
-            rule="F-COMBAT-NANO-19",
+            rule=rule,
         ),
     )
+    _count(work, conflict.id, f"{mine.character}|{mine.action}|", "the exchange ends", "G-F-N1")
+
+
+def _count(work: Work, conflict_id: str, key: str, why: str, rule: str) -> None:
+    latest = work.state.conflicts[conflict_id].duel
+    assert latest is not None
+    work.emit(
+        nev.DUEL_UPDATED,
+        nev.DuelUpdated(
+            conflict=conflict_id,
+            duel=latest.model_copy(
+                update={"uses": {**latest.uses, key: latest.uses.get(key, 0) + 1}}
+            ),
+            why=why,
+            rule=rule,
+        ),
+    )
+
+
+def _gallop(work: Work, conflict: Conflict, mine: Declaration) -> None:
+    """Gish Gallop: on a success the opponent's declared action is wasted, its AP lost;
+    each one in the conflict at TN + 1 (F-SOCIAL-NANO-07, -08)."""
+    duel = conflict.duel
+    assert duel is not None
+    assert mine.target is not None
+    previous = duel.uses_of(mine.character, "gish_gallop", None)
+    extra = (
+        (Modifier(label="successive Gish Gallop", source="F-SOCIAL-NANO-08", tn=previous),)
+        if previous
+        else ()
+    )
+    check = nano_roll(
+        work, conflict, mine.character, "gish_gallop", mine.dice, mine.stat,
+        role="attack", target=mine.target, extra=extra,
+    )  # fmt: skip
+    _count(work, conflict.id, f"{mine.character}|gish_gallop|", "Gish Gallop", "G-F-43")
     latest = work.state.conflicts[conflict.id].duel
     assert latest is not None
-    key = f"{mine.character}|stop_short|"
+    theirs = latest.declared.get(mine.target)
+    if check.success_level < 1 or theirs is None or theirs.action is None:
+        return
+    wasted = theirs.model_copy(update={"action": None, "wrap": None, "quick_step": 0})
     work.emit(
         nev.DUEL_UPDATED,
         nev.DuelUpdated(
             conflict=conflict.id,
-            duel=latest.model_copy(update={"uses": {**latest.uses, key: previous + 1}}),
-            why="Stop Short ends the exchange",
-            rule="G-F-N1",
+            duel=latest.model_copy(update={"declared": {**latest.declared, mine.target: wasted}}),
+            why=f"Gish Gallop: {mine.target}'s {theirs.action} is wasted",
+            rule="F-SOCIAL-NANO-07",
         ),
     )
 
@@ -86,9 +135,9 @@ def _raises(
     raised: dict[str, list[Modifier]] = {}
     for key in seated:
         mine = declared[key]
-        if mine.wrap != "evasive_attack":
+        if mine.wrap not in ("evasive_attack", "dodge_the_question"):
             continue
-        evasion = nano_roll(work, conflict, key, "evasive_attack", mine.split, None, role="evasion")
+        evasion = nano_roll(work, conflict, key, mine.wrap, mine.split, None, role="evasion")
         for other in seated:
             if other != key and declared[other].target == key and evasion.success_level:
                 raised.setdefault(other, []).append(
@@ -149,9 +198,17 @@ def resolve(work: Work, conflict_id: str) -> None:
     seated = [k for k in conflict.participants if k in declared]
     for key in seated:
         mine = declared[key]
-        if mine.action == "stop_short" and mine.target in conflict.participants:
-            _stop_short(work, conflict, mine)
+        if mine.action in OPPOSED and mine.target in conflict.participants:
+            _opposed(work, conflict, mine)
             return
+    for key in seated:
+        mine = declared[key]
+        if mine.action == "gish_gallop" and mine.target in conflict.participants:
+            _gallop(work, work.state.conflicts[conflict_id], mine)
+    latest = work.state.conflicts[conflict_id].duel
+    assert latest is not None
+    declared = latest.declared
+    conflict = work.state.conflicts[conflict_id]
     raised, blocked_by = _raises(work, conflict, seated, declared)
     groups = _order(work, conflict, seated, declared)
     outcome = Outcome()

@@ -8,9 +8,11 @@ whether a technique succeeded ignores the defense), G-F-42 (successes left over)
 from __future__ import annotations
 
 from tablekeeper.rulesets.fractal.checks import CheckInput, CheckOutcome, Modifier
+from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
-from tablekeeper.rulesets.fractal.encounter.nano_zones import wound, zone_armor
+from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
+from tablekeeper.rulesets.fractal.encounter.nano_zones import table_for, wound, zone_armor
 from tablekeeper.rulesets.fractal.encounter.rolling import (
     action_tn,
     best_stat,
@@ -21,14 +23,22 @@ from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
-STEALS = {"parry": "F-COMBAT-NANO-13", "slip": "F-COMBAT-NANO-12", "counter": "F-COMBAT-NANO-15"}
+STEALS = {
+    "parry": "F-COMBAT-NANO-13",
+    "slip": "F-COMBAT-NANO-12",
+    "counter": "F-COMBAT-NANO-15",
+    "turnabout": "F-SOCIAL-NANO-13",
+}
 """The defenses that steal the momentum when they bring the attack to zero."""
 
-BONUS = ("slip", "counter")
+BONUS = ("slip", "counter", "turnabout")
 """...and those that also give bonus dice of the successes left over (G-F-42)."""
 
 BEAT_DROPS_AT = 3
 """At 3+ successes a Beat makes the opponent drop the item (F-COMBAT-NANO-04)."""
+
+CHOOSES_DEFENDERS_STAT = ("cite_precedent", "cease_and_desist")
+""""you may choose which stat they roll for their reaction" (F-SOCIAL-NANO-20, -22)."""
 
 
 def technique_check(
@@ -102,6 +112,8 @@ class Outcome:
         self.lost: dict[str, int] = {}
         self.wounded: set[str] = set()
         self.shot: set[str] = set()
+        self.drain: dict[str, int] = {}
+        self.cut_off: dict[str, dict[str, int]] = {}
 
 
 class Hit:
@@ -122,18 +134,28 @@ class Hit:
 
 
 def _defense_of(
-    declared: dict[str, Declaration], target: str, attacker: str, used: set[str]
+    state: FractalState,
+    declared: dict[str, Declaration],
+    target: str,
+    attacker: str,
+    zone: str | None,
+    used: set[str],
 ) -> tuple[str, int, Stat | None] | None:
-    """The defense ``target`` declared against ``attacker`` (each defends once)."""
+    """The defense ``target`` declared against ``attacker`` (each defends once); one that
+    defends a zone (Stonewall: Composure) subtracts nothing from an attack on another."""
     mine = declared.get(target)
     if mine is None or target in used:
         return None
     if mine.wrap == "master_strike":
         return "parry", mine.split, None  # the parry pile (F-COMBAT-NANO-06)
-    if mine.defense not in (None, "block_open") and mine.against in (None, attacker):
-        assert mine.defense is not None
-        return mine.defense, mine.defense_dice, mine.defense_stat
-    return None
+    dice = mine.split if mine.wrap == "prebuttal" else mine.defense_dice  # F-SOCIAL-NANO-06
+    if mine.defense in (None, "block_open") or mine.against not in (None, attacker):
+        return None
+    assert mine.defense is not None
+    guards = state.catalogue.actions.action(mine.defense).zone
+    if guards is not None and guards != zone:
+        return None  # F-SOCIAL-NANO-10 .. -12: it defends its own zone
+    return mine.defense, dice, mine.defense_stat
 
 
 def strike(
@@ -183,12 +205,16 @@ def strike(
     )  # fmt: skip
     if mine.action == "shoot":
         outcome.shot.add(attacker)
-    defense = _defense_of(duel.declared, target, attacker, used)
+    defense = _defense_of(state, duel.declared, target, attacker, mine.zone, used)
     defended = 0
     name: str | None = None
     if defense is not None:
         name, dice_d, stat_d = defense
         used.add(target)
+        if mine.action in CHOOSES_DEFENDERS_STAT:  # the attacker picks the worse die
+            pair_ = state.catalogue.actions.action(name).stats
+            defender = state.characters[target]
+            stat_d = min(pair_, key=lambda s: (defender.die(s), pair_.index(s)))
         answer = nano_roll(
             work, conflict, target, name, dice_d, stat_d,
             role="defense", target=attacker, against=check.success_level,
@@ -196,12 +222,11 @@ def strike(
         defended = answer.success_level
     level = check.success_level
     armor = zone_armor(state, conflict, target, mine.zone)
-    character = state.characters[attacker]
     after = max(0, level - defended - armor)  # G-F-04, G-F-30
     margin = max(0, after - 1) if state.options.margin == "beyond_first" else after
     table = None
-    if mine.action in ("cut", "thrust", "shoot") and mine.zone is not None:
-        table = f"{mine.zone}_{'cut' if mine.action == 'cut' else 'thrust'}_nano"
+    if mine.zone is not None and mine.action not in ("beat", "cut_off", "bombast"):
+        table = table_for(mine.action, mine.zone)
     work.emit(
         nev.STRUCK,
         nev.Struck(
@@ -210,6 +235,31 @@ def strike(
             margin=0 if mine.action == "beat" else margin, table=table,
         ),
     )  # fmt: skip
+    _effects(state, mine, name, level, defended, blocked_by, outcome)
+    if mine.action == "bombast":
+        return _bombast(work, conflict_id, mine, level, defended, outcome)
+    if mine.action == "cut_off" and mine.item is not None and margin >= 1:
+        banned = {**duel.cut_off.get(target, {}), mine.item: conflict.step + margin}
+        outcome.cut_off[target] = banned  # F-SOCIAL-NANO-15
+        return None
+    if mine.action not in ("beat", "cut_off"):
+        outcome.landed[(attacker, target)] = margin
+    return Hit(mine, margin)
+
+
+def _effects(
+    state: FractalState,
+    mine: Declaration,
+    name: str | None,
+    level: int,
+    defended: int,
+    blocked_by: dict[str, str],
+    outcome: Outcome,
+) -> None:
+    """Momentum stolen, bonus dice, an item blocked open or beaten away."""
+    attacker, target = mine.character, mine.target
+    assert target is not None
+    character = state.characters[attacker]
     if name in STEALS and defended >= 1 and level - defended <= 0:
         outcome.stolen[(attacker, target)] = target
         if name in BONUS and defended - level > 0:
@@ -223,6 +273,22 @@ def strike(
         tool = next((t for t in state.characters[target].spec.tools if t.id == mine.item), None)
         if level >= BEAT_DROPS_AT and tool is not None and not tool.strapped:
             outcome.drops.setdefault(target, []).append(mine.item)
-    if mine.action != "beat":
-        outcome.landed[(attacker, target)] = margin
-    return Hit(mine, margin)
+
+
+def _bombast(
+    work: Work, conflict_id: str, mine: Declaration, level: int, defended: int, outcome: Outcome
+) -> Hit | None:
+    """Hit iff the successes reach the declared number, the defense aside; then the
+    target's AP next Beat falls by the declared number less the defense; a miss is a
+    generic Social condition on oneself of the amount missed (F-SOCIAL-NANO-17, G-F-23)."""
+    assert mine.target is not None
+    if level >= mine.declared:
+        drained = max(0, mine.declared - defended)
+        if drained:
+            outcome.drain[mine.target] = outcome.drain.get(mine.target, 0) + drained
+            outcome.landed[(mine.character, mine.target)] = drained
+        return None
+    missed = mine.declared - level
+    found = lookup("social", "disgraced", missed, work.state.options, work.catalogue)
+    inflict(work, mine.character, found, conflict=conflict_id, by=mine.character)
+    return None

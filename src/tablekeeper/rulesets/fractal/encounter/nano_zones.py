@@ -33,8 +33,14 @@ def zone_armor(state: FractalState, conflict: Conflict, target: str, zone: str |
     return base + routine
 
 
+COMBAT_ZONES = ("high", "mid", "low")
+
+
 def table_for(action: str, zone: str) -> str:
-    """The damage table of a Cut, Thrust or Shoot at ``zone`` (F-COMBAT-NANO-01)."""
+    """The damage table of a Cut, Thrust or Shoot at ``zone`` (F-COMBAT-NANO-01), or a
+    zone's own chart (Composure, Credibility, Reputation: F-SOCIAL-GEN-07)."""
+    if zone not in COMBAT_ZONES:
+        return f"{zone}_nano"
     return f"{zone}_{'cut' if action == 'cut' else 'thrust'}_nano"
 
 
@@ -55,7 +61,7 @@ def zone_condition(
     catalogue = state.catalogue
     outcome = lookup(table_for(action, zone), "negative", margin, state.options, catalogue)
     found = catalogue.conditions.nano.riders.get(rider)
-    if not outcome.inflicted or found is None:
+    if not outcome.inflicted or found is None or zone not in COMBAT_ZONES:
         return outcome
     update: dict[str, object] = {}
     if found.lethal_from is not None and outcome.severity >= found.lethal_from:
