@@ -22,10 +22,35 @@ def _order(conflict: Conflict, key: str, **fields: object) -> Declare:
     return Declare.model_validate({"conflict": conflict.id, "character": key, **fields})
 
 
+GUARDS = {"composure": "stonewall", "credibility": "pivot", "reputation": "deflect"}
+"""The reaction that defends each Social zone (F-SOCIAL-NANO-10 .. -12)."""
+
+ARGUMENTS = ("logos", "pathos", "ethos")
+
+
+def _arguments(
+    state: FractalState, conflict: Conflict, key: str, foe: str, dice: int
+) -> list[Declare]:
+    """Logos, Pathos, Ethos: the one of the better die first (a debater argues its way)."""
+    character = state.characters[key]
+    catalogue = state.catalogue.actions
+
+    def strength(name: str) -> tuple[int, str]:
+        return (-max(character.die(s) for s in catalogue.action(name).stats), name)
+
+    return [
+        _order(conflict, key, action=name, target=foe, dice=dice)
+        for name in sorted(ARGUMENTS, key=strength)
+    ]
+
+
 def _attacks(
     state: FractalState, conflict: Conflict, key: str, foe: str, dice: int
 ) -> list[Declare]:
-    """A Cut and a Thrust at the middle, the easier TN first, then the other zones."""
+    """A Cut and a Thrust at the middle, the easier TN first, then the other zones (in a
+    debate: its arguments)."""
+    if conflict.tree == "social":
+        return _arguments(state, conflict, key, foe, dice)
     character = state.characters[key]
     tns = {
         name: action_tn(character, state.catalogue.actions.action(name))
@@ -60,29 +85,42 @@ def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> 
     orders: list[Declare] = []
     if duel.step == "attack" and pool:
         orders += _attacks(state, conflict, key, foe, half)
-        orders.append(_order(conflict, key, action="stop_short", target=foe, dice=half))
+        opposed = "filibuster" if conflict.tree == "social" else "stop_short"
+        orders.append(_order(conflict, key, action=opposed, target=foe, dice=half))
     elif duel.step == "defense":
         mine = duel.declared.get(key) or Declaration(character=key)
         if attacker is not None and pool:
             shielded = sum(1 for t in held(duel, character) if t.kind in ("weapon", "shield")) > 1
-            reaction = "parry" if shielded else "slip"
+            reactions = ["parry" if shielded else "slip", "slip"]
+            if conflict.tree == "social":
+                coming = duel.declared[attacker].zone or ""
+                reactions = [GUARDS.get(coming, "turnabout"), "turnabout"]
             rest = pool - half
-            if mine.action is None and rest:
-                riposte = _attacks(state, conflict, key, attacker, rest)[0]
-                orders.append(
-                    riposte.model_copy(
-                        update={"defense": reaction, "defense_dice": half, "against": attacker}
+            for reaction in dict.fromkeys(reactions):
+                if mine.action is None and rest:
+                    riposte = _attacks(state, conflict, key, attacker, rest)[0]
+                    orders.append(
+                        riposte.model_copy(
+                            update={"defense": reaction, "defense_dice": half, "against": attacker}
+                        )
                     )
+                orders.append(
+                    _order(conflict, key, defense=reaction, defense_dice=pool, against=attacker)
                 )
-            orders.append(
-                _order(conflict, key, defense=reaction, defense_dice=pool, against=attacker)
-            )
+            if mine.action is None and pool:
+                orders += _attacks(state, conflict, key, attacker, pool)
         elif mine.action is None and pool:
             orders += _attacks(state, conflict, key, foe, half)
     elif duel.step == "feint":
         orders.append(_order(conflict, key))
         feinted = duel.declared.get(key)
-        if feinted is not None and feinted.action in ("cut", "thrust"):
+        if conflict.tree == "social" and feinted is not None:
+            orders += [
+                _order(conflict, key, action=name, feint_dice=min(1, pool // 2))
+                for name in ARGUMENTS
+                if state.catalogue.actions.action(name).zone != feinted.zone
+            ][:1]
+        elif feinted is not None and feinted.action in ("cut", "thrust"):
             other = "thrust" if feinted.action == "cut" else "cut"
             orders.append(
                 _order(conflict, key, action=other, zone="high", feint_dice=min(1, pool // 2))

@@ -109,8 +109,8 @@ def tools_for(duel: Duel, character: Character, order: Declaration) -> tuple[str
             _refuse(f"{character.name} holds no weapon it may use this Beat", "action")
         assert found is not None
         weapon = found.id
-    if order.defense in (None, "slip"):
-        return weapon, None
+    if order.defense not in ("parry", "block_open", "counter"):
+        return weapon, None  # Slip and the Social reactions need no item in hand
     kinds = ("weapon",) if order.defense == "counter" else ("weapon", "shield")
     free = [t for t in items if t.kind in kinds and t.id != weapon]
     if not free:
@@ -156,11 +156,28 @@ def _cost(
         cost += _action_cost(state, conflict, character, mine, order)
     elif order.wrap is not None or order.quick_step:
         _refuse("a wrap or a Quick Step goes with an action", "action")
+    for used in (
+        order.action,
+        order.defense,
+        order.wrap,
+        "quick_step" if order.quick_step else None,
+    ):
+        if used is not None and used not in ("master_strike", "prebuttal"):
+            _can_roll(state, character, used)
     declaration = _declaration(mine, order, duel.step)
     if declaration.wrap == "master_strike" and order.defense is not None:
         _refuse("Master Strike's parry pile is its defense", "defense")
     tools_for(duel, character, declaration)
     return cost
+
+
+def _can_roll(state: FractalState, character: Character, technique: str) -> None:
+    """A technique rolls one of its two stats: a character with neither cannot use it (an
+    NPC has two or three stats, F-GM-01)."""
+    stats = state.catalogue.actions.action(technique).stats
+    if stats and not any(character.die(stat) for stat in stats):
+        names = " or ".join(stat.value.capitalize() for stat in stats)
+        _refuse(f"{character.name} has no {names} to roll", "action")
 
 
 def _feint_cost(

@@ -57,11 +57,13 @@ def _opposed(work: Work, conflict: Conflict, mine: Declaration) -> None:
     )  # fmt: skip
     defender = work.state.characters[mine.target]
     count = max(defender.die(stat) for stat in counts) // 2
-    answer = nano_roll(
-        work, conflict, mine.target, mine.action, count, best_stat(defender, rolls),
-        role="stop_short_defense", target=mine.character, against=check.success_level,
-    )  # fmt: skip
-    won = check.success_level >= answer.success_level
+    opposing = 0
+    if count and any(defender.die(stat) for stat in rolls):  # no die to roll: no dice (F-GM-01)
+        opposing = nano_roll(
+            work, conflict, mine.target, mine.action, count, best_stat(defender, rolls),
+            role="stop_short_defense", target=mine.character, against=check.success_level,
+        ).success_level  # fmt: skip
+    won = check.success_level >= opposing
     holder = mine.character if won else mine.target
     was = duel.holder(mine.character, mine.target)
     how = ("retain" if was == holder else "take") if won else "seize"

@@ -214,7 +214,8 @@ def strike(
         if mine.action in CHOOSES_DEFENDERS_STAT:  # the attacker picks the worse die
             pair_ = state.catalogue.actions.action(name).stats
             defender = state.characters[target]
-            stat_d = min(pair_, key=lambda s: (defender.die(s), pair_.index(s)))
+            rolled = [s for s in pair_ if defender.die(s)] or list(pair_)
+            stat_d = min(rolled, key=lambda s: (defender.die(s), pair_.index(s)))
         answer = nano_roll(
             work, conflict, target, name, dice_d, stat_d,
             role="defense", target=attacker, against=check.success_level,
