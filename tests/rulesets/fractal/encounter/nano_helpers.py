@@ -65,3 +65,12 @@ def duelists(
     table.pc("b", side="foes", tools=list(b_tools), **(b or {}))
     table.open("duel", "combat", "a", "b", level="nano")
     return table
+
+
+def debaters(*, a: dict[str, Any] | None = None, b: dict[str, Any] | None = None) -> Duelists:
+    """A debate: ``a`` (Words d8, d6s) against ``b`` (d6s), a Social Nano duel."""
+    table = Duelists()
+    table.pc("a", stats={"words": 8}, **(a or {}))
+    table.pc("b", side="foes", **(b or {}))
+    table.open("duel", "social", "a", "b", level="nano")
+    return table

@@ -12,6 +12,7 @@ from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
+from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS
 from tablekeeper.rulesets.fractal.encounter.nano_zones import table_for, wound, zone_armor
 from tablekeeper.rulesets.fractal.encounter.rolling import (
     action_tn,
@@ -194,11 +195,11 @@ def strike(
         extra.append(Modifier(label="stolen momentum", source="G-F-42", dice=bonus))
         outcome.bonus[attacker] = 0
     if mine.feint_from is not None:
-        feints = duel.uses_of(attacker, "feint", target)
+        technique = FEINTS.get(conflict.tree, "feint")
+        feints = duel.uses_of(attacker, technique, target)
         if feints > 1:
-            extra.append(
-                Modifier(label="successive feint", source="F-COMBAT-NANO-17", tn=feints - 1)
-            )
+            rule = "F-COMBAT-NANO-17" if technique == "feint" else "F-SOCIAL-NANO-05"
+            extra.append(Modifier(label=f"successive {technique}", source=rule, tn=feints - 1))
     check = nano_roll(
         work, conflict, attacker, mine.action, dice, mine.stat,
         role="attack", target=target, extra=tuple(extra),
