@@ -88,6 +88,10 @@ class Duel(Frozen):
     drain: dict[str, int] = Field(
         default_factory=dict, description="AP lost at the next Beat (Bombast, G-F-23)."
     )
+    tempo: dict[str, int] = Field(
+        default_factory=dict, description="Interpret Tempo's bonus AP each Beat (G-F-28)."
+    )
+    room_read: tuple[str, ...] = Field(default=(), description="Who has Room Read (G-F-28).")
     cut_off: dict[str, dict[str, int]] = Field(
         default_factory=dict, description="Character -> skill -> the last Beat it cannot use it."
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, pair
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
@@ -73,6 +74,28 @@ def after_beat(
             )  # fmt: skip
             if check.success_level:
                 bonus[mine.target] = bonus.get(mine.target, 0) + check.success_level
+    tempo = dict(duel.tempo)
+    room_read = list(duel.room_read)
+    for key in seated:  # Choreography in the duel (F-DANCE-NANO-15 .. -17, G-F-28)
+        mine = declared[key]
+        if mine.action in ("interpret_tempo", "read_the_room", "shift_mood"):
+            check = nano_roll(
+                work, work.state.conflicts[conflict_id], key, mine.action, mine.dice,
+                mine.stat, role="attack",
+            )  # fmt: skip
+            level = check.success_level
+            if mine.action == "interpret_tempo" and level:
+                tempo[key] = 1 if level <= 3 else 2
+            elif mine.action == "read_the_room" and level and key not in room_read:
+                room_read.append(key)
+            elif mine.action == "shift_mood" and level:
+                room_read = []
+    for (key, zone), built in outcome.armor.items():  # Routine Armor (F-DANCE-GEN-08, G-F-26)
+        have = work.state.conflicts[conflict_id].participants[key].routine_armor.get(zone, 0)
+        work.emit(
+            ev.ARMOR_SET,
+            ev.ArmorSet(conflict=conflict_id, character=key, zone=zone, amount=have + built),
+        )
     drain = dict(duel.drain)
     for key, amount in outcome.drain.items():
         drain[key] = drain.get(key, 0) + amount
@@ -95,6 +118,8 @@ def after_beat(
                     "locked_next": locked_next,
                     "dropped": dropped,
                     "drain": drain,
+                    "tempo": tempo,
+                    "room_read": tuple(room_read),
                     "cut_off": cut_off,
                 }
             ),

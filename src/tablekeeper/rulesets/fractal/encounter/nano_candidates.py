@@ -22,25 +22,39 @@ def _order(conflict: Conflict, key: str, **fields: object) -> Declare:
     return Declare.model_validate({"conflict": conflict.id, "character": key, **fields})
 
 
-GUARDS = {"composure": "stonewall", "credibility": "pivot", "reputation": "deflect"}
-"""The reaction that defends each Social zone (F-SOCIAL-NANO-10 .. -12)."""
+GUARDS = {
+    "composure": "stonewall",
+    "credibility": "pivot",
+    "reputation": "deflect",
+    "focus": "center",
+    "technique": "flawless_form",
+    "audience_attention": "grand_gesture",
+}
+"""The reaction that defends each zone (F-SOCIAL-NANO-10 .. -12, F-DANCE-NANO-03, -04, -13)."""
 
 ARGUMENTS = ("logos", "pathos", "ethos")
+MOVES = ("precise_technique", "lead", "spotlight_steal")
+"""A dancer's attacks the policy offers (Flashy Technique risks a fall: offered after)."""
 
 
 def _arguments(
     state: FractalState, conflict: Conflict, key: str, foe: str, dice: int
 ) -> list[Declare]:
-    """Logos, Pathos, Ethos: the one of the better die first (a debater argues its way)."""
+    """Logos, Pathos, Ethos (or a dancer's moves): the zone with the least Routine Armor
+    first, then the better die."""
     character = state.characters[key]
+    names = MOVES if conflict.tree == "dancing" else ARGUMENTS
     catalogue = state.catalogue.actions
 
-    def strength(name: str) -> tuple[int, str]:
-        return (-max(character.die(s) for s in catalogue.action(name).stats), name)
+    armor = conflict.participants[foe].routine_armor
+
+    def strength(name: str) -> tuple[int, int, str]:
+        action = catalogue.action(name)
+        return (armor.get(action.zone or "", 0), -max(character.die(s) for s in action.stats), name)
 
     return [
         _order(conflict, key, action=name, target=foe, dice=dice)
-        for name in sorted(ARGUMENTS, key=strength)
+        for name in sorted(names, key=strength)
     ]
 
 
@@ -49,7 +63,7 @@ def _attacks(
 ) -> list[Declare]:
     """A Cut and a Thrust at the middle, the easier TN first, then the other zones (in a
     debate: its arguments)."""
-    if conflict.tree == "social":
+    if conflict.tree in ("social", "dancing"):
         return _arguments(state, conflict, key, foe, dice)
     character = state.characters[key]
     tns = {
@@ -92,9 +106,10 @@ def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> 
         if attacker is not None and pool:
             shielded = sum(1 for t in held(duel, character) if t.kind in ("weapon", "shield")) > 1
             reactions = ["parry" if shielded else "slip", "slip"]
-            if conflict.tree == "social":
+            if conflict.tree in ("social", "dancing"):
                 coming = duel.declared[attacker].zone or ""
-                reactions = [GUARDS.get(coming, "turnabout"), "turnabout"]
+                fallback = "turnabout" if conflict.tree == "social" else "center"
+                reactions = [GUARDS.get(coming, fallback), fallback]
             rest = pool - half
             for reaction in dict.fromkeys(reactions):
                 if mine.action is None and rest:

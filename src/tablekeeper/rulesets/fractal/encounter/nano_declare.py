@@ -28,6 +28,7 @@ from tablekeeper.rulesets.fractal.encounter.ap import available
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel
 from tablekeeper.rulesets.fractal.encounter.nano_flow import (
     ATTACKS,
+    DANCE_STRIKES,
     DEFENSES,
     FEINTS,
     SOCIAL_STRIKES,
@@ -42,7 +43,14 @@ from tablekeeper.rulesets.fractal.stats import Stat
 DECLARE = "fractal.declare"
 RETURN_TO_DROP = "fractal.return_to_drop"
 
-LEADS = (*ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message")
+LEADS = (
+    *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
+    "interpret_tempo", "read_the_room", "shift_mood",
+)  # fmt: skip
+"""Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
+
+SELF = ("reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood")
+"""Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
 
 FEINT_AP_PER_DIE = 2
@@ -233,9 +241,7 @@ def _action_cost(
         _refuse(f"{order.action!r} cannot be declared as its own action", "action")
     if order.dice < 1:
         _refuse("an action commits at least one die", "dice")
-    if order.action not in ("reload", "coded_message") and order.target not in opponents(
-        conflict, character.id
-    ):
+    if order.action not in SELF and order.target not in opponents(conflict, character.id):
         _refuse("the target is an opponent still in the duel", "target")
     _technique_rules(state, conflict, character, order)
     if order.wrap is not None:
@@ -256,7 +262,7 @@ def _technique_rules(
     duel = conflict.duel
     assert duel is not None
     zones = state.catalogue.conditions.nano.zones.get(conflict.tree, ())
-    strikes = ("cut", "thrust", "shoot", *SOCIAL_STRIKES)
+    strikes = ("cut", "thrust", "shoot", *SOCIAL_STRIKES, *DANCE_STRIKES)
     if order.action in strikes and zone_of(state, order) not in zones:
         _refuse(f"the target zone is one of {', '.join(zones)} (F-COMBAT-NANO-01)", "zone")
     if order.action == "coded_message":
@@ -269,8 +275,10 @@ def _technique_rules(
             _refuse(f"at most {rank} dice: the Rank in it (F-SOCIAL-NANO-21)", "dice")
     if order.action == "cut_off" and not order.item:
         _refuse("Cut Off names the skill it cuts off (F-SOCIAL-NANO-15)", "item")
-    if order.action == "bombast" and order.declared < 1:
-        _refuse("Bombast sets a target number of successes (F-SOCIAL-NANO-17)", "declared")
+    if order.action in ("bombast", "flashy_technique") and order.declared < 1:
+        _refuse(
+            "it sets a target number of successes (F-SOCIAL-NANO-17, F-DANCE-NANO-02)", "declared"
+        )
     banned = duel.cut_off.get(character.id, {})
     if order.action in banned or order.defense in banned:
         _refuse("that skill is cut off (F-SOCIAL-NANO-15)", "action")

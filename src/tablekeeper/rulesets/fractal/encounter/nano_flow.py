@@ -11,7 +11,7 @@ from __future__ import annotations
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
-from tablekeeper.rulesets.fractal.encounter.closing import check_end, pass_time
+from tablekeeper.rulesets.fractal.encounter.closing import check_end, close_by_favor, pass_time
 from tablekeeper.rulesets.fractal.encounter.duel import STEPS, Duel, pair
 from tablekeeper.rulesets.fractal.encounter.exchanges import refresh, set_phase, span_seconds
 from tablekeeper.rulesets.fractal.encounter.state import Conflict
@@ -20,11 +20,15 @@ from tablekeeper.rulesets.fractal.encounter.work import Work
 SOCIAL_STRIKES = ("logos", "pathos", "ethos", "cite_precedent", "cease_and_desist", "bombast")
 """The Social tree's attacks on a zone (F-SOCIAL-NANO-02, -03, -16, -17, -20, -22)."""
 
-ATTACKS = ("cut", "thrust", "beat", "shoot", "cut_off", *SOCIAL_STRIKES)
+DANCE_STRIKES = ("precise_technique", "flashy_technique", "lead", "spotlight_steal")
+"""The Dancing tree's attacks on a zone (F-DANCE-NANO-01, -02, -06, -09)."""
+
+ATTACKS = ("cut", "thrust", "beat", "shoot", "cut_off", *SOCIAL_STRIKES, *DANCE_STRIKES)
 """Techniques that strike at a target and may be defended (F-CORE-05)."""
 
 DEFENSES = (
     "parry", "slip", "block_open", "counter", "stonewall", "pivot", "deflect", "turnabout",
+    "center", "flawless_form", "grand_gesture",
 )  # fmt: skip
 """The reactive techniques (F-COMBAT-NANO-12 .. -15, F-SOCIAL-NANO-10 .. -13)."""
 
@@ -92,6 +96,17 @@ def start_beat(work: Work, conflict_id: str) -> None:
     set_phase(work, conflict, step=conflict.step + 1, phase="turns", turn=0, turn_started=True)
     refresh(work, conflict_id)
     duel = work.state.conflicts[conflict_id].duel or Duel()
+    for key, bonus in duel.tempo.items():  # Interpret Tempo: bonus AP every turn (G-F-28)
+        character = work.state.characters[key]
+        work.emit(
+            ev.AP_SET,
+            ev.ApSet(
+                character=key,
+                ap=character.ap + bonus,
+                reason=f"Interpret Tempo: {bonus} AP",
+                rule="F-DANCE-NANO-17",
+            ),
+        )
     for key, amount in duel.drain.items():  # Bombast: "their AP on the next beat" (G-F-23)
         character = work.state.characters[key]
         work.emit(
@@ -146,6 +161,13 @@ def end_beat(work: Work, conflict_id: str) -> None:
     seconds = span_seconds(conflict.time.beat.minutes)
     if seconds:
         pass_time(work, seconds, conflict_id, why=f"beat {conflict.step}")
+    limit = conflict.time_limit
+    if (
+        limit is not None
+        and conflict.step >= limit
+        and work.state.conflicts[conflict_id].ended is None
+    ):
+        close_by_favor(work, conflict_id)  # a formal competition's time (F-DANCE-GEN-04)
     if work.state.conflicts[conflict_id].ended is None:
         set_phase(work, work.state.conflicts[conflict_id], phase="refresh")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tablekeeper.rulesets.fractal.checks import CheckInput, CheckOutcome, Modifier
 from tablekeeper.rulesets.fractal.conditions import lookup
+from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
@@ -55,6 +56,8 @@ def technique_check(
     character = state.characters[key]
     action = state.catalogue.actions.action(technique)
     chosen = stat or best_stat(character, action.stats or (Stat.BODY,))
+    if conflict.duel is not None and key in conflict.duel.room_read:
+        extra = (*extra, Modifier(label="Room Read", source="F-DANCE-NANO-15", dice=1))
     return character_check(
         state,
         character,
@@ -114,6 +117,7 @@ class Outcome:
         self.wounded: set[str] = set()
         self.shot: set[str] = set()
         self.drain: dict[str, int] = {}
+        self.armor: dict[tuple[str, str], int] = {}
         self.cut_off: dict[str, dict[str, int]] = {}
 
 
@@ -240,6 +244,12 @@ def strike(
     _effects(state, mine, name, level, defended, blocked_by, outcome)
     if mine.action == "bombast":
         return _bombast(work, conflict_id, mine, level, defended, outcome)
+    if name == "center" and defended >= 1:  # "on any number of successes" (G-F-25)
+        outcome.armor[(target, "focus")] = outcome.armor.get((target, "focus"), 0) + 1
+    if mine.action == "precise_technique" and level >= 1:  # on any success (G-F-N3)
+        outcome.armor[(attacker, "technique")] = outcome.armor.get((attacker, "technique"), 0) + 1
+    if mine.action == "flashy_technique":
+        return _flashy(work, conflict_id, mine, level, margin, outcome)
     if mine.action == "cut_off" and mine.item is not None and margin >= 1:
         banned = {**duel.cut_off.get(target, {}), mine.item: conflict.step + margin}
         outcome.cut_off[target] = banned  # F-SOCIAL-NANO-15
@@ -275,6 +285,36 @@ def _effects(
         tool = next((t for t in state.characters[target].spec.tools if t.id == mine.item), None)
         if level >= BEAT_DROPS_AT and tool is not None and not tool.strapped:
             outcome.drops.setdefault(target, []).append(mine.item)
+
+
+def _flashy(
+    work: Work, conflict_id: str, mine: Declaration, level: int, margin: int, outcome: Outcome
+) -> Hit | None:
+    """Flashy Technique: a hit (the successes reach the number set, the defense aside)
+    inflicts the audience condition of the margin and builds 1 Audience Armor; a miss is
+    a fall: AP lost as much as the miss, an Impact [1] for every 2 (F-DANCE-NANO-02,
+    G-F-24)."""
+    attacker = mine.character
+    if level >= mine.declared:
+        key = (attacker, "audience_attention")
+        outcome.armor[key] = outcome.armor.get(key, 0) + 1
+        outcome.landed[(attacker, mine.target or "")] = margin
+        return Hit(mine, margin)
+    missed = mine.declared - level
+    character = work.state.characters[attacker]
+    work.emit(
+        ev.AP_SET,
+        ev.ApSet(
+            character=attacker,
+            ap=max(0, character.ap - missed),
+            reason=f"a fall: {missed} AP",
+            rule="F-DANCE-NANO-02",
+        ),
+    )
+    for _ in range(missed // 2):
+        fall = lookup("physical", "impact", 1, work.state.options, work.catalogue)
+        inflict(work, attacker, fall, conflict=conflict_id, by=attacker)
+    return None
 
 
 def _bombast(
