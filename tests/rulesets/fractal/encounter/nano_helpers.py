@@ -74,3 +74,13 @@ def debaters(*, a: dict[str, Any] | None = None, b: dict[str, Any] | None = None
     table.pc("b", side="foes", **(b or {}))
     table.open("duel", "social", "a", "b", level="nano")
     return table
+
+
+def dancers(time_limit: int | None = None, **b: Any) -> Duelists:
+    """A dance duel: ``a`` (Body d8, d6s) against ``b`` (d6s)."""
+    table = Duelists()
+    table.pc("a", stats={"body": 8})
+    table.pc("b", side="foes", **b)
+    extra = {"time_limit": time_limit} if time_limit else {}
+    table.open("duel", "dancing", "a", "b", level="nano", **extra)
+    return table
