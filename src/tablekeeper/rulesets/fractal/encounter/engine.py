@@ -52,6 +52,13 @@ from tablekeeper.rulesets.fractal.encounter.state import (
     PendingSustain,
     PendingTurnStart,
 )
+from tablekeeper.rulesets.fractal.encounter.transform import (
+    TRANSFORM,
+    Transform,
+    check_transform,
+    open_next,
+    transform,
+)
 from tablekeeper.rulesets.fractal.encounter.turn_start import answer_turn_start
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.options import FractalOptions
@@ -113,6 +120,14 @@ COMMANDS: CommandTable[FractalState, Work] = CommandTable(
         CommandSpec(cmd.MACRO, cmd.MacroCheck, macro_check, legality.macro, title="Macro check"),
         CommandSpec(cmd.REROLL, cmd.CharacterOnly, reroll, legality.reroll),
         CommandSpec(DECLARE, Declare, play_declare, check_declare, title="Declare (Nano)"),
+        CommandSpec(
+            TRANSFORM,
+            Transform,
+            transform,
+            check_transform,
+            gm_only=True,
+            title="Transform the conflict",
+        ),
         CommandSpec(
             RETURN_TO_DROP,
             ReturnToDrop,
@@ -262,6 +277,12 @@ class FractalEngine(TableEngine[FractalState, Work]):
     def proceed(self, work: Work, decision: Decision | None) -> Decision | None:
         if decision is not None:
             return decision
+        found = self._drive(work)
+        while found is None and open_next(work):  # Split the Scene (F-GM-10)
+            found = self._drive(work)
+        return found
+
+    def _drive(self, work: Work) -> Decision | None:
         for conflict in list(work.state.open_conflicts()):
             if conflict.level == "nano":
                 found = drive_duel(work, conflict.id)

@@ -17,7 +17,7 @@ from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, DuelStep
 from tablekeeper.rulesets.fractal.encounter.fold_helpers import with_conflict
-from tablekeeper.rulesets.fractal.encounter.state import FractalState
+from tablekeeper.rulesets.fractal.encounter.state import FractalState, QueuedConflict
 from tablekeeper.rulesets.fractal.stats import Stat
 
 P = "fractal."
@@ -26,6 +26,7 @@ DUEL_UPDATED = P + "duel_updated"
 TECHNIQUE_ROLLED = P + "technique_rolled"
 MOMENTUM = P + "momentum_changed"
 STRUCK = P + "struck"
+DUELS_QUEUED = P + "duels_queued"
 
 Role = Literal[
     "attack", "defense", "evasion", "block_open", "quick_step", "stop_short", "stop_short_defense"
@@ -79,6 +80,14 @@ class Struck(Frozen):
     prevented: bool = Field(default=False, description="Quick Step's damage stopped it.")
 
 
+class DuelsQueued(Frozen):
+    """Split the Scene: the duels still to come, after ``after`` ends (F-GM-10)."""
+
+    after: str
+    queued: tuple[QueuedConflict, ...] = ()
+    rule: str = "F-GM-10"
+
+
 class MomentumChanged(Frozen):
     """Momentum between a pair changes hands, or is kept, or returns to The Drop."""
 
@@ -95,6 +104,7 @@ EVENT_MODELS: dict[str, type[Frozen]] = {
     TECHNIQUE_ROLLED: TechniqueRolled,
     MOMENTUM: MomentumChanged,
     STRUCK: Struck,
+    DUELS_QUEUED: DuelsQueued,
 }
 """The Nano duel's event kinds and their payload models."""
 
@@ -119,6 +129,12 @@ def _duel_updated(state: FractalState, payload: DuelUpdated) -> FractalState:
     return with_conflict(state, payload.conflict, duel=payload.duel)
 
 
+def _queued(state: FractalState, payload: DuelsQueued) -> FractalState:
+    return state.model_copy(
+        update={"queued": payload.queued, "queued_after": payload.after if payload.queued else None}
+    )
+
+
 def _momentum(state: FractalState, payload: MomentumChanged) -> FractalState:
     duel = _duel(state, payload.conflict)
     duel = duel.model_copy(update={"momentum": {**duel.momentum, payload.pair: payload.holder}})
@@ -129,5 +145,6 @@ FOLDS: dict[type[BaseModel], Callable[[FractalState, Any], FractalState]] = {
     Declared: _declared,
     DuelUpdated: _duel_updated,
     MomentumChanged: _momentum,
+    DuelsQueued: _queued,
 }
 """How each Nano event folds (a roll changes nothing by itself)."""

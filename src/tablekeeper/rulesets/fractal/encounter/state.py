@@ -352,6 +352,17 @@ class Awaiting(Frozen):
         return self.defense or self.sustain or self.turn_start or self.concession
 
 
+class QueuedConflict(Frozen):
+    """A duel of a Split Scene waiting for the one before it to end (F-GM-10)."""
+
+    id: str
+    title: str = ""
+    level: Literal["micro", "nano"] = "nano"
+    tree: Tree
+    setting: str | None = None
+    seats: tuple[tuple[str, str], ...] = Field(description="(character, side), in seat order.")
+
+
 class FractalState(Frozen):
     """A ``fractal`` encounter."""
 
@@ -367,6 +378,8 @@ class FractalState(Frozen):
         default_factory=dict, description="Character -> its last failed Macro check."
     )
     macros: int = Field(default=0, description="Macro checks rolled so far (their keys).")
+    queued: tuple[QueuedConflict, ...] = Field(default=(), description="Split the Scene.")
+    queued_after: str | None = Field(default=None, description="The duel they wait on.")
 
     @property
     def catalogue(self) -> Catalogue:
