@@ -3,13 +3,13 @@
 "use the Conflict Transformation rules (Chapter 5.6) to pause, vote on a new granularity
 level, and carry the stakes over"; "If you must use Nano, metagame the scene: have each
 player duel their assigned opponent separately, sequentially." The chapter is missing:
-the GM's ``fractal.transform_conflict`` pauses a Micro conflict or a Nano duel (it is
-closed as *transformed*: its spells and Routine Armor are not taken by the pause; its
-temporary AP ends with the scene as always, G-F-33), and opens the new one with the same
-seats on the same sides, at the new level and tree; every condition is carried (a condition that was to end
+the GM's ``fractal.transform_conflict`` pauses a Micro conflict or a Nano duel (closed as
+*transformed*: its spells and Routine Armor are not taken by the pause; its temporary AP
+ends with the scene as always, G-F-33) and opens the new one with the same seats on the
+same sides, at the new level and tree; every condition is carried (one that was to end
 with the old conflict now ends with the new). *Split the Scene* opens one Nano duel per
-pair of opponents, in seat order, one after the other: the next opens when the last ends.
-All of it is events, so undo and replay cross the boundary like any command.
+pair of opponents, in seat order, one after the other: the next opens when the last
+ends. All of it is events, so undo and replay cross the boundary like any command.
 """
 
 from __future__ import annotations
