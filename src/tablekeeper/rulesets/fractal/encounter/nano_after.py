@@ -46,6 +46,58 @@ def _ranged(work: Work, conflict_id: str, mine: Declaration, duel: Duel) -> Duel
     return duel
 
 
+MEND_DOR_PER_SUCCESS = 3
+"""Mend Wounds removes conditions with a DoR up to its successes x 3 (F-MAGIC-NANO-12)."""
+
+
+def _mend(work: Work, patient: str, threshold: int) -> None:
+    """Remove every condition with Days of Rest at most ``threshold`` (binary: F-DOWN-05;
+    only those that have Days of Rest, G-F-34)."""
+    for entry in work.state.characters[patient].conditions:
+        if entry.dor is not None and entry.dor <= threshold and entry.polarity == "negative":
+            work.emit(
+                ev.CONDITION_REMOVED,
+                ev.ConditionRemoved(
+                    character=patient,
+                    id=entry.id,
+                    name=entry.name,
+                    by="mend_wounds",
+                    rule="F-MAGIC-NANO-12",
+                ),
+            )
+
+
+def _choreography(
+    work: Work, conflict_id: str, seated: list[str], declared: dict[str, Declaration], duel: Duel
+) -> tuple[dict[str, int], list[str]]:
+    """Interpret Tempo, Read the Room, Shift Mood (G-F-28) and Mend Wounds."""
+    tempo = dict(duel.tempo)
+    room_read = list(duel.room_read)
+    for key in seated:  # Choreography in the duel (F-DANCE-NANO-15 .. -17, G-F-28)
+        mine = declared[key]
+        if mine.action in ("interpret_tempo", "read_the_room", "shift_mood"):
+            check = nano_roll(
+                work, work.state.conflicts[conflict_id], key, mine.action, mine.dice,
+                mine.stat, role="attack",
+            )  # fmt: skip
+            level = check.success_level
+            if mine.action == "interpret_tempo" and level:
+                tempo[key] = 1 if level <= 3 else 2
+            elif mine.action == "read_the_room" and level and key not in room_read:
+                room_read.append(key)
+            elif mine.action == "shift_mood" and level:
+                room_read = []
+    for key in seated:  # Mend Wounds: DoR up to successes x 3, instantly (F-MAGIC-NANO-12)
+        mine = declared[key]
+        if mine.action == "mend_wounds":
+            check = nano_roll(
+                work, work.state.conflicts[conflict_id], key, "mend_wounds", mine.dice,
+                mine.stat, role="attack", target=mine.target or key,
+            )  # fmt: skip
+            _mend(work, mine.target or key, check.success_level * MEND_DOR_PER_SUCCESS)
+    return tempo, room_read
+
+
 def after_beat(
     work: Work,
     conflict_id: str,
@@ -74,22 +126,7 @@ def after_beat(
             )  # fmt: skip
             if check.success_level:
                 bonus[mine.target] = bonus.get(mine.target, 0) + check.success_level
-    tempo = dict(duel.tempo)
-    room_read = list(duel.room_read)
-    for key in seated:  # Choreography in the duel (F-DANCE-NANO-15 .. -17, G-F-28)
-        mine = declared[key]
-        if mine.action in ("interpret_tempo", "read_the_room", "shift_mood"):
-            check = nano_roll(
-                work, work.state.conflicts[conflict_id], key, mine.action, mine.dice,
-                mine.stat, role="attack",
-            )  # fmt: skip
-            level = check.success_level
-            if mine.action == "interpret_tempo" and level:
-                tempo[key] = 1 if level <= 3 else 2
-            elif mine.action == "read_the_room" and level and key not in room_read:
-                room_read.append(key)
-            elif mine.action == "shift_mood" and level:
-                room_read = []
+    tempo, room_read = _choreography(work, conflict_id, seated, declared, duel)
     for (key, zone), built in outcome.armor.items():  # Routine Armor (F-DANCE-GEN-08, G-F-26)
         have = work.state.conflicts[conflict_id].participants[key].routine_armor.get(zone, 0)
         work.emit(

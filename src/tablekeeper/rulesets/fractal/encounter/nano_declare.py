@@ -45,11 +45,13 @@ RETURN_TO_DROP = "fractal.return_to_drop"
 
 LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
-    "interpret_tempo", "read_the_room", "shift_mood",
+    "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
-SELF = ("reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood")
+SELF = (
+    "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
+)  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
 
@@ -173,10 +175,30 @@ def _cost(
         if used is not None and used not in ("master_strike", "prebuttal"):
             _can_roll(state, character, used)
     declaration = _declaration(mine, order, duel.step)
+    _spell_slots(state, character, declaration)
     if declaration.wrap == "master_strike" and order.defense is not None:
         _refuse("Master Strike's parry pile is its defense", "defense")
     tools_for(duel, character, declaration)
     return cost
+
+
+def _spell_slots(state: FractalState, character: Character, declaration: Declaration) -> None:
+    """Spells per Beat: one with the voice free, one per Arcane Focus held (F-MAGIC-GEN-02,
+    F-MAGIC-GEN-03, G-F-37)."""
+    catalogue = state.catalogue.actions
+    spells = sum(
+        1
+        for name in (declaration.action, declaration.defense)
+        if name is not None and catalogue.action(name).is_spell
+    )
+    slots = int(character.spec.voice_free) + sum(
+        1 for t in character.spec.tools if t.kind == "focus"
+    )
+    if spells > slots:
+        _refuse(
+            f"{character.name} casts at most {slots} spell(s) a Beat (F-MAGIC-GEN-02, -03)",
+            "action",
+        )
 
 
 def _can_roll(state: FractalState, character: Character, technique: str) -> None:
@@ -241,7 +263,12 @@ def _action_cost(
         _refuse(f"{order.action!r} cannot be declared as its own action", "action")
     if order.dice < 1:
         _refuse("an action commits at least one die", "dice")
-    if order.action not in SELF and order.target not in opponents(conflict, character.id):
+    if order.action == "mend_wounds":
+        side = conflict.participants[character.id].side
+        patient = conflict.participants.get(order.target or character.id)
+        if patient is None or patient.side != side:
+            _refuse("Mend Wounds heals oneself or an ally (F-MAGIC-NANO-12)", "target")
+    elif order.action not in SELF and order.target not in opponents(conflict, character.id):
         _refuse("the target is an opponent still in the duel", "target")
     _technique_rules(state, conflict, character, order)
     if order.wrap is not None:

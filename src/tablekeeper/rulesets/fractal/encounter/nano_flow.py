@@ -23,12 +23,18 @@ SOCIAL_STRIKES = ("logos", "pathos", "ethos", "cite_precedent", "cease_and_desis
 DANCE_STRIKES = ("precise_technique", "flashy_technique", "lead", "spotlight_steal")
 """The Dancing tree's attacks on a zone (F-DANCE-NANO-01, -02, -06, -09)."""
 
-ATTACKS = ("cut", "thrust", "beat", "shoot", "cut_off", *SOCIAL_STRIKES, *DANCE_STRIKES)
+SPELL_STRIKES = ("energy_strike", "mind_spike")
+"""Spells that strike a target (F-MAGIC-NANO-01, -07)."""
+
+ATTACKS = (
+    "cut", "thrust", "beat", "shoot", "cut_off", *SOCIAL_STRIKES, *DANCE_STRIKES,
+    *SPELL_STRIKES,
+)  # fmt: skip
 """Techniques that strike at a target and may be defended (F-CORE-05)."""
 
 DEFENSES = (
     "parry", "slip", "block_open", "counter", "stonewall", "pivot", "deflect", "turnabout",
-    "center", "flawless_form", "grand_gesture",
+    "center", "flawless_form", "grand_gesture", "telekinetic_deflection", "ward", "counterspell",
 )  # fmt: skip
 """The reactive techniques (F-COMBAT-NANO-12 .. -15, F-SOCIAL-NANO-10 .. -13)."""
 

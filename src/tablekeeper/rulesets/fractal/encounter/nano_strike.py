@@ -26,6 +26,7 @@ from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
 STEALS = {
+    "counterspell": "F-MAGIC-NANO-20",
     "parry": "F-COMBAT-NANO-13",
     "slip": "F-COMBAT-NANO-12",
     "counter": "F-COMBAT-NANO-15",
@@ -131,7 +132,8 @@ class Hit:
 
     def apply(self, work: Work, conflict_id: str, outcome: Outcome) -> None:
         mine = self.mine
-        if mine.action == "beat" or not self.margin or mine.zone is None:
+        spell = mine.action in ("energy_strike", "mind_spike")
+        if mine.action == "beat" or not self.margin or (mine.zone is None and not spell):
             return
         assert mine.target is not None
         wound(work, conflict_id, mine, self.margin)
@@ -160,7 +162,48 @@ def _defense_of(
     guards = state.catalogue.actions.action(mine.defense).zone
     if guards is not None and guards != zone:
         return None  # F-SOCIAL-NANO-10 .. -12: it defends its own zone
+    spell = state.catalogue.actions.action(declared[attacker].action or "cut").is_spell
+    if mine.defense in ("ward", "counterspell") and not spell:
+        return None  # F-MAGIC-NANO-18, -20: against magic
+    if mine.defense == "telekinetic_deflection" and spell:
+        return None  # F-MAGIC-NANO-02: "incoming physical attacks"
     return mine.defense, dice, mine.defense_stat
+
+
+def _defend(
+    work: Work, conflict_id: str, mine: Declaration, check: CheckOutcome, used: set[str]
+) -> tuple[str | None, int]:
+    """The target's defense against this attack, rolled: its name and successes."""
+    state = work.state
+    conflict = state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    assert mine.target is not None
+    attacker, target = mine.character, mine.target
+    defense = _defense_of(state, duel.declared, target, attacker, mine.zone, used)
+    defended = 0
+    name: str | None = None
+    if defense is not None:
+        name, dice_d, stat_d = defense
+        used.add(target)
+        if mine.action in CHOOSES_DEFENDERS_STAT:  # the attacker picks the worse die
+            pair_ = state.catalogue.actions.action(name).stats
+            defender = state.characters[target]
+            rolled = [s for s in pair_ if defender.die(s)] or list(pair_)
+            stat_d = min(rolled, key=lambda s: (defender.die(s), pair_.index(s)))
+        raise_tn: tuple[Modifier, ...] = ()
+        if name == "counterspell":  # "the incoming spell's TN + 2" (G-F-19)
+            base = technique_check(state, conflict, target, name, dice_d, stat_d).tn
+            offset = state.catalogue.actions.action(name).tn_offset
+            raise_tn = (
+                Modifier(label="the spell's TN + 2", source="G-F-19", tn=check.tn + offset - base),
+            )
+        answer = nano_roll(
+            work, conflict, target, name, dice_d, stat_d,
+            role="defense", target=attacker, against=check.success_level, extra=raise_tn,
+        )  # fmt: skip
+        defended = answer.success_level
+    return name, defended
 
 
 def strike(
@@ -210,22 +253,7 @@ def strike(
     )  # fmt: skip
     if mine.action == "shoot":
         outcome.shot.add(attacker)
-    defense = _defense_of(state, duel.declared, target, attacker, mine.zone, used)
-    defended = 0
-    name: str | None = None
-    if defense is not None:
-        name, dice_d, stat_d = defense
-        used.add(target)
-        if mine.action in CHOOSES_DEFENDERS_STAT:  # the attacker picks the worse die
-            pair_ = state.catalogue.actions.action(name).stats
-            defender = state.characters[target]
-            rolled = [s for s in pair_ if defender.die(s)] or list(pair_)
-            stat_d = min(rolled, key=lambda s: (defender.die(s), pair_.index(s)))
-        answer = nano_roll(
-            work, conflict, target, name, dice_d, stat_d,
-            role="defense", target=attacker, against=check.success_level,
-        )  # fmt: skip
-        defended = answer.success_level
+    name, defended = _defend(work, conflict_id, mine, check, used)
     level = check.success_level
     armor = zone_armor(state, conflict, target, mine.zone)
     after = max(0, level - defended - armor)  # G-F-04, G-F-30
@@ -244,6 +272,13 @@ def strike(
     _effects(state, mine, name, level, defended, blocked_by, outcome)
     if mine.action == "bombast":
         return _bombast(work, conflict_id, mine, level, defended, outcome)
+    if name == "counterspell" and defended >= 1 and level - defended <= 0:
+        outcome.stolen[(attacker, target)] = target  # seizes the momentum (F-MAGIC-NANO-20)
+        reflected = defended - level  # "your number of successes over theirs" (G-F-19)
+        if reflected:
+            outcome.landed[(target, attacker)] = reflected
+            return Hit(mine.model_copy(update={"character": target, "target": attacker}), reflected)
+        return None
     if name == "center" and defended >= 1:  # "on any number of successes" (G-F-25)
         outcome.armor[(target, "focus")] = outcome.armor.get((target, "focus"), 0) + 1
     if mine.action == "precise_technique" and level >= 1:  # on any success (G-F-N3)

@@ -86,8 +86,22 @@ def zone_condition(
     return outcome.model_copy(update=update) if update else outcome
 
 
+SPELL_TABLES = {"energy_strike": "magical", "mind_spike": "mental"}
+"""A spell's generic table (F-MAGIC-NANO-01: "a generic elemental condition"; -07: "a
+mental condition"); its kind is the declared ``item`` (Burning, Shocked, Hindered...)."""
+
+SPELL_KINDS = {"energy_strike": "burning", "mind_spike": "mental_strain"}
+
+
 def wound(work: Work, conflict_id: str, mine: Declaration, margin: int) -> None:
     """Inflict the zone's condition for ``margin`` on the target."""
+    if mine.action in SPELL_TABLES:
+        assert mine.target is not None
+        kind = mine.item or SPELL_KINDS[mine.action]
+        table = SPELL_TABLES[mine.action]
+        found = lookup(table, kind, margin, work.state.options, work.catalogue)
+        inflict(work, mine.target, found, conflict=conflict_id, by=mine.character)
+        return
     assert mine.target is not None
     assert mine.zone is not None
     assert mine.action is not None
