@@ -14,6 +14,7 @@ from .helpers import Table
 
 
 def test_adversaries_have_two_or_three_stats_and_ap_from_the_two_highest_f_gm_01_f_gm_02() -> None:
+    # F-GM-01, F-GM-02
     table = Table()
     goblin = table.npc("goblin", stats={"body": 6, "visual": 6})  # "Body d6 and Visual d6"
     assert goblin.ap == 12

@@ -17,6 +17,7 @@ def ball(**fields: object) -> Table:
 
 
 def test_solo_inflicts_a_negative_performance_condition_f_dance_micro_01_f_dance_gen_03() -> None:
+    # F-DANCE-MICRO-01, F-DANCE-GEN-03
     table = ball()
     table.dice(10, 9)
     table.act("ball", "ines", "solo", 2, "kali")

@@ -137,6 +137,7 @@ def test_deafening_3_forbids_speaking_in_a_conversation_f_scene_07() -> None:
 
 
 def test_social_armor_ranges_and_an_impossible_assault_f_social_gen_06_f_gm_07() -> None:
+    # F-SOCIAL-GEN-06, F-GM-07
     table = Table()
     table.pc("bard", default=4)  # 8 AP: 8 potential successes
     table.pc("queen", side="court", social_armor=8)
@@ -172,6 +173,7 @@ def test_renowned_4_treats_the_audience_as_armor_0_f_gtab_soc_09() -> None:
 
 
 def test_flipping_the_support_network_and_the_bosss_choice_f_gm_08_f_gm_09() -> None:
+    # F-GM-08, F-GM-09
     table = Table()
     table.pc("bard", stats={"words": 12, "people": 12})
     table.npc("courtier", side="court", stats={"words": 4, "people": 4})  # 8 AP

@@ -90,6 +90,7 @@ def test_block_open_raises_the_tn_and_locks_the_weapon_f_combat_nano_14() -> Non
 
 
 def test_one_tool_one_action_and_master_strike_is_the_exception_f_combat_gen_01_nano_06() -> None:
+    # F-COMBAT-GEN-01, F-COMBAT-NANO-06
     table = duelists()
     table.attack("a", "b", dice=2)
     table.passes("b")
@@ -235,6 +236,7 @@ def test_reload_saves_successes_until_more_than_the_requirement_f_combat_nano_10
 
 
 def test_shoot_needs_a_load_and_an_aim_and_spends_both_f_combat_nano_07_08_g_f_39() -> None:
+    # F-COMBAT-NANO-07, F-COMBAT-NANO-08
     crossbow = {"id": "crossbow", "kind": "weapon", "name": "Crossbow"}
     table = duelists(a_tools=(crossbow,))
     table.declare("a", action="reload", dice=1)

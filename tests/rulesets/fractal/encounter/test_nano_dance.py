@@ -25,6 +25,7 @@ def armor(table: Duelists, who: str) -> dict[str, int]:
 
 
 def test_moves_target_their_zones_and_read_the_charts_f_dance_gen_05_06() -> None:
+    # F-DANCE-GEN-05, F-DANCE-GEN-06
     for action, zone, label in (
         ("lead", "focus", "Lost Count [2]"),  # F-DANCE-NANO-06
         ("spotlight_steal", "audience_attention", "Outshone [2]"),  # F-DANCE-NANO-09
@@ -44,6 +45,7 @@ def test_moves_target_their_zones_and_read_the_charts_f_dance_gen_05_06() -> Non
 def test_precise_technique_builds_armor_on_any_success_even_defended_f_dance_nano_01_gen_07() -> (
     None
 ):
+    # F-DANCE-NANO-01, F-DANCE-GEN-07
     table = dancers()
     move(table, "a", "b", "precise_technique", 1)
     table.passes("b")
@@ -126,6 +128,7 @@ def test_interpret_tempo_gives_ap_every_beat_f_dance_nano_17_g_f_28() -> None:
 
 
 def test_read_the_room_adds_a_die_until_shift_mood_f_dance_nano_15_16() -> None:
+    # F-DANCE-NANO-15, F-DANCE-NANO-16
     table = dancers()
     move(table, "a", None, "read_the_room", 1)
     table.dice(6)

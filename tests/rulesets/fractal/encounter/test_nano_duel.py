@@ -17,6 +17,7 @@ from .nano_helpers import SWORD, duelists
 
 
 def test_the_duel_opens_at_the_drop_and_both_declare_first_f_core_08_f_core_09_g_f_07() -> None:
+    # F-CORE-08, F-CORE-09
     table = duelists()
     duel = table.duel
     # F-CORE-08: nobody holds the momentum at The Drop.
@@ -82,6 +83,7 @@ def test_the_holder_keeps_the_momentum_when_nothing_steals_it_g_f_07() -> None:
 
 
 def test_a_cut_reads_the_zones_cut_table_and_a_blade_bleeds_at_4_f_combat_nano_01_02() -> None:
+    # F-COMBAT-NANO-01, F-COMBAT-NANO-02
     # G-F-06: the provisional Mid Cut table; Severity 4 with a Slashing rider is Lethal and
     # spills over into the generic Fatigue row 2 (the Severity 3+ spillover).
     table = duelists()

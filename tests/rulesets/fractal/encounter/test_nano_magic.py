@@ -97,6 +97,7 @@ def test_mend_wounds_removes_up_to_successes_x_3_dor_f_magic_nano_12_g_f_34() ->
 
 
 def test_spells_per_beat_voice_and_foci_f_magic_gen_02_03_g_f_37() -> None:
+    # F-MAGIC-GEN-02, F-MAGIC-GEN-03
     table = duelists(a_tools=(), a={"voice_free": False})
     with pytest.raises(IllegalCommandError, match="at most 0 spell"):
         table.declare("a", action="energy_strike", target="b", dice=1)

@@ -22,6 +22,7 @@ def argue(table: Duelists, who: str, at: str, action: str, dice: int, **fields: 
 
 
 def test_arguments_target_their_zones_and_read_the_charts_f_social_nano_01_02_03_16() -> None:
+    # F-SOCIAL-NANO-01, F-SOCIAL-NANO-02, F-SOCIAL-NANO-03, F-SOCIAL-NANO-16
     for action, zone, stat, label in (
         ("logos", "credibility", "words", "Caught in a Lie [3]"),
         ("pathos", "composure", "words", "Losing Your Temper [3]"),
@@ -41,6 +42,7 @@ def test_arguments_target_their_zones_and_read_the_charts_f_social_nano_01_02_03
 
 
 def test_a_zone_defense_guards_its_zone_only_f_social_nano_10_11_12() -> None:
+    # F-SOCIAL-NANO-10, F-SOCIAL-NANO-11, F-SOCIAL-NANO-12
     table = debaters()
     argue(table, "a", "b", "logos", 2)
     table.passes("b")
@@ -85,6 +87,7 @@ def test_turnabout_is_tn_6_steals_and_gives_bonus_dice_f_social_nano_13() -> Non
 
 
 def test_cite_precedent_is_tn_5_and_picks_the_defenders_stat_f_social_nano_20_22() -> None:
+    # F-SOCIAL-NANO-20, F-SOCIAL-NANO-22
     for action in ("cite_precedent", "cease_and_desist"):
         table = debaters(b={"stats": {"visual": 10}})
         guard = "pivot" if action == "cite_precedent" else "deflect"
@@ -99,6 +102,7 @@ def test_cite_precedent_is_tn_5_and_picks_the_defenders_stat_f_social_nano_20_22
 
 
 def test_motte_and_bailey_shifts_zone_adds_dice_tn_plus_1_f_social_nano_04_05() -> None:
+    # F-SOCIAL-NANO-04, F-SOCIAL-NANO-05
     table = debaters(a={"ranks": {"motte_and_bailey": 1}})
     argue(table, "a", "b", "logos", 2)
     table.passes("b")
@@ -152,6 +156,7 @@ def test_dodge_the_question_raises_the_tn_on_you_first_f_social_nano_09() -> Non
 
 
 def test_gish_gallop_wastes_the_opponents_action_tn_plus_1_f_social_nano_07_08() -> None:
+    # F-SOCIAL-NANO-07, F-SOCIAL-NANO-08
     table = debaters()
     argue(table, "a", "b", "gish_gallop", 1)
     argue(table, "b", "a", "logos", 3)
@@ -167,6 +172,7 @@ def test_gish_gallop_wastes_the_opponents_action_tn_plus_1_f_social_nano_07_08()
 
 
 def test_filibuster_ends_the_exchange_and_its_dice_count_g_f_17_f_social_nano_18_19() -> None:
+    # F-SOCIAL-NANO-18, F-SOCIAL-NANO-19
     table = debaters(b={"stats": {"logic": 10, "people": 8}})
     argue(table, "a", "b", "filibuster", 2)
     argue(table, "b", "a", "logos", 2)
@@ -234,6 +240,7 @@ def test_coded_message_caps_its_dice_and_gives_an_ally_dice_f_social_nano_21() -
 
 
 def test_a_debater_at_zero_max_ap_is_removed_in_shame_f_social_gen_02_03() -> None:
+    # F-SOCIAL-GEN-02, F-SOCIAL-GEN-03
     # b: every stat d4, Max AP 8; a Severity 4 credibility wound (-5) and its Disgraced [2]
     # spillover (-2), then a second blow: b's Max AP reaches 0 (G-F-15: in a social scene).
     b_stats = dict.fromkeys(("body", "people", "words", "logic", "nature"), 4)
@@ -249,3 +256,17 @@ def test_a_debater_at_zero_max_ap_is_removed_in_shame_f_social_gen_02_03() -> No
     table.passes("b")
     assert table.conflict("duel").participants["b"].out == "removed"
     assert table.conflict("duel").winner == "party"
+
+
+def test_each_further_filibuster_is_tn_plus_1_for_the_user_only_f_social_nano_19() -> None:
+    table = debaters()
+    argue(table, "a", "b", "filibuster", 1)
+    table.dice(6)  # a: 1 success
+    table.dice(1, 1, 1)  # b: floor(d6 / 2) = 3 dice: none: a wins and takes the momentum
+    table.passes("b")
+    argue(table, "a", "b", "filibuster", 1)  # a leads alone now
+    table.dice(6)
+    table.dice(1, 1, 1)
+    table.passes("b")  # b's step 2: nothing
+    rolls = rolled(table, "filibuster")
+    assert [p["check"]["tn"] for p in rolls] == [4, 4, 5, 4]  # type: ignore[index]

@@ -45,6 +45,7 @@ def test_intervals_are_the_meditation_dies_highest_face_g_f_05_f_cook_gen_02() -
 
 
 def test_a_deadline_sets_the_intervals_and_each_is_an_hour_f_time_02_f_cook_gen_02() -> None:
+    # F-TIME-02, F-COOK-GEN-02
     table = kitchen()
     table.open("feast", "cooking", "chef", level="solo", goal=2, techniques=["sear"], deadline=2)
     table.dice(8, 8)
@@ -78,6 +79,7 @@ def test_the_goal_and_every_technique_make_a_success_g_f_05() -> None:
 def test_the_meal_is_eaten_well_fed_for_the_next_micro_conflict_f_cook_gen_03_f_cook_gen_04() -> (
     None
 ):
+    # F-COOK-GEN-03, F-COOK-GEN-04
     table = kitchen()
     table.open(
         "feast",

@@ -43,6 +43,7 @@ def test_one_item_a_hand_and_one_action_a_tool_f_combat_gen_01() -> None:
 
 
 def test_art_and_cooking_need_both_hands_but_not_the_voice_f_art_gen_06_f_cook_gen_06() -> None:
+    # F-ART-GEN-06, F-COOK-GEN-06
     table = Table()
     table.pc("chef", ranks={"cooking": 1, "magic": 1}, tools=[{"id": "wand", "kind": "focus"}])
     table.pc("orc", side="foes")
@@ -66,6 +67,7 @@ def test_art_and_cooking_need_both_hands_but_not_the_voice_f_art_gen_06_f_cook_g
 
 
 def test_one_pool_split_between_trees_in_one_turn_f_core_12_f_art_gen_07_f_cook_gen_07() -> None:
+    # F-CORE-12, F-ART-GEN-07, F-COOK-GEN-07
     # The unified Action Pool: a Micro turn may split it between actions of different
     # trees (a maneuver and a cooking action; the Nano hybrids are the next issue's).
     table = Table()
@@ -168,6 +170,7 @@ def test_performance_conditions_stay_in_the_dance_but_a_bad_fall_f_dance_gen_06(
 def test_the_trees_nano_outputs_are_provisional_named_conditions_f_art_gen_05_f_cook_gen_05() -> (
     None
 ):
+    # F-ART-GEN-05, F-COOK-GEN-05
     table = Table()
     table.pc("sculptor", stats={"logic": 10, "body": 10})
     table.pc("viewer")
@@ -220,6 +223,7 @@ def test_the_trees_nano_outputs_are_provisional_named_conditions_f_art_gen_05_f_
 
 
 def test_exhibition_outputs_go_to_the_artist_f_art_gen_03_f_art_gen_04() -> None:
+    # F-ART-GEN-03, F-ART-GEN-04
     table = Table()
     table.pc("painter", stats={"visual": 10})
     table.open(
