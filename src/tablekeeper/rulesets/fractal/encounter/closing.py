@@ -85,6 +85,10 @@ def close(work: Work, conflict_id: str, ended: str, winner: str | None, rule: st
     """Close a conflict: its spells lapse, what lasted the conflict ends, the scene's
     positive conditions count down (F-GTAB-03), then it is closed (temporary AP goes with
     it, G-F-33; Routine Armor too, F-DANCE-GEN-08)."""
+    if work.state.conflicts[conflict_id].level == "nano":
+        from tablekeeper.rulesets.fractal.encounter.hybrid import judge
+
+        judge(work, conflict_id)  # a hybrid project is judged at the duel's end (G-F-N7)
     conflict = work.state.conflicts[conflict_id]
     for key in conflict.participants:
         character = work.state.characters[key]

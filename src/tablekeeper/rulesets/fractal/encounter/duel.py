@@ -56,6 +56,8 @@ class Declaration(Frozen):
     defense_stat: Stat | None = None
     against: str | None = Field(default=None, description="The attacker it defends against.")
     quick_step: int = Field(default=0, ge=0)
+    craft: str | None = Field(default=None, description="A hybrid project's technique.")
+    craft_dice: int = Field(default=0, ge=0)
     feint_from: str | None = Field(default=None, description="The action a Feint replaced.")
     feint_dice: int = Field(default=0, ge=0)
 

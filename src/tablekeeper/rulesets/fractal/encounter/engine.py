@@ -29,6 +29,12 @@ from tablekeeper.rulesets.fractal.encounter.candidates import candidates
 from tablekeeper.rulesets.fractal.encounter.defending import answer_concession, answer_defense
 from tablekeeper.rulesets.fractal.encounter.exchanges import drive, end_turn
 from tablekeeper.rulesets.fractal.encounter.fold import fold
+from tablekeeper.rulesets.fractal.encounter.hybrid import (
+    HYBRID,
+    HybridProject,
+    check_hybrid,
+    start_hybrid,
+)
 from tablekeeper.rulesets.fractal.encounter.macro import macro_check, reroll
 from tablekeeper.rulesets.fractal.encounter.nano_declare import (
     DECLARE,
@@ -120,6 +126,14 @@ COMMANDS: CommandTable[FractalState, Work] = CommandTable(
         CommandSpec(cmd.MACRO, cmd.MacroCheck, macro_check, legality.macro, title="Macro check"),
         CommandSpec(cmd.REROLL, cmd.CharacterOnly, reroll, legality.reroll),
         CommandSpec(DECLARE, Declare, play_declare, check_declare, title="Declare (Nano)"),
+        CommandSpec(
+            HYBRID,
+            HybridProject,
+            start_hybrid,
+            check_hybrid,
+            gm_only=True,
+            title="A project during the duel",
+        ),
         CommandSpec(
             TRANSFORM,
             Transform,

@@ -19,6 +19,7 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, pair
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
 from tablekeeper.rulesets.fractal.encounter.nano_strike import STEALS, Outcome, nano_roll
+from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
 from tablekeeper.rulesets.fractal.encounter.work import Work
 
 
@@ -127,6 +128,25 @@ def after_beat(
             if check.success_level:
                 bonus[mine.target] = bonus.get(mine.target, 0) + check.success_level
     tempo, room_read = _choreography(work, conflict_id, seated, declared, duel)
+    for key in seated:  # a hybrid project's technique: an Interval of it (F-COOK-GEN-07)
+        mine = declared[key]
+        if mine.craft is not None and mine.craft_dice:
+            conflict = work.state.conflicts[conflict_id]
+            check = nano_roll(work, conflict, key, mine.craft, mine.craft_dice, None, role="attack")
+            project = work.state.conflicts[conflict_id].project
+            assert project is not None
+            work.emit(
+                ev.PROJECT_ROLLED,
+                ev.ProjectRolled(
+                    conflict=conflict_id,
+                    technique=mine.craft,
+                    stat=best_stat(
+                        work.state.characters[key], work.catalogue.actions.action(mine.craft).stats
+                    ),
+                    check=check,
+                    total=project.total + check.success_level,
+                ),
+            )
     for (key, zone), built in outcome.armor.items():  # Routine Armor (F-DANCE-GEN-08, G-F-26)
         have = work.state.conflicts[conflict_id].participants[key].routine_armor.get(zone, 0)
         work.emit(

@@ -81,6 +81,8 @@ class Declare(Frozen):
     against: ActorId | None = actor_field(default=None)
     quick_step: int = Field(default=0, ge=0, le=40)
     feint_dice: int = Field(default=0, ge=0, le=10)
+    craft: str | None = Field(default=None, description="A hybrid project's technique: sear.")
+    craft_dice: int = Field(default=0, ge=0, le=40)
 
 
 class ReturnToDrop(Frozen):
@@ -162,8 +164,12 @@ def _cost(
         cost += _defense_cost(duel.step, order)
     elif order.wrap == "prebuttal" and order.defense not in DEFENSES:
         _refuse("Prebuttal's rebuttal pile names its reaction (F-SOCIAL-NANO-06)", "defense")
+    if order.craft is not None:
+        cost += _craft_cost(state, conflict, character, order)
     if order.action is not None:
         cost += _action_cost(state, conflict, character, mine, order)
+    elif order.wrap == "master_strike" and order.craft is not None and order.split:
+        cost += order.split  # the brush attacks (Impasto) and parries (F-ART-GEN-07)
     elif order.wrap is not None or order.quick_step:
         _refuse("a wrap or a Quick Step goes with an action", "action")
     for used in (
@@ -180,6 +186,33 @@ def _cost(
         _refuse("Master Strike's parry pile is its defense", "defense")
     tools_for(duel, character, declaration)
     return cost
+
+
+HANDED = ("cut", "thrust", "beat", "shoot", "aim", "reload", "parry", "block_open", "counter")
+"""Techniques that take a hand's item: none goes with a craft's tools (F-CORE-11)."""
+
+
+def _craft_cost(
+    state: FractalState, conflict: Conflict, character: Character, order: Declare
+) -> int:
+    """A hybrid project's technique in the Beat: its project's, with dice, and its tools
+    free: cooking and art need the hands (F-COOK-GEN-06, F-ART-GEN-06): with Slip, not
+    with a weapon's action; a brush may parry only as Master Strike's (F-ART-GEN-07)."""
+    project = conflict.project
+    if project is None or project.character != character.id:
+        _refuse(f"{character.name} has no project in this conflict (F-CORE-12)", "craft")
+    assert project is not None
+    if order.craft not in project.techniques:
+        _refuse(f"the project's techniques are {', '.join(project.techniques)}", "craft")
+    if order.craft_dice < 1:
+        _refuse("a technique commits at least one die", "craft_dice")
+    if order.action in HANDED or order.defense in HANDED:
+        _refuse(
+            "the hands are on the project's tools: no weapon's action with it (F-COOK-GEN-06, "
+            "F-ART-GEN-06; Slip needs no hands)",
+            "craft",
+        )
+    return order.craft_dice
 
 
 def _spell_slots(state: FractalState, character: Character, declaration: Declaration) -> None:
@@ -349,6 +382,10 @@ def _declaration(
             "declared": order.declared,
             "quick_step": order.quick_step,
         }
+    if order.craft is not None:
+        update |= {"craft": order.craft, "craft_dice": order.craft_dice}
+        if order.action is None and order.wrap == "master_strike":
+            update |= {"wrap": order.wrap, "split": order.split}
     if order.defense is not None:
         update |= {
             "defense": order.defense,

@@ -17,7 +17,7 @@ from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, DuelStep
 from tablekeeper.rulesets.fractal.encounter.fold_helpers import with_conflict
-from tablekeeper.rulesets.fractal.encounter.state import FractalState, QueuedConflict
+from tablekeeper.rulesets.fractal.encounter.state import FractalState, Project, QueuedConflict
 from tablekeeper.rulesets.fractal.stats import Stat
 
 P = "fractal."
@@ -27,6 +27,7 @@ TECHNIQUE_ROLLED = P + "technique_rolled"
 MOMENTUM = P + "momentum_changed"
 STRUCK = P + "struck"
 DUELS_QUEUED = P + "duels_queued"
+PROJECT_ATTACHED = P + "hybrid_project_started"
 
 Role = Literal[
     "attack", "defense", "evasion", "block_open", "quick_step", "stop_short", "stop_short_defense"
@@ -80,6 +81,13 @@ class Struck(Frozen):
     prevented: bool = Field(default=False, description="Quick Step's damage stopped it.")
 
 
+class ProjectAttached(Frozen):
+    """A hybrid project inside a Nano duel (F-COOK-GEN-07, F-ART-GEN-07)."""
+
+    conflict: str
+    project: Project
+
+
 class DuelsQueued(Frozen):
     """Split the Scene: the duels still to come, after ``after`` ends (F-GM-10)."""
 
@@ -105,6 +113,7 @@ EVENT_MODELS: dict[str, type[Frozen]] = {
     MOMENTUM: MomentumChanged,
     STRUCK: Struck,
     DUELS_QUEUED: DuelsQueued,
+    PROJECT_ATTACHED: ProjectAttached,
 }
 """The Nano duel's event kinds and their payload models."""
 
@@ -129,6 +138,10 @@ def _duel_updated(state: FractalState, payload: DuelUpdated) -> FractalState:
     return with_conflict(state, payload.conflict, duel=payload.duel)
 
 
+def _attached(state: FractalState, payload: ProjectAttached) -> FractalState:
+    return with_conflict(state, payload.conflict, project=payload.project)
+
+
 def _queued(state: FractalState, payload: DuelsQueued) -> FractalState:
     return state.model_copy(
         update={"queued": payload.queued, "queued_after": payload.after if payload.queued else None}
@@ -146,5 +159,6 @@ FOLDS: dict[type[BaseModel], Callable[[FractalState, Any], FractalState]] = {
     DuelUpdated: _duel_updated,
     MomentumChanged: _momentum,
     DuelsQueued: _queued,
+    ProjectAttached: _attached,
 }
 """How each Nano event folds (a roll changes nothing by itself)."""
