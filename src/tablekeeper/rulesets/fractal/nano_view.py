@@ -23,10 +23,10 @@ from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
 from tablekeeper.rulesets.fractal.nano_odds import declare_odds
 
 STEP_WORDS = {
-    "attack": "1. Attack: whoever holds the momentum (both, at The Drop) declares",
-    "defense": "2. Defense: the one attacked declares its reaction (and may strike back)",
-    "feint": "3. Feint or Motte and Bailey: the attacker may change its attack",
-    "resolve": "4. Resolution: Stop Short, evasion, Quick Step, then all at once",
+    "attack": "Attack: whoever holds the momentum (both, at The Drop) declares",
+    "defense": "Defense: the one attacked declares its reaction (and may strike back)",
+    "feint": "Feint or Motte and Bailey: the attacker may change its attack",
+    "resolve": "Resolution: Stop Short, evasion, Quick Step, then all at once",
 }
 
 
@@ -77,7 +77,7 @@ def _options(state: FractalState, conflict: Conflict, key: str, sight: Sight) ->
             {
                 "label": _label(order),
                 "odds_title": odds.title if odds is not None else None,
-                "odds": odds.line() if odds is not None else None,
+                "odds": odds.line(7) if odds is not None else None,
                 "command": {"actor": key, "kind": DECLARE, "payload": payload},
             }
         )
