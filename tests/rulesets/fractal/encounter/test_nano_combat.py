@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.duel import pair
 
 from .nano_helpers import SWORD, Duelists, duelists
@@ -274,3 +275,20 @@ def test_the_aim_is_lost_at_another_action_or_a_wound_f_combat_nano_09() -> None
     table.passes("a")
     assert table.labels("a")
     assert table.duel.aimed == {}
+
+
+def test_footwork_ignores_opponents_but_always_faces_one_f_combat_nano_18_g_f_41() -> None:
+    table = duelists()
+    with pytest.raises(IllegalCommandError, match="several opponents"):
+        table.declare("a", action="footwork", dice=1)
+    table.pc("c", side="foes", tools=[SWORD])
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c")))
+    table.declare("a", action="footwork", dice=2)
+    table.attack("b", "a", dice=1)
+    table.attack("c", "a", dice=1)
+    table.dice(6, 6)  # Footwork: Body d8 vs TN 4 (G-F-41): 2 successes, yet one stays
+    table.dice(1)  # b's Cut, the one a still faces
+    table.passes("a")
+    (footwork,) = rolled(table, "footwork")
+    assert footwork["check"]["tn"] == 4  # type: ignore[index]
+    assert [p["attacker"] for p in table.payloads("struck")] == ["b"]

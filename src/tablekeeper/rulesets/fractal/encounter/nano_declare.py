@@ -45,12 +45,13 @@ RETURN_TO_DROP = "fractal.return_to_drop"
 
 LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
-    "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
+    "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
 SELF = (
     "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
+    "footwork",
 )  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
@@ -333,6 +334,8 @@ def _technique_rules(
         rank = technique_rank(state, character, "coded_message")
         if order.dice > rank:
             _refuse(f"at most {rank} dice: the Rank in it (F-SOCIAL-NANO-21)", "dice")
+    if order.action == "footwork" and len(opponents(conflict, character.id)) < 2:
+        _refuse("Footwork is for one engaged with several opponents (F-COMBAT-NANO-18)", "action")
     if order.action == "cut_off" and not order.item:
         _refuse("Cut Off names the skill it cuts off (F-SOCIAL-NANO-15)", "item")
     if order.action in ("bombast", "flashy_technique") and order.declared < 1:

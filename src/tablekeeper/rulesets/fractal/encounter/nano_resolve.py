@@ -130,6 +130,39 @@ def _gallop(work: Work, conflict: Conflict, mine: Declaration) -> None:
     )
 
 
+def _footwork(work: Work, conflict: Conflict, mine: Declaration) -> None:
+    """Footwork: Body or Nature at TN 4 (G-F-41); as many opponents attacking it as its
+    successes are ignored this exchange, the last seated first, never all of them: their
+    attacks on it do not happen (F-COMBAT-NANO-18)."""
+    check = nano_roll(
+        work, conflict, mine.character, "footwork", mine.dice, mine.stat, role="evasion"
+    )
+    duel = work.state.conflicts[conflict.id].duel
+    assert duel is not None
+    attackers = [
+        k
+        for k in conflict.participants
+        if (d := duel.declared.get(k)) is not None
+        and d.target == mine.character
+        and d.action in ATTACKS
+    ]
+    ignored = attackers[len(attackers) - min(check.success_level, max(0, len(attackers) - 1)) :]
+    if not ignored or not check.success_level:
+        return
+    declared = dict(duel.declared)
+    for key in ignored:
+        declared[key] = declared[key].model_copy(update={"action": None, "wrap": None})
+    work.emit(
+        nev.DUEL_UPDATED,
+        nev.DuelUpdated(
+            conflict=conflict.id,
+            duel=duel.model_copy(update={"declared": declared}),
+            why=f"Footwork: {mine.character} ignores {', '.join(ignored)}",
+            rule="F-COMBAT-NANO-18",
+        ),
+    )
+
+
 def _raises(
     work: Work, conflict: Conflict, seated: list[str], declared: dict[str, Declaration]
 ) -> tuple[dict[str, list[Modifier]], dict[str, str]]:
@@ -207,6 +240,9 @@ def resolve(work: Work, conflict_id: str) -> None:
         mine = declared[key]
         if mine.action == "gish_gallop" and mine.target in conflict.participants:
             _gallop(work, work.state.conflicts[conflict_id], mine)
+    for key in seated:
+        if declared[key].action == "footwork":
+            _footwork(work, work.state.conflicts[conflict_id], declared[key])
     latest = work.state.conflicts[conflict_id].duel
     assert latest is not None
     declared = latest.declared
