@@ -175,3 +175,58 @@ def test_at_zero_max_ap_the_performance_is_over_f_dance_gen_09() -> None:
     table.dice(6)
     table.passes("b")
     assert table.conflict("duel").participants["b"].out == "performance_over"
+
+
+def _trio() -> Duelists:
+    from tablekeeper.rulesets.fractal.encounter import commands as cmd
+
+    table = dancers()
+    table.pc("c")
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c", side="party")))
+    return table
+
+
+def test_cover_mirror_defends_the_partner_f_dance_nano_07() -> None:
+    table = _trio()
+    move(table, "b", "a", "lead", 2)
+    table.passes("a")
+    table.passes("c")
+    table.passes("a")  # a, attacked, has no reaction of its own
+    table.dice(6, 6)  # b's Lead: 2
+    table.dice(6, 6)  # c's Cover / Mirror: 2, for its partner
+    table.declare("c", defense="cover_mirror", defense_dice=2)
+    (cover,) = rolled(table, "cover_mirror")
+    assert cover["character"] == "c"
+    assert table.labels("a") == []
+
+
+def test_lift_and_support_gives_the_declared_dice_or_drops_g_f_24_f_dance_nano_08() -> None:
+    table = _trio()
+    with pytest.raises(IllegalCommandError, match="lifts a partner"):
+        move(table, "a", "b", "lift_and_support", 3, declared=2)
+    move(table, "a", "c", "lift_and_support", 3, declared=2)
+    table.passes("b")
+    table.dice(6, 6, 1)  # 2: the target hit
+    table.passes("c")
+    assert table.duel.bonus == {"c": 2}
+    table = _trio()
+    move(table, "a", "c", "lift_and_support", 3, declared=4)
+    table.passes("b")
+    table.dice(6, 1, 1)  # 1: missed by 3: an Impact of floor(3 / 2) = 1 on the partner
+    table.passes("c")
+    assert table.labels("c") == ["Bruised [1]"]
+
+
+def test_formation_shift_ignores_opponents_but_one_f_dance_nano_11() -> None:
+    from tablekeeper.rulesets.fractal.encounter import commands as cmd
+
+    table = dancers()
+    table.pc("d", side="foes")
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="d")))
+    move(table, "a", None, "formation_shift", 2)
+    move(table, "b", "a", "lead", 1)
+    move(table, "d", "a", "lead", 1)
+    table.dice(6, 6)  # Formation Shift: 2, yet one opponent stays
+    table.dice(1)  # b's Lead
+    table.passes("a")
+    assert [p["attacker"] for p in table.payloads("struck")] == ["b"]

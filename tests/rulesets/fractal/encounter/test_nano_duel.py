@@ -185,8 +185,9 @@ def test_pairwise_momentum_with_three_f_gm_11() -> None:
     table.attack("a", "b", dice=1)
     table.passes("b")
     table.passes("c")  # c leads against a at The Drop too, and declares nothing
+    table.passes("b")  # b, attacked: no reaction
     table.dice(6)
-    table.passes("b")
+    table.passes("c")  # c may cover its partner at step 2 (F-DANCE-NANO-07): it does not
     # a struck b: a takes b's momentum; a and c stay at The Drop (F-GM-11).
     assert table.duel.momentum[pair("a", "b")] == "a"
     assert table.duel.momentum[pair("a", "c")] is None

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import Literal
 
+from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, pair
+from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
 from tablekeeper.rulesets.fractal.encounter.nano_strike import STEALS, Outcome, nano_roll
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
@@ -66,6 +68,23 @@ def _mend(work: Work, patient: str, threshold: int) -> None:
                     rule="F-MAGIC-NANO-12",
                 ),
             )
+
+
+def _lift(work: Work, conflict_id: str, mine: Declaration) -> int:
+    """A hit gives the partner the declared number of dice on its next proactive action
+    (returned); a miss drops it: Impact of half the miss, rounded down (G-F-24)."""
+    assert mine.target is not None
+    check = nano_roll(
+        work, work.state.conflicts[conflict_id], mine.character, "lift_and_support",
+        mine.dice, mine.stat, role="attack", target=mine.target,
+    )  # fmt: skip
+    if check.success_level >= mine.declared:
+        return mine.declared
+    severity = (mine.declared - check.success_level) // 2
+    if severity:
+        fall = lookup("physical", "impact", min(4, severity), work.state.options, work.catalogue)
+        inflict(work, mine.target, fall, conflict=conflict_id, by=mine.character)
+    return 0
 
 
 def _choreography(
@@ -127,6 +146,10 @@ def after_beat(
             )  # fmt: skip
             if check.success_level:
                 bonus[mine.target] = bonus.get(mine.target, 0) + check.success_level
+        if mine.action == "lift_and_support" and mine.target is not None:  # F-DANCE-NANO-08
+            lifted = _lift(work, conflict_id, mine)
+            if lifted:
+                bonus[mine.target] = bonus.get(mine.target, 0) + lifted
     tempo, room_read = _choreography(work, conflict_id, seated, declared, duel)
     for key in seated:  # a hybrid project's technique: an Interval of it (F-COOK-GEN-07)
         mine = declared[key]

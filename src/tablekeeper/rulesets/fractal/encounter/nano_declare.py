@@ -46,12 +46,13 @@ RETURN_TO_DROP = "fractal.return_to_drop"
 LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
+    "formation_shift", "lift_and_support",
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
 SELF = (
     "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
-    "footwork",
+    "footwork", "formation_shift", "lift_and_support",
 )  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
@@ -297,6 +298,13 @@ def _action_cost(
         _refuse(f"{order.action!r} cannot be declared as its own action", "action")
     if order.dice < 1:
         _refuse("an action commits at least one die", "dice")
+    if order.action == "lift_and_support":
+        side = conflict.participants[character.id].side
+        partner = conflict.participants.get(order.target or "")
+        if partner is None or partner.side != side or order.target == character.id:
+            _refuse("Lift & Support lifts a partner (F-DANCE-NANO-08)", "target")
+        if order.declared < 1:
+            _refuse("Lift & Support sets a target number of successes", "declared")
     if order.action == "mend_wounds":
         side = conflict.participants[character.id].side
         patient = conflict.participants.get(order.target or character.id)
@@ -334,7 +342,10 @@ def _technique_rules(
         rank = technique_rank(state, character, "coded_message")
         if order.dice > rank:
             _refuse(f"at most {rank} dice: the Rank in it (F-SOCIAL-NANO-21)", "dice")
-    if order.action == "footwork" and len(opponents(conflict, character.id)) < 2:
+    if (
+        order.action in ("footwork", "formation_shift")
+        and len(opponents(conflict, character.id)) < 2
+    ):
         _refuse("Footwork is for one engaged with several opponents (F-COMBAT-NANO-18)", "action")
     if order.action == "cut_off" and not order.item:
         _refuse("Cut Off names the skill it cuts off (F-SOCIAL-NANO-15)", "item")

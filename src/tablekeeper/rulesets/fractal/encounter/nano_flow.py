@@ -35,6 +35,7 @@ ATTACKS = (
 DEFENSES = (
     "parry", "slip", "block_open", "counter", "stonewall", "pivot", "deflect", "turnabout",
     "center", "flawless_form", "grand_gesture", "telekinetic_deflection", "ward", "counterspell",
+    "cover_mirror",
 )  # fmt: skip
 """The reactive techniques (F-COMBAT-NANO-12 .. -15, F-SOCIAL-NANO-10 .. -13)."""
 
@@ -65,7 +66,9 @@ def required(conflict: Conflict) -> list[str]:
         attacked = {
             d.target for d in duel.declared.values() if d.action in ATTACKS and d.target is not None
         }
-        return [k for k in keys if k in attacked or k not in leads]
+        sides = {conflict.participants[k].side for k in attacked if k in conflict.participants}
+        covering = [k for k in keys if conflict.participants[k].side in sides]  # Cover / Mirror
+        return [k for k in keys if k in attacked or k not in leads or k in covering]
     if duel.step == "feint":
         return [
             k

@@ -158,7 +158,7 @@ def _footwork(work: Work, conflict: Conflict, mine: Declaration) -> None:
             conflict=conflict.id,
             duel=duel.model_copy(update={"declared": declared}),
             why=f"Footwork: {mine.character} ignores {', '.join(ignored)}",
-            rule="F-COMBAT-NANO-18",
+            rule="F-COMBAT-NANO-18" if mine.action == "footwork" else "F-DANCE-NANO-11",
         ),
     )
 
@@ -241,7 +241,7 @@ def resolve(work: Work, conflict_id: str) -> None:
         if mine.action == "gish_gallop" and mine.target in conflict.participants:
             _gallop(work, work.state.conflicts[conflict_id], mine)
     for key in seated:
-        if declared[key].action == "footwork":
+        if declared[key].action in ("footwork", "formation_shift"):
             _footwork(work, work.state.conflicts[conflict_id], declared[key])
     latest = work.state.conflicts[conflict_id].duel
     assert latest is not None

@@ -140,6 +140,33 @@ class Hit:
         outcome.wounded.add(mine.target)
 
 
+def _cover(
+    state: FractalState,
+    declared: dict[str, Declaration],
+    target: str,
+    attacker: str,
+    used: set[str],
+) -> tuple[str, int, Stat | None] | None:
+    """Cover / Mirror: a partner's reaction for a dancer who has none (F-DANCE-NANO-07)."""
+    conflict = state.conflicts.get(state.characters[target].conflict or "")
+    if conflict is None or target not in conflict.participants:
+        return None
+    side = conflict.participants[target].side
+    for key, theirs in declared.items():
+        partner = conflict.participants.get(key)
+        if (
+            key != target
+            and partner is not None
+            and partner.side == side
+            and key not in used
+            and theirs.defense == "cover_mirror"
+            and theirs.against in (None, attacker)
+        ):
+            used.add(key)
+            return "cover_mirror", theirs.defense_dice, theirs.defense_stat
+    return None
+
+
 def _defense_of(
     state: FractalState,
     declared: dict[str, Declaration],
@@ -151,6 +178,10 @@ def _defense_of(
     """The defense ``target`` declared against ``attacker`` (each defends once); one that
     defends a zone (Stonewall: Composure) subtracts nothing from an attack on another."""
     mine = declared.get(target)
+    if mine is None or target in used or (mine.defense is None and mine.wrap is None):
+        cover = _cover(state, declared, target, attacker, used)
+        if cover is not None:
+            return cover
     if mine is None or target in used:
         return None
     if mine.wrap == "master_strike":
@@ -198,8 +229,14 @@ def _defend(
             raise_tn = (
                 Modifier(label="the spell's TN + 2", source="G-F-19", tn=check.tn + offset - base),
             )
+        roller = target
+        if name == "cover_mirror":  # the partner rolls it (F-DANCE-NANO-07)
+            roller = next(
+                k for k, d in duel.declared.items()
+                if d.defense == "cover_mirror" and k in used and k != target
+            )  # fmt: skip
         answer = nano_roll(
-            work, conflict, target, name, dice_d, stat_d,
+            work, conflict, roller, name, dice_d, stat_d,
             role="defense", target=attacker, against=check.success_level, extra=raise_tn,
         )  # fmt: skip
         defended = answer.success_level
