@@ -52,7 +52,7 @@ def test_a_ward_subtracts_from_spells_only_f_magic_nano_18() -> None:
     table.dice(6)  # a's Ward: 1
     table.passes("b")  # b: no defense against the cut
     struck = [p for p in table.payloads("struck") if p["attacker"] == "b"]
-    assert (struck[0]["defense"], struck[0]["margin"]) == (1, 1)
+    assert (struck[0]["defense"], struck[0]["margin"]) == (1, 1)  # G-F-N6: spells only
 
 
 def test_telekinetic_deflection_turns_blows_not_spells_f_magic_nano_02() -> None:

@@ -46,7 +46,7 @@ def test_a_zone_defense_guards_its_zone_only_f_social_nano_10_11_12() -> None:
     table = debaters()
     argue(table, "a", "b", "logos", 2)
     table.passes("b")
-    table.declare("b", defense="stonewall", defense_dice=2)  # guards Composure, not Credibility
+    table.declare("b", defense="stonewall", defense_dice=2)  # Composure's, not Credibility (G-F-N4)
     table.dice(6, 6)
     table.passes("a")
     (struck,) = table.payloads("struck")
@@ -160,7 +160,7 @@ def test_gish_gallop_wastes_the_opponents_action_tn_plus_1_f_social_nano_07_08()
     table = debaters()
     argue(table, "a", "b", "gish_gallop", 1)
     argue(table, "b", "a", "logos", 3)
-    table.dice(6)  # Gish Gallop: 1 success: b's Logos is wasted, its 3 AP lost
+    table.dice(6)  # Gish Gallop: 1 success: b's Logos is wasted, its 3 AP lost (G-F-N5)
     table.passes("a")
     assert rolled(table, "logos") == []
     assert table.payloads("struck") == []
