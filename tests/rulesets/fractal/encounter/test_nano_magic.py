@@ -106,3 +106,26 @@ def test_spells_per_beat_voice_and_foci_f_magic_gen_02_03_g_f_37() -> None:
     table.declare("b", action="cut", target="a", zone="mid", dice=1)
     table.declare("a", defense="ward", defense_dice=1)  # a second spell, allowed
     assert table.duel.declared["a"].defense == "ward"
+
+
+def test_thermal_terrain_is_sustained_at_each_beat_or_collapses_f_magic_nano_04() -> None:
+    # F-MAGIC-MICRO-08 in a duel: at the Beat's refresh the mage answers Sustain Spell.
+    table = mages()
+    with pytest.raises(IllegalCommandError, match="terrain it makes"):
+        table.declare("a", action="thermal_manipulation", item="fog", dice=2)
+    table.declare("a", action="thermal_manipulation", item="hazardous", dice=2)
+    table.dice(6, 6)  # 2 successes: Hazardous [2]
+    table.passes("b")
+    elements = table.conflict("duel").scene_elements
+    assert [(e.element, e.severity) for e in elements] == [("hazardous", 2)]
+    pending = table.session.pending
+    assert pending is not None
+    assert pending.chooser == "a"  # Sustain Spell, TN 4 + 1 effect
+    table.dice(5)
+    table.answer("sustain:1")
+    assert table.conflict("duel").scene_elements  # kept
+    assert table.duel.step == "attack"
+    table.passes("a")
+    table.passes("b")
+    table.answer("collapse")  # next Beat: let it go
+    assert table.conflict("duel").scene_elements == ()

@@ -22,7 +22,9 @@ from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
 from tablekeeper.rulesets.fractal.encounter.nano_strike import STEALS, Outcome, nano_roll
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
+from tablekeeper.rulesets.fractal.encounter.state import ActiveSpell
 from tablekeeper.rulesets.fractal.encounter.work import Work
+from tablekeeper.rulesets.fractal.scene import SceneElement, created_severity
 
 
 def _ranged(work: Work, conflict_id: str, mine: Declaration, duel: Duel) -> Duel:
@@ -70,6 +72,23 @@ def _mend(work: Work, patient: str, threshold: int) -> None:
             )
 
 
+def _terrain(work: Work, conflict_id: str, mage: str, element: str, successes: int) -> None:
+    """An elemental terrain element of Severity = the successes (F-SCENE-02), kept while
+    the spell is sustained."""
+    severity = created_severity(successes)
+    if severity is None:
+        return
+    caster = work.state.characters[mage]
+    spell = ActiveSpell(
+        id=f"{mage}-spell-{caster.spells_started + 1}",
+        action="thermal_manipulation",
+        conflict=conflict_id,
+    )
+    work.emit(ev.SPELL_STARTED, ev.SpellStarted(character=mage, spell=spell))
+    placed = SceneElement(element=element, severity=severity, created_by=spell.id)
+    work.emit(ev.ELEMENT_PLACED, ev.ElementPlaced(conflict=conflict_id, element=placed))
+
+
 def _lift(work: Work, conflict_id: str, mine: Declaration) -> int:
     """A hit gives the partner the declared number of dice on its next proactive action
     (returned); a miss drops it: Impact of half the miss, rounded down (G-F-24)."""
@@ -107,6 +126,14 @@ def _choreography(
                 room_read.append(key)
             elif mine.action == "shift_mood" and level:
                 room_read = []
+    for key in seated:  # Thermal Manipulation: sustained terrain (F-MAGIC-NANO-04)
+        mine = declared[key]
+        if mine.action == "thermal_manipulation" and mine.item is not None:
+            check = nano_roll(
+                work, work.state.conflicts[conflict_id], key, mine.action, mine.dice,
+                mine.stat, role="attack",
+            )  # fmt: skip
+            _terrain(work, conflict_id, key, mine.item, check.success_level)
     for key in seated:  # Mend Wounds: DoR up to successes x 3, instantly (F-MAGIC-NANO-12)
         mine = declared[key]
         if mine.action == "mend_wounds":

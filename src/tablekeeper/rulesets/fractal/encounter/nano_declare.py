@@ -46,13 +46,13 @@ RETURN_TO_DROP = "fractal.return_to_drop"
 LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
-    "formation_shift", "lift_and_support",
+    "formation_shift", "lift_and_support", "thermal_manipulation",
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
 SELF = (
     "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
-    "footwork", "formation_shift", "lift_and_support",
+    "footwork", "formation_shift", "lift_and_support", "thermal_manipulation",
 )  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
@@ -324,6 +324,21 @@ def _action_cost(
     return order.dice + order.split + order.quick_step
 
 
+def _technique_items(state: FractalState, order: Declare) -> None:
+    """What a technique names besides its target: a terrain, a skill, a number."""
+    if order.action == "thermal_manipulation":
+        terrain = state.catalogue.actions.action("ergokinesis").effect
+        allowed = terrain.terrain if terrain is not None else ()
+        if order.item not in allowed:
+            _refuse(f"the terrain it makes is one of {', '.join(allowed)}", "item")
+    if order.action == "cut_off" and not order.item:
+        _refuse("Cut Off names the skill it cuts off (F-SOCIAL-NANO-15)", "item")
+    if order.action in ("bombast", "flashy_technique") and order.declared < 1:
+        _refuse(
+            "it sets a target number of successes (F-SOCIAL-NANO-17, F-DANCE-NANO-02)", "declared"
+        )
+
+
 def _technique_rules(
     state: FractalState, conflict: Conflict, character: Character, order: Declare
 ) -> None:
@@ -347,12 +362,7 @@ def _technique_rules(
         and len(opponents(conflict, character.id)) < 2
     ):
         _refuse("Footwork is for one engaged with several opponents (F-COMBAT-NANO-18)", "action")
-    if order.action == "cut_off" and not order.item:
-        _refuse("Cut Off names the skill it cuts off (F-SOCIAL-NANO-15)", "item")
-    if order.action in ("bombast", "flashy_technique") and order.declared < 1:
-        _refuse(
-            "it sets a target number of successes (F-SOCIAL-NANO-17, F-DANCE-NANO-02)", "declared"
-        )
+    _technique_items(state, order)
     banned = duel.cut_off.get(character.id, {})
     if order.action in banned or order.defense in banned:
         _refuse("that skill is cut off (F-SOCIAL-NANO-15)", "action")

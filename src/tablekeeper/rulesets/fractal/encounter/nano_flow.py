@@ -13,7 +13,12 @@ from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.closing import check_end, close_by_favor, pass_time
 from tablekeeper.rulesets.fractal.encounter.duel import STEPS, Duel, pair
-from tablekeeper.rulesets.fractal.encounter.exchanges import refresh, set_phase, span_seconds
+from tablekeeper.rulesets.fractal.encounter.exchanges import (
+    refresh,
+    set_phase,
+    span_seconds,
+    sustain_decision,
+)
 from tablekeeper.rulesets.fractal.encounter.state import Conflict
 from tablekeeper.rulesets.fractal.encounter.work import Work
 
@@ -137,6 +142,13 @@ def start_beat(work: Work, conflict_id: str) -> None:
     for a in keys:
         for b in opponents(work.state.conflicts[conflict_id], a):
             momentum.setdefault(pair(a, b), None)  # The Drop (G-F-07)
+    mages = tuple(
+        key
+        for key, p in work.state.conflicts[conflict_id].participants.items()
+        if p.in_play and any(s.conflict == conflict_id for s in work.state.characters[key].spells)
+    )
+    if mages:  # Sustain Spell at the refresh (F-MAGIC-MICRO-08, in a duel too)
+        set_phase(work, work.state.conflicts[conflict_id], phase="sustain", sustain_queue=mages)
     _update(
         work,
         conflict_id,
@@ -193,6 +205,11 @@ def drive_duel(work: Work, conflict_id: str) -> Decision | None:
             return None  # nobody to duel (the GM closes it)
         if conflict.phase == "refresh" or conflict.duel is None:
             start_beat(work, conflict_id)
+            continue
+        if conflict.phase == "sustain":
+            if conflict.sustain_queue:
+                return sustain_decision(work, conflict, conflict.sustain_queue[0])
+            set_phase(work, conflict, phase="turns", turn_started=True)
             continue
         if waiting_on(conflict) is not None:
             return None
