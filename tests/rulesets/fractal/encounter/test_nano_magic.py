@@ -8,6 +8,7 @@ import pytest
 
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.encounter.duel import pair
+from tablekeeper.rulesets.fractal.stats import Stat
 
 from .nano_helpers import SWORD, Duelists, duelists
 
@@ -129,3 +130,17 @@ def test_thermal_terrain_is_sustained_at_each_beat_or_collapses_f_magic_nano_04(
     table.passes("b")
     table.answer("collapse")  # next Beat: let it go
     assert table.conflict("duel").scene_elements == ()
+
+
+def test_wither_takes_a_die_size_per_2_successes_while_sustained_f_magic_nano_14_g_f_35() -> None:
+    table = mages()
+    with pytest.raises(IllegalCommandError, match="names the stat"):
+        table.declare("a", action="wither", target="b", dice=1, item="luck")
+    table.declare("a", action="wither", target="b", dice=3, item="visual")
+    table.passes("b")
+    table.dice(6, 6, 6)  # 3 successes: floor(3 / 2) = 1 die size
+    table.passes("b")
+    assert table.c("b").die(Stat.VISUAL) == 4  # d6 -> d4
+    assert table.session.pending is not None  # Sustain Spell at the next Beat
+    table.answer("collapse")
+    assert table.c("b").die(Stat.VISUAL) == 6  # it lapses: the die is back

@@ -326,6 +326,8 @@ def _action_cost(
 
 def _technique_items(state: FractalState, order: Declare) -> None:
     """What a technique names besides its target: a terrain, a skill, a number."""
+    if order.action == "wither" and order.item not in [stat.value for stat in Stat]:
+        _refuse("Wither names the stat it withers (F-MAGIC-NANO-14)", "item")
     if order.action == "thermal_manipulation":
         terrain = state.catalogue.actions.action("ergokinesis").effect
         allowed = terrain.terrain if terrain is not None else ()

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, DuelStep
-from tablekeeper.rulesets.fractal.encounter.fold_helpers import with_conflict
+from tablekeeper.rulesets.fractal.encounter.fold_helpers import with_character, with_conflict
 from tablekeeper.rulesets.fractal.encounter.state import FractalState, Project, QueuedConflict
 from tablekeeper.rulesets.fractal.stats import Stat
 
@@ -28,6 +28,7 @@ MOMENTUM = P + "momentum_changed"
 STRUCK = P + "struck"
 DUELS_QUEUED = P + "duels_queued"
 PROJECT_ATTACHED = P + "hybrid_project_started"
+WITHERED = P + "stat_withered"
 
 Role = Literal[
     "attack", "defense", "evasion", "block_open", "quick_step", "stop_short", "stop_short_defense"
@@ -88,6 +89,15 @@ class ProjectAttached(Frozen):
     project: Project
 
 
+class Withered(Frozen):
+    """Wither: a stat die smaller by ``steps`` sizes while sustained (F-MAGIC-NANO-14)."""
+
+    character: str
+    stat: Stat
+    reduced: int = Field(description="Sizes lost in all, after it.")
+    rule: str = "F-MAGIC-NANO-14"
+
+
 class DuelsQueued(Frozen):
     """Split the Scene: the duels still to come, after ``after`` ends (F-GM-10)."""
 
@@ -114,6 +124,7 @@ EVENT_MODELS: dict[str, type[Frozen]] = {
     STRUCK: Struck,
     DUELS_QUEUED: DuelsQueued,
     PROJECT_ATTACHED: ProjectAttached,
+    WITHERED: Withered,
 }
 """The Nano duel's event kinds and their payload models."""
 
@@ -138,6 +149,12 @@ def _duel_updated(state: FractalState, payload: DuelUpdated) -> FractalState:
     return with_conflict(state, payload.conflict, duel=payload.duel)
 
 
+def _withered(state: FractalState, payload: Withered) -> FractalState:
+    character = state.characters[payload.character]
+    reduced = {**character.reduced, payload.stat: payload.reduced}
+    return with_character(state, payload.character, reduced={k: v for k, v in reduced.items() if v})
+
+
 def _attached(state: FractalState, payload: ProjectAttached) -> FractalState:
     return with_conflict(state, payload.conflict, project=payload.project)
 
@@ -160,5 +177,6 @@ FOLDS: dict[type[BaseModel], Callable[[FractalState, Any], FractalState]] = {
     MomentumChanged: _momentum,
     DuelsQueued: _queued,
     ProjectAttached: _attached,
+    Withered: _withered,
 }
 """How each Nano event folds (a roll changes nothing by itself)."""

@@ -28,7 +28,7 @@ SOCIAL_STRIKES = ("logos", "pathos", "ethos", "cite_precedent", "cease_and_desis
 DANCE_STRIKES = ("precise_technique", "flashy_technique", "lead", "spotlight_steal")
 """The Dancing tree's attacks on a zone (F-DANCE-NANO-01, -02, -06, -09)."""
 
-SPELL_STRIKES = ("energy_strike", "mind_spike")
+SPELL_STRIKES = ("energy_strike", "mind_spike", "wither")
 """Spells that strike a target (F-MAGIC-NANO-01, -07)."""
 
 ATTACKS = (

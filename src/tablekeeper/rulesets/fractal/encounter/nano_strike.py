@@ -132,7 +132,7 @@ class Hit:
 
     def apply(self, work: Work, conflict_id: str, outcome: Outcome) -> None:
         mine = self.mine
-        spell = mine.action in ("energy_strike", "mind_spike")
+        spell = mine.action in ("energy_strike", "mind_spike", "wither")
         if mine.action == "beat" or not self.margin or (mine.zone is None and not spell):
             return
         assert mine.target is not None

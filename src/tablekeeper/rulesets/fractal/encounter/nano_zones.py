@@ -12,10 +12,13 @@ Combat"), and the Routine Armor it built on that zone (F-DANCE-GEN-08, G-F-26).
 from __future__ import annotations
 
 from tablekeeper.rulesets.fractal.conditions import ConditionOutcome, SpillOutcome, lookup
+from tablekeeper.rulesets.fractal.encounter import events as ev
+from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
-from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+from tablekeeper.rulesets.fractal.encounter.state import ActiveSpell, Conflict, FractalState
 from tablekeeper.rulesets.fractal.encounter.work import Work
+from tablekeeper.rulesets.fractal.stats import Stat
 
 
 def zone_armor(state: FractalState, conflict: Conflict, target: str, zone: str | None) -> int:
@@ -93,8 +96,38 @@ mental condition"); its kind is the declared ``item`` (Burning, Shocked, Hindere
 SPELL_KINDS = {"energy_strike": "burning", "mind_spike": "mental_strain"}
 
 
+WITHER_SUCCESSES_PER_STEP = 2
+"""Wither: one die size per 2 successes (F-MAGIC-NANO-14; rounded down, G-F-35)."""
+
+
+def _wither(work: Work, conflict_id: str, mine: Declaration, margin: int) -> None:
+    """A stat of the target one die size smaller per 2 successes, while sustained; the
+    ladder d12 > d10 > d8 > d6 > d4 > 0 (G-F-35)."""
+    assert mine.target is not None
+    steps = margin // WITHER_SUCCESSES_PER_STEP
+    if not steps:
+        return
+    stat = Stat(mine.item or "body")
+    target = work.state.characters[mine.target]
+    mage = work.state.characters[mine.character]
+    spell = ActiveSpell(
+        id=f"{mage.id}-spell-{mage.spells_started + 1}",
+        action="wither",
+        conflict=conflict_id,
+        withered=((mine.target, stat, steps),),
+    )
+    work.emit(ev.SPELL_STARTED, ev.SpellStarted(character=mage.id, spell=spell))
+    work.emit(
+        nev.WITHERED,
+        nev.Withered(character=target.id, stat=stat, reduced=target.reduced.get(stat, 0) + steps),
+    )
+
+
 def wound(work: Work, conflict_id: str, mine: Declaration, margin: int) -> None:
     """Inflict the zone's condition for ``margin`` on the target."""
+    if mine.action == "wither":
+        _wither(work, conflict_id, mine, margin)
+        return
     if mine.action in SPELL_TABLES:
         assert mine.target is not None
         kind = mine.item or SPELL_KINDS[mine.action]

@@ -45,6 +45,14 @@ def collapse(work: Work, mage: str, spells: tuple[str, ...], *, reason: str, rul
                         why="the spell lapsed",
                     ),
                 )
+        for holder, stat, steps in spell.withered:  # Wither lapses (F-MAGIC-NANO-14)
+            lost = work.state.characters[holder].reduced.get(stat, 0)
+            work.emit(
+                ev.STAT_RESTORED,
+                ev.StatRestored(
+                    character=holder, stat=stat, reduced=max(0, lost - steps), rule=rule
+                ),
+            )
         conflict = work.state.conflicts.get(spell.conflict)
         if conflict is not None:
             for index, placed in enumerate(conflict.scene_elements):

@@ -135,6 +135,9 @@ class ActiveSpell(Frozen):
     )
     suppressed: tuple[tuple[str, str], ...] = ()
     element: int | None = Field(default=None, description="The scene element it made.")
+    withered: tuple[tuple[str, Stat, int], ...] = Field(
+        default=(), description="(character, stat, die sizes) Wither took (F-MAGIC-NANO-14)."
+    )
 
 
 LifeState = Literal["up", "bleeding_out", "unconscious", "dead"]
