@@ -144,3 +144,20 @@ def test_wither_takes_a_die_size_per_2_successes_while_sustained_f_magic_nano_14
     assert table.session.pending is not None  # Sustain Spell at the next Beat
     table.answer("collapse")
     assert table.c("b").die(Stat.VISUAL) == 6  # it lapses: the die is back
+
+
+def test_dispel_clears_an_effect_whose_total_it_reaches_f_magic_nano_19_g_f_18() -> None:
+    table = duelists(a_tools=(WAND,), b_tools=(WAND,))
+    table.declare("b", action="thermal_manipulation", item="difficult", dice=2)
+    table.dice(6, 6)  # Difficult [2], made with 2 successes
+    table.passes("a")
+    table.dice(5)
+    table.answer("sustain:1")  # b keeps it at the refresh
+    with pytest.raises(IllegalCommandError, match="ongoing effect"):
+        table.declare("a", action="dispel", target="b", item="nothing", dice=1)
+    table.declare("a", action="dispel", target="b", item="b-spell-1", dice=2)
+    table.dice(6, 6)  # 2 successes: the creator's 2 reached (a tie is the dispeller's)
+    table.passes("b")
+    assert table.conflict("duel").scene_elements == ()
+    (dispel,) = rolled(table, "dispel")
+    assert dispel["check"]["tn"] == 4  # type: ignore[index]

@@ -264,7 +264,7 @@ class SpellsCollapsed(Frozen):
     character: str
     conflict: str | None
     spells: tuple[str, ...]
-    reason: Literal["failed", "not_spent", "zero_ap", "conflict_ended"]
+    reason: Literal["failed", "not_spent", "zero_ap", "conflict_ended", "dispelled"]
     rule: str
 
 

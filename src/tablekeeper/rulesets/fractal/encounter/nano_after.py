@@ -22,6 +22,7 @@ from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
 from tablekeeper.rulesets.fractal.encounter.nano_strike import STEALS, Outcome, nano_roll
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
+from tablekeeper.rulesets.fractal.encounter.spells import collapse
 from tablekeeper.rulesets.fractal.encounter.state import ActiveSpell
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.scene import SceneElement, created_severity
@@ -83,10 +84,24 @@ def _terrain(work: Work, conflict_id: str, mage: str, element: str, successes: i
         id=f"{mage}-spell-{caster.spells_started + 1}",
         action="thermal_manipulation",
         conflict=conflict_id,
+        successes=successes,
     )
     work.emit(ev.SPELL_STARTED, ev.SpellStarted(character=mage, spell=spell))
     placed = SceneElement(element=element, severity=severity, created_by=spell.id)
     work.emit(ev.ELEMENT_PLACED, ev.ElementPlaced(conflict=conflict_id, element=placed))
+
+
+def _dispel(work: Work, conflict_id: str, mine: Declaration) -> None:
+    """Dispel: TN 4; clears the effect if its successes reach the creator's original
+    total (ties to the dispeller, G-F-18)."""
+    assert mine.target is not None
+    check = nano_roll(
+        work, work.state.conflicts[conflict_id], mine.character, "dispel", mine.dice,
+        mine.stat, role="attack", target=mine.target,
+    )  # fmt: skip
+    spell = next((s for s in work.state.characters[mine.target].spells if s.id == mine.item), None)
+    if spell is not None and check.success_level >= spell.successes:
+        collapse(work, mine.target, (spell.id,), reason="dispelled", rule="F-MAGIC-NANO-19")
 
 
 def _lift(work: Work, conflict_id: str, mine: Declaration) -> int:
@@ -134,6 +149,8 @@ def _choreography(
                 mine.stat, role="attack",
             )  # fmt: skip
             _terrain(work, conflict_id, key, mine.item, check.success_level)
+        if mine.action == "dispel" and mine.target is not None and mine.item is not None:
+            _dispel(work, conflict_id, mine)
     for key in seated:  # Mend Wounds: DoR up to successes x 3, instantly (F-MAGIC-NANO-12)
         mine = declared[key]
         if mine.action == "mend_wounds":

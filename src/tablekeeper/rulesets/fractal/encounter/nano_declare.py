@@ -46,7 +46,7 @@ RETURN_TO_DROP = "fractal.return_to_drop"
 LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
-    "formation_shift", "lift_and_support", "thermal_manipulation",
+    "formation_shift", "lift_and_support", "thermal_manipulation", "dispel",
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
@@ -328,6 +328,10 @@ def _technique_items(state: FractalState, order: Declare) -> None:
     """What a technique names besides its target: a terrain, a skill, a number."""
     if order.action == "wither" and order.item not in [stat.value for stat in Stat]:
         _refuse("Wither names the stat it withers (F-MAGIC-NANO-14)", "item")
+    if order.action == "dispel" and order.target is not None:
+        held_spells = [s.id for s in state.characters[order.target].spells]
+        if order.item not in held_spells:
+            _refuse("Dispel names an ongoing effect of the target (F-MAGIC-NANO-19)", "item")
     if order.action == "thermal_manipulation":
         terrain = state.catalogue.actions.action("ergokinesis").effect
         allowed = terrain.terrain if terrain is not None else ()

@@ -115,6 +115,7 @@ def _wither(work: Work, conflict_id: str, mine: Declaration, margin: int) -> Non
         action="wither",
         conflict=conflict_id,
         withered=((mine.target, stat, steps),),
+        successes=margin,
     )
     work.emit(ev.SPELL_STARTED, ev.SpellStarted(character=mage.id, spell=spell))
     work.emit(

@@ -135,6 +135,7 @@ class ActiveSpell(Frozen):
     )
     suppressed: tuple[tuple[str, str], ...] = ()
     element: int | None = Field(default=None, description="The scene element it made.")
+    successes: int = Field(default=0, description="Its original success total (Dispel).")
     withered: tuple[tuple[str, Stat, int], ...] = Field(
         default=(), description="(character, stat, die sizes) Wither took (F-MAGIC-NANO-14)."
     )
