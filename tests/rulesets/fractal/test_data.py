@@ -253,6 +253,7 @@ def test_tools_each_tree_occupies_f_core_11() -> None:
 
 
 def test_techniques_have_no_trigger_and_tn_4_f_art_nano_01_f_cook_nano_01() -> None:
+    # F-ART-NANO-01, F-COOK-NANO-01
     for tree in ("art", "cooking"):
         techniques = CATALOGUE.actions.of(tree, "nano")
         assert len(techniques) == 20

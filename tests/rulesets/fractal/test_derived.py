@@ -98,6 +98,7 @@ def test_oratorys_audience_is_half_the_words_die_f_social_micro_03(
 def test_spells_per_beat_f_magic_gen_02_f_magic_gen_03_g_f_37(
     voice_free: bool, foci: int, spells: int
 ) -> None:
+    # F-MAGIC-GEN-02, F-MAGIC-GEN-03
     # F-MAGIC-GEN-02: one spell per Beat by Incantation; a gagged mage casts none without
     # a focus. F-MAGIC-GEN-03: one Focus and the voice: two; two Foci: three.
     outcome = derive(

@@ -35,6 +35,7 @@ PACKAGE = "tablekeeper.rulesets.fractal"
 FILES = (
     "generic_conditions",
     "micro_conditions",
+    "nano_conditions",
     "scene_elements",
     "actions",
     "time_scales",
@@ -117,7 +118,7 @@ class Catalogue(Frozen):
 
     def check_references(self) -> None:
         """Every name one table uses in another exists (raises ``ValueError``)."""
-        tables = {"generic", *self.conditions.micro_ids}
+        tables = {"generic", *self.conditions.micro_ids, *self.conditions.nano_ids}
         for action in self.actions.actions:
             effect = action.effect
             if effect is None:
@@ -179,7 +180,11 @@ def parse_catalogue(
     merged = {
         file: layer(data[file], house[file]) if file in house else data[file] for file in FILES
     }
-    conditions_data = {"generic": merged["generic_conditions"], "micro": merged["micro_conditions"]}
+    conditions_data = {
+        "generic": merged["generic_conditions"],
+        "micro": merged["micro_conditions"],
+        "nano": merged["nano_conditions"],
+    }
     try:
         conditions = ConditionTables.model_validate(conditions_data)
     except ValidationError as error:

@@ -111,7 +111,7 @@ def _row(
     """The row, its name, polarity, canonical kind, social-only flag, dressing, zero-AP
     translation and tree for ``table``/``kind`` at ``severity``."""
     tables = catalogue.conditions
-    if table in tables.micro_ids:
+    if table in tables.micro_ids or table in tables.nano_ids:
         micro = tables.micro_table(table)
         if kind not in ("negative", "positive"):
             raise InvalidInputError(

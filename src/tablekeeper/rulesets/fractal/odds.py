@@ -24,6 +24,7 @@ from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import available
 from tablekeeper.rulesets.fractal.encounter.defending import armor_of, defenses_of
+from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE
 from tablekeeper.rulesets.fractal.encounter.rolling import (
     action_tn,
     best_stat,
@@ -133,6 +134,10 @@ def command_odds(state: FractalState, command: Command, sight: Sight) -> Command
     """The odds of a Micro action: each condition its target would take, defending with
     the decision's default dice for whoever may see the target's dice (C-10), else
     undefended."""
+    if command.kind == DECLARE:
+        from tablekeeper.rulesets.fractal.nano_odds import declare_odds
+
+        return declare_odds(state, command, sight)
     if command.kind != cmd.ACT:
         return None
     order = command.payload_as(cmd.Act)

@@ -27,6 +27,7 @@ from tablekeeper.engine.values import GM, Frozen, invalid_input
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.engine import COMMANDS, ENGINE, new_encounter
+from tablekeeper.rulesets.fractal.encounter.nano_flow import waiting_on
 from tablekeeper.rulesets.fractal.encounter.state import CharacterSpec, FractalState
 from tablekeeper.rulesets.fractal.options import FractalOptions
 
@@ -178,7 +179,7 @@ class FractalRun:
         if pending is not None:
             return policy.answer(self.state, pending)
         for conflict in self.state.open_conflicts():
-            actor = conflict.current if conflict.level == "micro" else None
+            actor = conflict.current if conflict.level == "micro" else waiting_on(conflict)
             if conflict.level == "solo" and conflict.project is not None:
                 actor = conflict.project.character
             if actor is None:

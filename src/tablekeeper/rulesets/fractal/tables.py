@@ -164,7 +164,7 @@ class ZeroAp(Frozen):
 class MicroTable(Frozen):
     """A Micro condition table (Chapter 18): rows 1 to "4+" of each polarity it has."""
 
-    id: str = Field(pattern=r"^[a-z]+_micro$")
+    id: str = Field(pattern=r"^[a-z_]+_(micro|nano)$")
     tree: Literal["combat", "dancing", "social", "magic", "art", "cooking"]
     title: str
     rule: str
@@ -230,19 +230,70 @@ class MicroTables(Frozen):
         return tables
 
 
+class Rider(Frozen):
+    """A damage-type rider (Slashing, Piercing, Bludgeoning: F-COMBAT-NANO-01), provisional
+    (G-F-06): rows from ``lethal_from`` up are Lethal and dressed so; a spillover's kind
+    may change."""
+
+    lethal_from: int | None = Field(default=None, ge=1, le=4)
+    dressing: str | None = None
+    spillover: str | None = None
+    provisional: bool = True
+
+    @model_validator(mode="after")
+    def _lethal_says_how_to_dress(self) -> Rider:
+        if self.lethal_from is not None and not self.dressing:
+            raise ValueError("a rider that makes rows Lethal says how to dress them (F-COND-20)")
+        return self
+
+
+class NanoTables(Frozen):
+    """``nano_conditions.yaml``: the Nano damage tables (provisional, G-F-06), the damage
+    riders, the rider a cut or a thrust has by default, and each tree's target zones."""
+
+    schema_version: Literal[1] = 1
+    source: str = ""
+    tables: tuple[MicroTable, ...] = ()
+    riders: dict[str, Rider] = Field(default_factory=dict)
+    defaults: dict[str, str] = Field(default_factory=dict, description="cut/thrust -> rider.")
+    zones: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> NanoTables:
+        ids = [table.id for table in self.tables]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"Nano tables named twice: {', '.join(ids)}")
+        for kind, rider in self.defaults.items():
+            if rider not in self.riders:
+                raise ValueError(f"defaults.{kind}: no rider {rider!r}")
+        for zone in self.zones.get("combat", ()):
+            for attack in ("cut", "thrust"):
+                if f"{zone}_{attack}_nano" not in ids:
+                    raise ValueError(f"no table {zone}_{attack}_nano for the {zone} zone")
+        return self
+
+
 class ConditionTables(Frozen):
-    """Both kinds of table, with the cross-checks between them (every spillover names a
+    """Every kind of table, with the cross-checks between them (every spillover names a
     known generic kind), and lookups by the names the document uses."""
 
     generic: GenericTables
     micro: MicroTables
+    nano: NanoTables = Field(default_factory=NanoTables)
 
     @model_validator(mode="after")
     def _spillovers_known(self) -> ConditionTables:
         rows = [
             row for domain in self.generic.domains for row in (*domain.negative, *domain.positive)
         ]
-        rows += [row for table in self.micro.tables for row in (*table.negative, *table.positive)]
+        rows += [
+            row
+            for table in (*self.micro.tables, *self.nano.tables)
+            for row in (*table.negative, *table.positive)
+        ]
+        for rider in self.nano.riders.values():
+            if rider.spillover is not None:
+                self.generic_kind(rider.spillover)
         for row in rows:
             for spill in row.spillover:
                 try:
@@ -261,6 +312,11 @@ class ConditionTables(Frozen):
         """``combat_micro``, ``dancing_micro``, ``social_micro``."""
         return tuple(table.id for table in self.micro.tables)
 
+    @property
+    def nano_ids(self) -> tuple[str, ...]:
+        """The Nano damage tables: ``high_cut_nano``... (provisional, G-F-06)."""
+        return tuple(table.id for table in self.nano.tables)
+
     def domain(self, domain_id: str) -> Domain:
         """The domain named ``domain_id``."""
         for domain in self.generic.domains:
@@ -274,7 +330,7 @@ class ConditionTables(Frozen):
 
     def micro_table(self, table_id: str) -> MicroTable:
         """The Micro table named ``table_id``."""
-        for table in self.micro.tables:
+        for table in (*self.micro.tables, *self.nano.tables):
             if table.id == table_id:
                 return table
         raise UnknownNameError(
@@ -305,10 +361,15 @@ class ConditionTables(Frozen):
 
 
 def parse_condition_tables(
-    generic: Mapping[str, Any] | str, micro: Mapping[str, Any] | str
+    generic: Mapping[str, Any] | str,
+    micro: Mapping[str, Any] | str,
+    nano: Mapping[str, Any] | str | None = None,
 ) -> ConditionTables:
-    """Validate both tables (YAML text or parsed data); errors name the file and field."""
+    """Validate the tables (YAML text or parsed data); errors name the file and field."""
     return ConditionTables(
         generic=parse_table(generic, GenericTables, "generic_conditions.yaml"),
         micro=parse_table(micro, MicroTables, "micro_conditions.yaml"),
+        nano=NanoTables()
+        if nano is None
+        else parse_table(nano, NanoTables, "nano_conditions.yaml"),
     )

@@ -22,10 +22,12 @@ from tablekeeper.engine.values import JsonObject
 from tablekeeper.rulesets.fractal.cards import heals_with, life_of
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
+from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.candidates import orders_for
 from tablekeeper.rulesets.fractal.encounter.legality import ACTABLE
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState
+from tablekeeper.rulesets.fractal.nano_view import nano_view, seal_state
 from tablekeeper.rulesets.fractal.odds import dice_table
 from tablekeeper.rulesets.fractal.stats import STATS
 
@@ -87,6 +89,8 @@ def player_view(model: FractalState, sight: Sight) -> JsonObject:
             )
             if not sight.sees(who):
                 shown["awaiting"] = {"who": who}
+    if not sight.gm:
+        seal_state(shown, model, sight)
     shown["panel"] = panel(model, sight)
     return shown
 
@@ -106,6 +110,11 @@ def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         str(payload.get("character"))
     ):
         return {**payload, "entry": public_entry(_object(payload.get("entry")))}
+    sealed_step = kind == nev.DECLARED and payload.get("step") == "attack"
+    if sealed_step and not sight.sees(str(payload.get("character"))):  # G-F-07: sealed
+        return {k: v for k, v in payload.items() if k != "declaration"}
+    if kind == nev.STRUCK and not sight.sees(str(payload.get("target"))):
+        return {key: value for key, value in payload.items() if key != "armor"}  # G-F-E10
     who = payload.get("character") or payload.get("mage")
     if who is not None and not sight.sees(str(who)):
         return {key: value for key, value in payload.items() if key not in PRIVATE_PAYLOAD}
@@ -238,6 +247,8 @@ def _conflict_row(state: FractalState, conflict: Conflict, sight: Sight) -> Json
         }
     if current is not None and sight.sees(current) and conflict.ended is None:
         row["actions"] = _actions(state, conflict, state.characters[current])
+    if conflict.level == "nano":
+        row["duel"] = nano_view(state, conflict, sight)
     return row
 
 

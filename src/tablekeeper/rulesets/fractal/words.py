@@ -20,6 +20,9 @@ from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.state import FractalState
+from tablekeeper.rulesets.fractal.nano_words import SENTENCES as NANO_SENTENCES
+from tablekeeper.rulesets.fractal.nano_words import WEIGHTS as NANO_WEIGHTS
+from tablekeeper.rulesets.fractal.nano_words import nano_clock
 
 
 def dice_text(check: CheckOutcome) -> str:
@@ -98,6 +101,8 @@ class FractalWords:
                     f"{conflict.id}: interval {conflict.step} of {project.intervals}, "
                     f"{project.total}/{project.goal} successes"
                 )
+            elif conflict.level == "nano" and conflict.duel is not None:
+                parts.append(nano_clock(state, conflict))
             else:
                 parts.append(f"{conflict.id}: {conflict.level} scene")
         return "; ".join(parts) or ("over" if state.conflicts else "no conflict yet")
@@ -344,6 +349,9 @@ _SENTENCES: dict[type[Frozen], Callable[[Any, Names, Sight, str, bool], str | No
     ev.TimePassed: _time_passed,
 }
 """Each event's payload model and its sentence."""
+
+_SENTENCES.update(NANO_SENTENCES)
+_WEIGHT.update(NANO_WEIGHTS)
 
 
 def _sentence(payload: Any, names: Names, sight: Sight) -> str | None:

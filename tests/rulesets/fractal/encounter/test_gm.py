@@ -14,6 +14,7 @@ from .helpers import Table
 
 
 def test_adversaries_have_two_or_three_stats_and_ap_from_the_two_highest_f_gm_01_f_gm_02() -> None:
+    # F-GM-01, F-GM-02
     table = Table()
     goblin = table.npc("goblin", stats={"body": 6, "visual": 6})  # "Body d6 and Visual d6"
     assert goblin.ap == 12
@@ -232,7 +233,7 @@ def test_creative_solutions_are_actions_of_any_tree_the_character_knows_f_gm_12(
 
 def test_a_party_fight_is_one_micro_conflict_of_any_size_f_gm_10() -> None:
     # "If the whole party is fighting, resolve it as a Micro Conflict": every seat in one
-    # conflict, turns in order; the Nano duel is the next issue's.
+    # conflict, turns in order; a Nano duel is opened as its own level (test_nano_*).
     table = Table()
     for key in ("a", "b", "c", "d"):
         table.pc(key)
@@ -240,10 +241,10 @@ def test_a_party_fight_is_one_micro_conflict_of_any_size_f_gm_10() -> None:
         table.npc(key)
     table.open("melee", "combat", "a", "w", "b", "x", "c", "y", "d", "z")
     assert table.conflict("melee").order == ("a", "w", "b", "x", "c", "y", "d", "z")
-    with pytest.raises(ValidationError, match="'micro', 'solo' or 'macro'"):
-        cmd.OpenConflict.model_validate(
-            {"id": "duel", "level": "nano", "tree": "combat", "seats": [{"character": "a"}]}
-        )
+    duel = cmd.OpenConflict.model_validate(
+        {"id": "duel", "level": "nano", "tree": "combat", "seats": [{"character": "a"}]}
+    )
+    assert duel.level == "nano"
 
 
 def test_the_gm_flips_by_bribery_or_blackmail_f_gm_09() -> None:

@@ -30,6 +30,7 @@ def test_an_exchange_starts_with_the_refresh_and_turns_in_seat_order_g_f_03_g_f_
 
 
 def test_melee_rolls_body_against_tn_4_and_the_defense_subtracts_f_combat_micro_01_03() -> None:
+    # F-COMBAT-MICRO-01, F-COMBAT-MICRO-03
     table = duel()
     table.dice(8, 6, 4, 1)  # Brenna's 4d8: 3 successes
     table.act("fight", "brenna", "melee", 4, "orc")

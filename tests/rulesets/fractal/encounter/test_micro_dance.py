@@ -17,7 +17,7 @@ def ball(**fields: object) -> Table:
 
 
 def test_solo_inflicts_a_negative_performance_condition_f_dance_micro_01_f_dance_gen_03() -> None:
-    # F-DANCE-GEN-03: a proactive maneuver inflicts a negative condition.
+    # F-DANCE-MICRO-01; F-DANCE-GEN-03: a proactive maneuver inflicts a negative condition.
     table = ball()
     table.dice(10, 9)
     table.act("ball", "ines", "solo", 2, "kali")

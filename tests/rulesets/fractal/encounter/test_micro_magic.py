@@ -47,6 +47,7 @@ def test_knockdown_is_impact_g_f_16() -> None:
 
 
 def test_ergokinesis_terrain_lasts_while_sustained_f_magic_micro_03_f_magic_micro_08() -> None:
+    # F-MAGIC-MICRO-03, F-MAGIC-MICRO-08
     table = battle()
     table.open("fight", "combat", "mage", "orc")
     table.dice(12, 12, 12)
@@ -192,6 +193,7 @@ def test_allies_add_dice_to_a_ward_assisted_ward_f_magic_micro_07_g_f_48() -> No
 
 
 def test_one_spell_a_turn_by_incantation_more_with_foci_f_magic_gen_02_f_magic_gen_03() -> None:
+    # F-MAGIC-GEN-02, F-MAGIC-GEN-03
     table = battle()
     table.open("fight", "combat", "mage", "orc")
     table.dice(1)

@@ -177,7 +177,7 @@ def test_renowned_4_treats_the_audience_as_armor_0_f_gtab_soc_09() -> None:
 
 
 def test_flipping_the_support_network_and_the_bosss_choice_f_gm_08_f_gm_09() -> None:
-    # F-GM-09: the whole network flipped, the Boss's choice is asked.
+    # F-GM-08; F-GM-09: the whole network flipped, the Boss's choice is asked.
     table = Table()
     table.pc("bard", stats={"words": 12, "people": 12})
     table.npc("courtier", side="court", stats={"words": 4, "people": 4})  # 8 AP

@@ -46,7 +46,7 @@ def test_intervals_are_the_meditation_dies_highest_face_g_f_05_f_cook_gen_02() -
 
 
 def test_a_deadline_sets_the_intervals_and_each_is_an_hour_f_time_02_f_cook_gen_02() -> None:
-    # F-COOK-GEN-02: or from the kitchen's time limit.
+    # F-TIME-02; F-COOK-GEN-02: or from the kitchen's time limit.
     table = kitchen()
     table.open("feast", "cooking", "chef", level="solo", goal=2, techniques=["sear"], deadline=2)
     table.dice(8, 8)

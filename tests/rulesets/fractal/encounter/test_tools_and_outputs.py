@@ -68,7 +68,8 @@ def test_art_and_cooking_need_both_hands_but_not_the_voice_f_art_gen_06_f_cook_g
 
 
 def test_one_pool_split_between_trees_in_one_turn_f_core_12_f_art_gen_07_f_cook_gen_07() -> None:
-    # F-COOK-GEN-07: one pool split between a fight and a kitchen in one turn.
+    # F-CORE-12, F-ART-GEN-07, F-COOK-GEN-07: one pool split between a fight and a kitchen
+    # in one turn.
     # The unified Action Pool: a Micro turn may split it between actions of different
     # trees (a maneuver and a cooking action; the Nano hybrids are the next issue's).
     table = Table()

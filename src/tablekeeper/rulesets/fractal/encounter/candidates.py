@@ -16,6 +16,7 @@ from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.fractal.actions import ActionDef, ActionType
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import available
+from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_candidates
 from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
 
 DECLARED: tuple[ActionType, ...] = ("proactive", "neutral", "utility", "action")
@@ -181,6 +182,8 @@ def candidates(state: FractalState, actor: ActorId) -> list[Command]:
             current = conflict.current
             if current is not None and actor in (current, GM):
                 found += _turn(state, conflict, current, actor)
+        elif conflict.level == "nano":
+            found += duel_candidates(state, conflict, actor)
         elif (
             conflict.level == "solo"
             and conflict.project is not None

@@ -20,9 +20,14 @@ from tablekeeper.rulesets.fractal.healing import RemovedBy
 
 
 def check_end(work: Work, conflict_id: str) -> bool:
-    """A Micro conflict ends when at most one side has anyone still in (F-SOCIAL-GEN-02)."""
+    """A Micro conflict or a Nano duel ends when at most one side has anyone still in
+    (F-SOCIAL-GEN-02)."""
     conflict = work.state.conflicts[conflict_id]
-    if conflict.ended is not None or conflict.level != "micro" or len(conflict.sides()) < 2:
+    if (
+        conflict.ended is not None
+        or conflict.level not in ("micro", "nano")
+        or len(conflict.sides()) < 2
+    ):
         return conflict.ended is not None
     standing = conflict.standing()
     if len(standing) > 1:
@@ -80,6 +85,10 @@ def close(work: Work, conflict_id: str, ended: str, winner: str | None, rule: st
     """Close a conflict: its spells lapse, what lasted the conflict ends, the scene's
     positive conditions count down (F-GTAB-03), then it is closed (temporary AP goes with
     it, G-F-33; Routine Armor too, F-DANCE-GEN-08)."""
+    if work.state.conflicts[conflict_id].level == "nano":
+        from tablekeeper.rulesets.fractal.encounter.hybrid import judge
+
+        judge(work, conflict_id)  # a hybrid project is judged at the duel's end (G-F-N7)
     conflict = work.state.conflicts[conflict_id]
     for key in conflict.participants:
         character = work.state.characters[key]

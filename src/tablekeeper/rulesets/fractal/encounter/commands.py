@@ -59,11 +59,11 @@ class Seat(Frozen):
 
 
 class OpenConflict(Frozen):
-    """The GM opens a conflict: a Micro conflict, a Solo project, a Macro scene."""
+    """The GM opens a conflict: a Micro conflict, a Nano duel, a Solo project, a Macro scene."""
 
     id: str = Id
     title: str = Field(default="", max_length=80)
-    level: Literal["micro", "solo", "macro"]
+    level: Literal["micro", "nano", "solo", "macro"]
     tree: Tree
     setting: str | None = Field(default=None, max_length=40, examples=["court"])
     seats: tuple[Seat, ...] = Field(default=(), description="Who takes part, in turn order.")

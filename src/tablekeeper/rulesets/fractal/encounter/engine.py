@@ -29,7 +29,24 @@ from tablekeeper.rulesets.fractal.encounter.candidates import candidates
 from tablekeeper.rulesets.fractal.encounter.defending import answer_concession, answer_defense
 from tablekeeper.rulesets.fractal.encounter.exchanges import drive, end_turn
 from tablekeeper.rulesets.fractal.encounter.fold import fold
+from tablekeeper.rulesets.fractal.encounter.hybrid import (
+    HYBRID,
+    HybridProject,
+    check_hybrid,
+    start_hybrid,
+)
 from tablekeeper.rulesets.fractal.encounter.macro import macro_check, reroll
+from tablekeeper.rulesets.fractal.encounter.nano_declare import (
+    DECLARE,
+    RETURN_TO_DROP,
+    Declare,
+    ReturnToDrop,
+    check_declare,
+    check_return,
+    play_declare,
+    return_to_drop,
+)
+from tablekeeper.rulesets.fractal.encounter.nano_flow import drive_duel
 from tablekeeper.rulesets.fractal.encounter.solo import finish, serve, work_on
 from tablekeeper.rulesets.fractal.encounter.spells import sustain
 from tablekeeper.rulesets.fractal.encounter.spending import commit
@@ -40,6 +57,13 @@ from tablekeeper.rulesets.fractal.encounter.state import (
     PendingDefense,
     PendingSustain,
     PendingTurnStart,
+)
+from tablekeeper.rulesets.fractal.encounter.transform import (
+    TRANSFORM,
+    Transform,
+    check_transform,
+    open_next,
+    transform,
 )
 from tablekeeper.rulesets.fractal.encounter.turn_start import answer_turn_start
 from tablekeeper.rulesets.fractal.encounter.work import Work
@@ -101,6 +125,31 @@ COMMANDS: CommandTable[FractalState, Work] = CommandTable(
         ),
         CommandSpec(cmd.MACRO, cmd.MacroCheck, macro_check, legality.macro, title="Macro check"),
         CommandSpec(cmd.REROLL, cmd.CharacterOnly, reroll, legality.reroll),
+        CommandSpec(DECLARE, Declare, play_declare, check_declare, title="Declare (Nano)"),
+        CommandSpec(
+            HYBRID,
+            HybridProject,
+            start_hybrid,
+            check_hybrid,
+            gm_only=True,
+            title="A project during the duel",
+        ),
+        CommandSpec(
+            TRANSFORM,
+            Transform,
+            transform,
+            check_transform,
+            gm_only=True,
+            title="Transform the conflict",
+        ),
+        CommandSpec(
+            RETURN_TO_DROP,
+            ReturnToDrop,
+            return_to_drop,
+            check_return,
+            gm_only=True,
+            title="Return to The Drop",
+        ),
         CommandSpec(cmd.DRESS, cmd.Dress, gm.dress, legality.has_condition, title="Dress a wound"),
         CommandSpec(
             cmd.OPEN_CONFLICT,
@@ -242,7 +291,18 @@ class FractalEngine(TableEngine[FractalState, Work]):
     def proceed(self, work: Work, decision: Decision | None) -> Decision | None:
         if decision is not None:
             return decision
+        found = self._drive(work)
+        while found is None and open_next(work):  # Split the Scene (F-GM-10)
+            found = self._drive(work)
+        return found
+
+    def _drive(self, work: Work) -> Decision | None:
         for conflict in list(work.state.open_conflicts()):
+            if conflict.level == "nano":
+                found = drive_duel(work, conflict.id)
+                if found is not None:
+                    return found
+                continue
             found = drive(work, conflict.id)
             if found is not None:
                 return found

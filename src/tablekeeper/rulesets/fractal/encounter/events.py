@@ -16,6 +16,7 @@ from tablekeeper.engine.breakdown import Breakdown
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
+from tablekeeper.rulesets.fractal.encounter.nano_events import EVENT_MODELS as NANO_EVENT_MODELS
 from tablekeeper.rulesets.fractal.encounter.state import (
     ActiveSpell,
     Character,
@@ -263,7 +264,7 @@ class SpellsCollapsed(Frozen):
     character: str
     conflict: str | None
     spells: tuple[str, ...]
-    reason: Literal["failed", "not_spent", "zero_ap", "conflict_ended"]
+    reason: Literal["failed", "not_spent", "zero_ap", "conflict_ended", "dispelled"]
     rule: str
 
 
@@ -415,6 +416,8 @@ EVENT_MODELS: dict[str, type[Frozen]] = {
     ARMOR_SET: ArmorSet,
 }
 """Every event kind of the ruleset and its payload model."""
+
+EVENT_MODELS.update(NANO_EVENT_MODELS)
 
 
 def read_event(event: Event) -> Frozen:

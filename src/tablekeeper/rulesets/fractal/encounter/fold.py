@@ -16,6 +16,7 @@ from tablekeeper.rulesets.fractal.encounter.fold_helpers import (
     with_character,
     with_participant,
 )
+from tablekeeper.rulesets.fractal.encounter.nano_events import FOLDS as NANO_FOLDS
 from tablekeeper.rulesets.fractal.encounter.state import FractalState
 
 
@@ -212,3 +213,5 @@ _FOLDS: dict[type[BaseModel], Callable[[FractalState, Any], FractalState]] = {
     ev.TimePassed: _time_passed,
 }
 """Each event's payload model and how it folds."""
+
+_FOLDS.update(NANO_FOLDS)

@@ -21,6 +21,7 @@ from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.closing import close, pass_time, remove
 from tablekeeper.rulesets.fractal.encounter.defending import network_decision
+from tablekeeper.rulesets.fractal.encounter.duel import Duel
 from tablekeeper.rulesets.fractal.encounter.exchanges import refresh, set_phase
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.solo import (
@@ -130,7 +131,8 @@ def open_conflict(work: Work, order: cmd.OpenConflict) -> None:
         scene_elements=order.scene_elements,
         time_limit=order.time_limit,
         project=project,
-        phase="refresh" if order.level == "micro" else "turns",
+        phase="refresh" if order.level in ("micro", "nano") else "turns",
+        duel=Duel() if order.level == "nano" else None,
     )
     work.emit(ev.CONFLICT_OPENED, ev.ConflictOpened(conflict=conflict))
     if order.level == "solo":

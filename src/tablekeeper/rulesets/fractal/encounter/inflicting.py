@@ -194,7 +194,7 @@ def zero_translation(work: Work, target: str, cause: ConditionEntry) -> None:
     state = work.state
     character = state.characters[target]
     conflict = conflict_of(state, character)
-    if conflict is None or conflict.level != "micro":
+    if conflict is None or conflict.level not in ("micro", "nano"):
         return
     participant = conflict.participants.get(target)
     if participant is None or not participant.in_play:

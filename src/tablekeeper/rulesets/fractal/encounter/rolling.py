@@ -41,9 +41,12 @@ def action_tn(character: Character, action: ActionDef, *, area: bool = False) ->
         return action.effect.area_tn
     if action.tn_source in ("weapon", "weapon_cut", "weapon_thrust"):
         weapon = next((t for t in character.spec.tools if t.kind == "weapon"), None)
-        return (
-            weapon.tn if weapon is not None and weapon.tn is not None else DEFAULT_TN
-        ) + action.tn_offset
+        tn = weapon.tn if weapon is not None else None
+        if weapon is not None and action.tn_source == "weapon_cut" and weapon.cut_tn:
+            tn = weapon.cut_tn  # "your weapon's cut TN" (F-COMBAT-NANO-02, -04)
+        if weapon is not None and action.tn_source == "weapon_thrust" and weapon.thrust_tn:
+            tn = weapon.thrust_tn  # F-COMBAT-NANO-03
+        return (tn if tn is not None else DEFAULT_TN) + action.tn_offset
     if action.tn_source == "parry":
         held = next((t for t in character.spec.tools if t.kind in ("weapon", "shield")), None)
         return (

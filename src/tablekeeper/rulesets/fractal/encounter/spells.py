@@ -11,6 +11,8 @@ them lapse (G-F-E6). Collapsing undoes what each kept up.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from tablekeeper.rulesets.fractal.derived import sustain_breakdown
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.ap import spend
@@ -20,7 +22,14 @@ from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
 
-def collapse(work: Work, mage: str, spells: tuple[str, ...], *, reason: str, rule: str) -> None:
+def collapse(
+    work: Work,
+    mage: str,
+    spells: tuple[str, ...],
+    *,
+    reason: Literal["failed", "not_spent", "zero_ap", "conflict_ended", "dispelled"],
+    rule: str,
+) -> None:
     """The spells end: their conditions go, what they suppressed returns, their terrain
     clears."""
     character = work.state.characters[mage]
@@ -45,6 +54,14 @@ def collapse(work: Work, mage: str, spells: tuple[str, ...], *, reason: str, rul
                         why="the spell lapsed",
                     ),
                 )
+        for holder, stat, steps in spell.withered:  # Wither lapses (F-MAGIC-NANO-14)
+            lost = work.state.characters[holder].reduced.get(stat, 0)
+            work.emit(
+                ev.STAT_RESTORED,
+                ev.StatRestored(
+                    character=holder, stat=stat, reduced=max(0, lost - steps), rule=rule
+                ),
+            )
         conflict = work.state.conflicts.get(spell.conflict)
         if conflict is not None:
             for index, placed in enumerate(conflict.scene_elements):

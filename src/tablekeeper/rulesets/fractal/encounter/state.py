@@ -18,6 +18,7 @@ from pydantic import Field, model_validator
 from tablekeeper.engine.values import GM, ActorId, Frozen, JsonObject
 from tablekeeper.rulesets.fractal.actions import Tree
 from tablekeeper.rulesets.fractal.catalogue import Catalogue, catalogue_for
+from tablekeeper.rulesets.fractal.encounter.duel import Duel
 from tablekeeper.rulesets.fractal.healing import ConditionEntry
 from tablekeeper.rulesets.fractal.options import FractalOptions
 from tablekeeper.rulesets.fractal.scene import SceneElement
@@ -46,6 +47,13 @@ class Tool(Frozen):
     name: str = ""
     tn: int | None = Field(default=None, ge=1, le=20, description="The weapon's TN (4 if none).")
     parry_tn: int | None = Field(default=None, ge=1, le=20)
+    cut_tn: int | None = Field(default=None, ge=1, le=20, description="Cut's TN (else tn).")
+    thrust_tn: int | None = Field(default=None, ge=1, le=20, description="Thrust's (else tn).")
+    damage: Literal["slashing", "piercing", "bludgeoning"] | None = Field(
+        default=None, description="Its damage rider (F-COMBAT-NANO-01; by the attack if none)."
+    )
+    reload: int = Field(default=0, ge=0, le=20, description="Its reload requirement.")
+    strapped: bool = Field(default=False, description="Strapped to the body: Beat cannot drop it.")
     hands: Literal[1, 2] = 1
 
 
@@ -127,6 +135,10 @@ class ActiveSpell(Frozen):
     )
     suppressed: tuple[tuple[str, str], ...] = ()
     element: int | None = Field(default=None, description="The scene element it made.")
+    successes: int = Field(default=0, description="Its original success total (Dispel).")
+    withered: tuple[tuple[str, Stat, int], ...] = Field(
+        default=(), description="(character, stat, die sizes) Wither took (F-MAGIC-NANO-14)."
+    )
 
 
 LifeState = Literal["up", "bleeding_out", "unconscious", "dead"]
@@ -242,7 +254,7 @@ class Conflict(Frozen):
 
     id: str = Id
     title: str = ""
-    level: Literal["micro", "solo", "macro"]
+    level: Literal["micro", "nano", "solo", "macro"]
     tree: Tree
     setting: str | None = None
     time: TimeScale
@@ -260,6 +272,7 @@ class Conflict(Frozen):
     winner: str | None = None
     concessions: tuple[str, ...] = Field(default=(), description="Bosses asked to concede.")
     elapsed_seconds: Fraction = Fraction(0)
+    duel: Duel | None = Field(default=None, description="A Nano conflict's duel (G-F-07).")
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -343,6 +356,17 @@ class Awaiting(Frozen):
         return self.defense or self.sustain or self.turn_start or self.concession
 
 
+class QueuedConflict(Frozen):
+    """A duel of a Split Scene waiting for the one before it to end (F-GM-10)."""
+
+    id: str
+    title: str = ""
+    level: Literal["micro", "nano"] = "nano"
+    tree: Tree
+    setting: str | None = None
+    seats: tuple[tuple[str, str], ...] = Field(description="(character, side), in seat order.")
+
+
 class FractalState(Frozen):
     """A ``fractal`` encounter."""
 
@@ -358,6 +382,8 @@ class FractalState(Frozen):
         default_factory=dict, description="Character -> its last failed Macro check."
     )
     macros: int = Field(default=0, description="Macro checks rolled so far (their keys).")
+    queued: tuple[QueuedConflict, ...] = Field(default=(), description="Split the Scene.")
+    queued_after: str | None = Field(default=None, description="The duel they wait on.")
 
     @property
     def catalogue(self) -> Catalogue:

@@ -1,0 +1,144 @@
+"""The declarations worth offering in a Nano duel, best first (a policy takes the first).
+
+At the attack step: a Cut at the middle with half the pool (rounded up), then the other
+zones and a Thrust, a Stop Short, nothing. At the defense step, attacked: a reaction
+with half the pool and an attack of one's own with the rest (a Slip if no free item can
+parry), then the reaction alone. At the Feint step: keep the attack first, then a Feint.
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.fractal.encounter.ap import available
+from tablekeeper.rulesets.fractal.encounter.duel import Declaration
+from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare, held
+from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents, waiting_on
+from tablekeeper.rulesets.fractal.encounter.rolling import action_tn
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+
+
+def _order(conflict: Conflict, key: str, **fields: object) -> Declare:
+    return Declare.model_validate({"conflict": conflict.id, "character": key, **fields})
+
+
+GUARDS = {
+    "composure": "stonewall",
+    "credibility": "pivot",
+    "reputation": "deflect",
+    "focus": "center",
+    "technique": "flawless_form",
+    "audience_attention": "grand_gesture",
+}
+"""The reaction that defends each zone (F-SOCIAL-NANO-10 .. -12, F-DANCE-NANO-03, -04, -13)."""
+
+ARGUMENTS = ("logos", "pathos", "ethos")
+MOVES = ("precise_technique", "lead", "spotlight_steal")
+"""A dancer's attacks the policy offers (Flashy Technique risks a fall: offered after)."""
+
+
+def _arguments(
+    state: FractalState, conflict: Conflict, key: str, foe: str, dice: int
+) -> list[Declare]:
+    """Logos, Pathos, Ethos (or a dancer's moves): the zone with the least Routine Armor
+    first, then the better die."""
+    character = state.characters[key]
+    names = MOVES if conflict.tree == "dancing" else ARGUMENTS
+    catalogue = state.catalogue.actions
+
+    armor = conflict.participants[foe].routine_armor
+
+    def strength(name: str) -> tuple[int, int, str]:
+        action = catalogue.action(name)
+        return (armor.get(action.zone or "", 0), -max(character.die(s) for s in action.stats), name)
+
+    return [
+        _order(conflict, key, action=name, target=foe, dice=dice)
+        for name in sorted(names, key=strength)
+    ]
+
+
+def _attacks(
+    state: FractalState, conflict: Conflict, key: str, foe: str, dice: int
+) -> list[Declare]:
+    """A Cut and a Thrust at the middle, the easier TN first, then the other zones (in a
+    debate: its arguments)."""
+    if conflict.tree in ("social", "dancing"):
+        return _arguments(state, conflict, key, foe, dice)
+    character = state.characters[key]
+    tns = {
+        name: action_tn(character, state.catalogue.actions.action(name))
+        for name in ("cut", "thrust")
+    }
+    first, second = sorted(tns, key=lambda name: (tns[name], name))
+    return [
+        _order(conflict, key, action=first, zone="mid", target=foe, dice=dice),
+        _order(conflict, key, action=second, zone="mid", target=foe, dice=dice),
+        _order(conflict, key, action=first, zone="high", target=foe, dice=dice),
+        _order(conflict, key, action=first, zone="low", target=foe, dice=dice),
+    ]
+
+
+def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> list[Command]:
+    """The declarations of whoever declares now (for them, or the GM)."""
+    key = waiting_on(conflict)
+    duel = conflict.duel
+    if key is None or duel is None or actor not in (key, "gm"):
+        return []
+    character = state.characters[key]
+    pool = available(character, "proactive")
+    foes = opponents(conflict, key)
+    if not foes:
+        return []
+    attacker = next(
+        (d.character for d in duel.declared.values() if d.target == key and d.action in ATTACKS),
+        None,
+    )
+    foe = attacker or foes[0]
+    half = (pool + 1) // 2
+    orders: list[Declare] = []
+    if duel.step == "attack" and pool:
+        orders += _attacks(state, conflict, key, foe, half)
+        opposed = "filibuster" if conflict.tree == "social" else "stop_short"
+        orders.append(_order(conflict, key, action=opposed, target=foe, dice=half))
+    elif duel.step == "defense":
+        mine = duel.declared.get(key) or Declaration(character=key)
+        if attacker is not None and pool:
+            shielded = sum(1 for t in held(duel, character) if t.kind in ("weapon", "shield")) > 1
+            reactions = ["parry" if shielded else "slip", "slip"]
+            if conflict.tree in ("social", "dancing"):
+                coming = duel.declared[attacker].zone or ""
+                fallback = "turnabout" if conflict.tree == "social" else "center"
+                reactions = [GUARDS.get(coming, fallback), fallback]
+            rest = pool - half
+            for reaction in dict.fromkeys(reactions):
+                if mine.action is None and rest:
+                    riposte = _attacks(state, conflict, key, attacker, rest)[0]
+                    orders.append(
+                        riposte.model_copy(
+                            update={"defense": reaction, "defense_dice": half, "against": attacker}
+                        )
+                    )
+                orders.append(
+                    _order(conflict, key, defense=reaction, defense_dice=pool, against=attacker)
+                )
+            if mine.action is None and pool:
+                orders += _attacks(state, conflict, key, attacker, pool)
+        elif mine.action is None and pool:
+            orders += _attacks(state, conflict, key, foe, half)
+    elif duel.step == "feint":
+        orders.append(_order(conflict, key))
+        feinted = duel.declared.get(key)
+        if conflict.tree == "social" and feinted is not None:
+            orders += [
+                _order(conflict, key, action=name, feint_dice=min(1, pool // 2))
+                for name in ARGUMENTS
+                if state.catalogue.actions.action(name).zone != feinted.zone
+            ][:1]
+        elif feinted is not None and feinted.action in ("cut", "thrust"):
+            other = "thrust" if feinted.action == "cut" else "cut"
+            orders.append(
+                _order(conflict, key, action=other, zone="high", feint_dice=min(1, pool // 2))
+            )
+    orders.append(_order(conflict, key))
+    return [Command.of(key, DECLARE, order) for order in orders]

@@ -1,0 +1,223 @@
+"""The clock of a Nano duel: the Beat, its declaration steps, who declares now.
+
+Document 000, F-CORE-08, F-CORE-09, F-GM-11; ruling G-F-07 (``duel.py``). A Beat starts
+with the AP refresh (G-F-03: a Nano conflict's step is the Beat); at each step every
+character the step asks declares (in seat order), then the next step; at ``resolve``
+the Beat is played out (``nano_resolve.py``) and time passes by the Beat (F-TIME-01).
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.decisions import Decision
+from tablekeeper.rulesets.fractal.encounter import events as ev
+from tablekeeper.rulesets.fractal.encounter import nano_events as nev
+from tablekeeper.rulesets.fractal.encounter.closing import check_end, close_by_favor, pass_time
+from tablekeeper.rulesets.fractal.encounter.duel import STEPS, Duel, pair
+from tablekeeper.rulesets.fractal.encounter.exchanges import (
+    refresh,
+    set_phase,
+    span_seconds,
+    sustain_decision,
+)
+from tablekeeper.rulesets.fractal.encounter.state import Conflict
+from tablekeeper.rulesets.fractal.encounter.work import Work
+
+SOCIAL_STRIKES = ("logos", "pathos", "ethos", "cite_precedent", "cease_and_desist", "bombast")
+"""The Social tree's attacks on a zone (F-SOCIAL-NANO-02, -03, -16, -17, -20, -22)."""
+
+DANCE_STRIKES = ("precise_technique", "flashy_technique", "lead", "spotlight_steal")
+"""The Dancing tree's attacks on a zone (F-DANCE-NANO-01, -02, -06, -09)."""
+
+SPELL_STRIKES = ("energy_strike", "mind_spike", "wither")
+"""Spells that strike a target (F-MAGIC-NANO-01, -07)."""
+
+ATTACKS = (
+    "cut", "thrust", "beat", "shoot", "cut_off", *SOCIAL_STRIKES, *DANCE_STRIKES,
+    *SPELL_STRIKES,
+)  # fmt: skip
+"""Techniques that strike at a target and may be defended (F-CORE-05)."""
+
+DEFENSES = (
+    "parry", "slip", "block_open", "counter", "stonewall", "pivot", "deflect", "turnabout",
+    "center", "flawless_form", "grand_gesture", "telekinetic_deflection", "ward", "counterspell",
+    "cover_mirror",
+)  # fmt: skip
+"""The reactive techniques (F-COMBAT-NANO-12 .. -15, F-SOCIAL-NANO-10 .. -13)."""
+
+FEINTS = {"combat": "feint", "social": "motte_and_bailey"}
+"""What Step 3 plays in each tree (F-COMBAT-NANO-16, F-SOCIAL-NANO-04)."""
+
+
+def _in_play(conflict: Conflict) -> list[str]:
+    return [key for key, p in conflict.participants.items() if p.in_play]
+
+
+def opponents(conflict: Conflict, key: str) -> list[str]:
+    """Everyone still in who is not on ``key``'s side (each a pair, F-GM-11)."""
+    side = conflict.participants[key].side
+    return [k for k in _in_play(conflict) if conflict.participants[k].side != side]
+
+
+def required(conflict: Conflict) -> list[str]:
+    """Who declares at the duel's current step, in seat order (G-F-07)."""
+    duel = conflict.duel
+    if duel is None:
+        return []
+    keys = _in_play(conflict)
+    leads = [k for k in keys if any(duel.holder(k, o) in (k, None) for o in opponents(conflict, k))]
+    if duel.step == "attack":
+        return leads
+    if duel.step == "defense":
+        attacked = {
+            d.target for d in duel.declared.values() if d.action in ATTACKS and d.target is not None
+        }
+        sides = {conflict.participants[k].side for k in attacked if k in conflict.participants}
+        covering = [k for k in keys if conflict.participants[k].side in sides]  # Cover / Mirror
+        return [k for k in keys if k in attacked or k not in leads or k in covering]
+    if duel.step == "feint":
+        return [
+            k
+            for k in keys
+            if (mine := duel.declared.get(k)) is not None
+            and mine.action in ("cut", "thrust", *SOCIAL_STRIKES)
+            and mine.feint_from is None
+            and mine.target is not None
+            and (theirs := duel.declared.get(mine.target)) is not None
+            and (theirs.defense is not None or theirs.wrap in ("master_strike", "prebuttal"))
+        ]
+    return []
+
+
+def waiting_on(conflict: Conflict) -> str | None:
+    """The character who declares next, if the Beat waits on one."""
+    if conflict.level != "nano" or conflict.ended is not None or conflict.duel is None:
+        return None
+    if conflict.phase != "turns":
+        return None
+    left = [k for k in required(conflict) if k not in conflict.duel.done]
+    return left[0] if left else None
+
+
+def _update(work: Work, conflict_id: str, duel: Duel, why: str, rule: str | None = None) -> None:
+    work.emit(
+        nev.DUEL_UPDATED, nev.DuelUpdated(conflict=conflict_id, duel=duel, why=why, rule=rule)
+    )
+
+
+def start_beat(work: Work, conflict_id: str) -> None:
+    """A new Beat: the refresh; what was locked "during the next beat" is locked now."""
+    conflict = work.state.conflicts[conflict_id]
+    set_phase(work, conflict, step=conflict.step + 1, phase="turns", turn=0, turn_started=True)
+    refresh(work, conflict_id)
+    duel = work.state.conflicts[conflict_id].duel or Duel()
+    for key, bonus in duel.tempo.items():  # Interpret Tempo: bonus AP every turn (G-F-28)
+        character = work.state.characters[key]
+        work.emit(
+            ev.AP_SET,
+            ev.ApSet(
+                character=key,
+                ap=character.ap + bonus,
+                reason=f"Interpret Tempo: {bonus} AP",
+                rule="F-DANCE-NANO-17",
+            ),
+        )
+    for key, amount in duel.drain.items():  # Bombast: "their AP on the next beat" (G-F-23)
+        character = work.state.characters[key]
+        work.emit(
+            ev.AP_SET,
+            ev.ApSet(
+                character=key,
+                ap=max(0, character.ap - amount),
+                reason=f"Bombast: {amount} AP",
+                rule="F-SOCIAL-NANO-17",
+            ),
+        )
+    beat = conflict.step + 1
+    cut_off = {
+        key: {skill: last for skill, last in skills.items() if last >= beat}
+        for key, skills in duel.cut_off.items()
+    }
+    momentum = dict(duel.momentum)
+    keys = list(work.state.conflicts[conflict_id].participants)
+    for a in keys:
+        for b in opponents(work.state.conflicts[conflict_id], a):
+            momentum.setdefault(pair(a, b), None)  # The Drop (G-F-07)
+    mages = tuple(
+        key
+        for key, p in work.state.conflicts[conflict_id].participants.items()
+        if p.in_play and any(s.conflict == conflict_id for s in work.state.characters[key].spells)
+    )
+    if mages:  # Sustain Spell at the refresh (F-MAGIC-MICRO-08, in a duel too)
+        set_phase(work, work.state.conflicts[conflict_id], phase="sustain", sustain_queue=mages)
+    _update(
+        work,
+        conflict_id,
+        duel.model_copy(
+            update={
+                "step": "attack",
+                "declared": {},
+                "done": (),
+                "locked": duel.locked_next,
+                "locked_next": {},
+                "momentum": momentum,
+                "drain": {},
+                "cut_off": {key: skills for key, skills in cut_off.items() if skills},
+            }
+        ),
+        f"beat {conflict.step + 1}",
+        "G-F-07",
+    )
+
+
+def next_step(work: Work, conflict_id: str) -> None:
+    duel = work.state.conflicts[conflict_id].duel
+    assert duel is not None
+    step = STEPS[STEPS.index(duel.step) + 1]
+    _update(work, conflict_id, duel.model_copy(update={"step": step, "done": ()}), step, "G-F-07")
+
+
+def end_beat(work: Work, conflict_id: str) -> None:
+    """The Beat is over: time passes by the Beat (3 seconds in Combat, F-TIME-01)."""
+    conflict = work.state.conflicts[conflict_id]
+    seconds = span_seconds(conflict.time.beat.minutes)
+    if seconds:
+        pass_time(work, seconds, conflict_id, why=f"beat {conflict.step}")
+    limit = conflict.time_limit
+    if (
+        limit is not None
+        and conflict.step >= limit
+        and work.state.conflicts[conflict_id].ended is None
+    ):
+        close_by_favor(work, conflict_id)  # a formal competition's time (F-DANCE-GEN-04)
+    if work.state.conflicts[conflict_id].ended is None:
+        set_phase(work, work.state.conflicts[conflict_id], phase="refresh")
+
+
+def drive_duel(work: Work, conflict_id: str) -> Decision | None:
+    """Play the duel on until a character must declare (or it ends)."""
+    from tablekeeper.rulesets.fractal.encounter.nano_resolve import resolve
+
+    for _ in range(1_000):
+        conflict = work.state.conflicts[conflict_id]
+        if conflict.ended is not None or check_end(work, conflict_id):
+            return None
+        if len(conflict.standing()) < 2:
+            return None  # nobody to duel (the GM closes it)
+        if conflict.phase == "refresh" or conflict.duel is None:
+            start_beat(work, conflict_id)
+            continue
+        if conflict.phase == "sustain":
+            if conflict.sustain_queue:
+                return sustain_decision(work, conflict, conflict.sustain_queue[0])
+            set_phase(work, conflict, phase="turns", turn_started=True)
+            continue
+        if waiting_on(conflict) is not None:
+            return None
+        assert conflict.duel is not None
+        if conflict.duel.step == "resolve":
+            resolve(work, conflict_id)
+            if work.state.conflicts[conflict_id].ended is None and not check_end(work, conflict_id):
+                end_beat(work, conflict_id)
+            continue
+        next_step(work, conflict_id)
+    raise RuntimeError("the duel did not settle")

@@ -1,0 +1,408 @@
+"""One technique rolled in a Beat, and one attack against its defense and armor.
+
+Document 000, Chapter 9; F-CORE-05 (a defense subtracts), G-F-04 and G-F-30 (margin =
+success level - defense - armor), F-DANCE-GEN-07 and G-F-N3 (the Opposition Rule:
+whether a technique succeeded ignores the defense), G-F-42 (successes left over).
+"""
+
+from __future__ import annotations
+
+from tablekeeper.rulesets.fractal.checks import CheckInput, CheckOutcome, Modifier
+from tablekeeper.rulesets.fractal.conditions import lookup
+from tablekeeper.rulesets.fractal.encounter import events as ev
+from tablekeeper.rulesets.fractal.encounter import nano_events as nev
+from tablekeeper.rulesets.fractal.encounter.duel import Declaration
+from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
+from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS
+from tablekeeper.rulesets.fractal.encounter.nano_zones import table_for, wound, zone_armor
+from tablekeeper.rulesets.fractal.encounter.rolling import (
+    action_tn,
+    best_stat,
+    character_check,
+    roll,
+)
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+from tablekeeper.rulesets.fractal.encounter.work import Work
+from tablekeeper.rulesets.fractal.stats import Stat
+
+STEALS = {
+    "counterspell": "F-MAGIC-NANO-20",
+    "parry": "F-COMBAT-NANO-13",
+    "slip": "F-COMBAT-NANO-12",
+    "counter": "F-COMBAT-NANO-15",
+    "turnabout": "F-SOCIAL-NANO-13",
+}
+"""The defenses that steal the momentum when they bring the attack to zero."""
+
+BONUS = ("slip", "counter", "turnabout")
+"""...and those that also give bonus dice of the successes left over (G-F-42)."""
+
+BEAT_DROPS_AT = 3
+"""At 3+ successes a Beat makes the opponent drop the item (F-COMBAT-NANO-04)."""
+
+CHOOSES_DEFENDERS_STAT = ("cite_precedent", "cease_and_desist")
+""""you may choose which stat they roll for their reaction" (F-SOCIAL-NANO-20, -22)."""
+
+
+def technique_check(
+    state: FractalState,
+    conflict: Conflict,
+    key: str,
+    technique: str,
+    dice: int,
+    stat: Stat | None,
+    extra: tuple[Modifier, ...] = (),
+) -> CheckInput:
+    """The check a technique rolls in the Beat (the engine's and the odds', once)."""
+    character = state.characters[key]
+    action = state.catalogue.actions.action(technique)
+    chosen = stat or best_stat(character, action.stats or (Stat.BODY,))
+    if conflict.duel is not None and key in conflict.duel.room_read:
+        extra = (*extra, Modifier(label="Room Read", source="F-DANCE-NANO-15", dice=1))
+    return character_check(
+        state,
+        character,
+        stat=chosen,
+        dice=dice,
+        tn=action_tn(character, action),
+        tree=conflict.tree,
+        action_type=action.primary_type if action.primary_type != "technique" else None,
+        ranged=action.ranged,
+        extra=extra,
+    )
+
+
+def nano_roll(
+    work: Work,
+    conflict: Conflict,
+    key: str,
+    technique: str,
+    dice: int,
+    stat: Stat | None,
+    *,
+    role: nev.Role,
+    target: str | None = None,
+    extra: tuple[Modifier, ...] = (),
+    against: int | None = None,
+) -> CheckOutcome:
+    """Roll one technique of the Beat (its TN from the catalogue or the weapon)."""
+    request = technique_check(work.state, conflict, key, technique, dice, stat, extra)
+    check = roll(work.state, request, work.roller)
+    assert request.stat is not None
+    work.emit(
+        nev.TECHNIQUE_ROLLED,
+        nev.TechniqueRolled(
+            conflict=conflict.id,
+            character=key,
+            technique=technique,
+            role=role,
+            stat=request.stat,
+            target=target,
+            check=check,
+            against=against,
+        ),
+    )
+    return check
+
+
+class Outcome:
+    """What the Beat's attacks did, for the momentum and the bookkeeping."""
+
+    def __init__(self) -> None:
+        self.landed: dict[tuple[str, str], int] = {}
+        self.stolen: dict[tuple[str, str], str] = {}
+        self.bonus: dict[str, int] = {}
+        self.locks: dict[str, list[str]] = {}
+        self.drops: dict[str, list[str]] = {}
+        self.lost: dict[str, int] = {}
+        self.wounded: set[str] = set()
+        self.shot: set[str] = set()
+        self.drain: dict[str, int] = {}
+        self.armor: dict[tuple[str, str], int] = {}
+        self.cut_off: dict[str, dict[str, int]] = {}
+
+
+class Hit:
+    """An attack rolled and defended, its damage not yet dealt (simultaneous resolution
+    deals a group's damage after the whole group has rolled)."""
+
+    def __init__(self, mine: Declaration, margin: int) -> None:
+        self.mine = mine
+        self.margin = margin
+
+    def apply(self, work: Work, conflict_id: str, outcome: Outcome) -> None:
+        mine = self.mine
+        spell = mine.action in ("energy_strike", "mind_spike", "wither")
+        if mine.action == "beat" or not self.margin or (mine.zone is None and not spell):
+            return
+        assert mine.target is not None
+        wound(work, conflict_id, mine, self.margin)
+        outcome.wounded.add(mine.target)
+
+
+def _cover(
+    state: FractalState,
+    declared: dict[str, Declaration],
+    target: str,
+    attacker: str,
+    used: set[str],
+) -> tuple[str, int, Stat | None] | None:
+    """Cover / Mirror: a partner's reaction for a dancer who has none (F-DANCE-NANO-07)."""
+    conflict = state.conflicts.get(state.characters[target].conflict or "")
+    if conflict is None or target not in conflict.participants:
+        return None
+    side = conflict.participants[target].side
+    for key, theirs in declared.items():
+        partner = conflict.participants.get(key)
+        if (
+            key != target
+            and partner is not None
+            and partner.side == side
+            and key not in used
+            and theirs.defense == "cover_mirror"
+            and theirs.against in (None, attacker)
+        ):
+            used.add(key)
+            return "cover_mirror", theirs.defense_dice, theirs.defense_stat
+    return None
+
+
+def _defense_of(
+    state: FractalState,
+    declared: dict[str, Declaration],
+    target: str,
+    attacker: str,
+    zone: str | None,
+    used: set[str],
+) -> tuple[str, int, Stat | None] | None:
+    """The defense ``target`` declared against ``attacker`` (each defends once); one that
+    defends a zone (Stonewall: Composure) subtracts nothing from an attack on another."""
+    mine = declared.get(target)
+    if mine is None or target in used or (mine.defense is None and mine.wrap is None):
+        cover = _cover(state, declared, target, attacker, used)
+        if cover is not None:
+            return cover
+    if mine is None or target in used:
+        return None
+    if mine.wrap == "master_strike":
+        return "parry", mine.split, None  # the parry pile (F-COMBAT-NANO-06)
+    dice = mine.split if mine.wrap == "prebuttal" else mine.defense_dice  # F-SOCIAL-NANO-06
+    if mine.defense in (None, "block_open") or mine.against not in (None, attacker):
+        return None
+    assert mine.defense is not None
+    guards = state.catalogue.actions.action(mine.defense).zone
+    if guards is not None and guards != zone:
+        return None  # F-SOCIAL-NANO-10 .. -12: it defends its own zone
+    spell = state.catalogue.actions.action(declared[attacker].action or "cut").is_spell
+    if mine.defense in ("ward", "counterspell") and not spell:
+        return None  # F-MAGIC-NANO-18, -20: against magic
+    if mine.defense == "telekinetic_deflection" and spell:
+        return None  # F-MAGIC-NANO-02: "incoming physical attacks"
+    return mine.defense, dice, mine.defense_stat
+
+
+def _defend(
+    work: Work, conflict_id: str, mine: Declaration, check: CheckOutcome, used: set[str]
+) -> tuple[str | None, int]:
+    """The target's defense against this attack, rolled: its name and successes."""
+    state = work.state
+    conflict = state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    assert mine.target is not None
+    attacker, target = mine.character, mine.target
+    defense = _defense_of(state, duel.declared, target, attacker, mine.zone, used)
+    defended = 0
+    name: str | None = None
+    if defense is not None:
+        name, dice_d, stat_d = defense
+        used.add(target)
+        if mine.action in CHOOSES_DEFENDERS_STAT:  # the attacker picks the worse die
+            pair_ = state.catalogue.actions.action(name).stats
+            defender = state.characters[target]
+            rolled = [s for s in pair_ if defender.die(s)] or list(pair_)
+            stat_d = min(rolled, key=lambda s: (defender.die(s), pair_.index(s)))
+        raise_tn: tuple[Modifier, ...] = ()
+        if name == "counterspell":  # "the incoming spell's TN + 2" (G-F-19)
+            base = technique_check(state, conflict, target, name, dice_d, stat_d).tn
+            offset = state.catalogue.actions.action(name).tn_offset
+            raise_tn = (
+                Modifier(label="the spell's TN + 2", source="G-F-19", tn=check.tn + offset - base),
+            )
+        roller = target
+        if name == "cover_mirror":  # the partner rolls it (F-DANCE-NANO-07)
+            roller = next(
+                k for k, d in duel.declared.items()
+                if d.defense == "cover_mirror" and k in used and k != target
+            )  # fmt: skip
+        answer = nano_roll(
+            work, conflict, roller, name, dice_d, stat_d,
+            role="defense", target=attacker, against=check.success_level, extra=raise_tn,
+        )  # fmt: skip
+        defended = answer.success_level
+    return name, defended
+
+
+def strike(
+    work: Work,
+    conflict_id: str,
+    mine: Declaration,
+    raised: dict[str, list[Modifier]],
+    used: set[str],
+    blocked_by: dict[str, str],
+    lost: int,
+    outcome: Outcome,
+) -> Hit | None:
+    """Roll one attack and its defense (the module docstring); ``lost``: dice a faster
+    attack's damage took from it (Quick Step, G-F-N2)."""
+    state = work.state
+    conflict = state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    assert mine.target is not None
+    assert mine.action is not None
+    attacker, target = mine.character, mine.target
+    participant = conflict.participants[attacker]
+    dice = mine.dice - lost
+    if not participant.in_play or state.characters[attacker].life != "up" or dice < 1:
+        work.emit(
+            nev.STRUCK,
+            nev.Struck(
+                conflict=conflict_id, attacker=attacker, target=target,
+                technique=mine.action, zone=mine.zone, successes=0, margin=0, prevented=True,
+            ),
+        )  # fmt: skip
+        return None
+    extra = list(raised.get(attacker, ()))
+    bonus = duel.bonus.get(attacker, 0)
+    if bonus:
+        extra.append(Modifier(label="stolen momentum", source="G-F-42", dice=bonus))
+        outcome.bonus[attacker] = 0
+    if mine.feint_from is not None:
+        technique = FEINTS.get(conflict.tree, "feint")
+        feints = duel.uses_of(attacker, technique, target)
+        if feints > 1:
+            rule = "F-COMBAT-NANO-17" if technique == "feint" else "F-SOCIAL-NANO-05"
+            extra.append(Modifier(label=f"successive {technique}", source=rule, tn=feints - 1))
+    check = nano_roll(
+        work, conflict, attacker, mine.action, dice, mine.stat,
+        role="attack", target=target, extra=tuple(extra),
+    )  # fmt: skip
+    if mine.action == "shoot":
+        outcome.shot.add(attacker)
+    name, defended = _defend(work, conflict_id, mine, check, used)
+    level = check.success_level
+    armor = zone_armor(state, conflict, target, mine.zone)
+    after = max(0, level - defended - armor)  # G-F-04, G-F-30
+    margin = max(0, after - 1) if state.options.margin == "beyond_first" else after
+    table = None
+    if mine.zone is not None and mine.action not in ("beat", "cut_off", "bombast"):
+        table = table_for(mine.action, mine.zone)
+    work.emit(
+        nev.STRUCK,
+        nev.Struck(
+            conflict=conflict_id, attacker=attacker, target=target, technique=mine.action,
+            zone=mine.zone, successes=level, defense=defended, armor=armor,
+            margin=0 if mine.action == "beat" else margin, table=table,
+        ),
+    )  # fmt: skip
+    _effects(state, mine, name, level, defended, blocked_by, outcome)
+    if mine.action == "bombast":
+        return _bombast(work, conflict_id, mine, level, defended, outcome)
+    if name == "counterspell" and defended >= 1 and level - defended <= 0:
+        outcome.stolen[(attacker, target)] = target  # seizes the momentum (F-MAGIC-NANO-20)
+        reflected = defended - level  # "your number of successes over theirs" (G-F-19)
+        if reflected:
+            outcome.landed[(target, attacker)] = reflected
+            return Hit(mine.model_copy(update={"character": target, "target": attacker}), reflected)
+        return None
+    if name == "center" and defended >= 1:  # "on any number of successes" (G-F-25)
+        outcome.armor[(target, "focus")] = outcome.armor.get((target, "focus"), 0) + 1
+    if mine.action == "precise_technique" and level >= 1:  # on any success (G-F-N3)
+        outcome.armor[(attacker, "technique")] = outcome.armor.get((attacker, "technique"), 0) + 1
+    if mine.action == "flashy_technique":
+        return _flashy(work, conflict_id, mine, level, margin, outcome)
+    if mine.action == "cut_off" and mine.item is not None and margin >= 1:
+        banned = {**duel.cut_off.get(target, {}), mine.item: conflict.step + margin}
+        outcome.cut_off[target] = banned  # F-SOCIAL-NANO-15
+        return None
+    if mine.action not in ("beat", "cut_off"):
+        outcome.landed[(attacker, target)] = margin
+    return Hit(mine, margin)
+
+
+def _effects(
+    state: FractalState,
+    mine: Declaration,
+    name: str | None,
+    level: int,
+    defended: int,
+    blocked_by: dict[str, str],
+    outcome: Outcome,
+) -> None:
+    """Momentum stolen, bonus dice, an item blocked open or beaten away."""
+    attacker, target = mine.character, mine.target
+    assert target is not None
+    character = state.characters[attacker]
+    if name in STEALS and defended >= 1 and level - defended <= 0:
+        outcome.stolen[(attacker, target)] = target
+        if name in BONUS and defended - level > 0:
+            outcome.bonus[target] = defended - level
+    if blocked_by.get(attacker) == target and level == 0:
+        weapon = next((t.id for t in character.spec.tools if t.kind == "weapon"), None)
+        if weapon is not None:
+            outcome.locks.setdefault(attacker, []).append(weapon)  # F-COMBAT-NANO-14
+    if mine.action == "beat" and mine.item is not None and level >= 1:  # G-F-N3
+        outcome.locks.setdefault(target, []).append(mine.item)
+        tool = next((t for t in state.characters[target].spec.tools if t.id == mine.item), None)
+        if level >= BEAT_DROPS_AT and tool is not None and not tool.strapped:
+            outcome.drops.setdefault(target, []).append(mine.item)
+
+
+def _flashy(
+    work: Work, conflict_id: str, mine: Declaration, level: int, margin: int, outcome: Outcome
+) -> Hit | None:
+    """Flashy Technique: a hit (the successes reach the number set, the defense aside)
+    inflicts the audience condition of the margin and builds 1 Audience Armor; a miss is
+    a fall: AP lost as much as the miss, an Impact [1] for every 2 (F-DANCE-NANO-02,
+    G-F-24)."""
+    attacker = mine.character
+    if level >= mine.declared:
+        key = (attacker, "audience_attention")
+        outcome.armor[key] = outcome.armor.get(key, 0) + 1
+        outcome.landed[(attacker, mine.target or "")] = margin
+        return Hit(mine, margin)
+    missed = mine.declared - level
+    character = work.state.characters[attacker]
+    work.emit(
+        ev.AP_SET,
+        ev.ApSet(
+            character=attacker,
+            ap=max(0, character.ap - missed),
+            reason=f"a fall: {missed} AP",
+            rule="F-DANCE-NANO-02",
+        ),
+    )
+    for _ in range(missed // 2):
+        fall = lookup("physical", "impact", 1, work.state.options, work.catalogue)
+        inflict(work, attacker, fall, conflict=conflict_id, by=attacker)
+    return None
+
+
+def _bombast(
+    work: Work, conflict_id: str, mine: Declaration, level: int, defended: int, outcome: Outcome
+) -> Hit | None:
+    """Hit iff the successes reach the declared number, the defense aside; then the
+    target's AP next Beat falls by the declared number less the defense; a miss is a
+    generic Social condition on oneself of the amount missed (F-SOCIAL-NANO-17, G-F-23)."""
+    assert mine.target is not None
+    if level >= mine.declared:
+        drained = max(0, mine.declared - defended)
+        if drained:
+            outcome.drain[mine.target] = outcome.drain.get(mine.target, 0) + drained
+            outcome.landed[(mine.character, mine.target)] = drained
+        return None
+    missed = mine.declared - level
+    found = lookup("social", "disgraced", missed, work.state.options, work.catalogue)
+    inflict(work, mine.character, found, conflict=conflict_id, by=mine.character)
+    return None

@@ -1,0 +1,125 @@
+"""Exact odds before a Nano declaration (the console's and the terminal's).
+
+No second formula: the check is ``technique_check``, the one the Beat rolls; an attack's
+margin against a declared defense is the opposed pool of ``tablekeeper.dice.pools`` over
+the two planned checks, and each margin reads ``zone_condition``, the table the engine
+inflicts from. As for Micro actions (docs/rulings.md, C-10), the defender's dice sizes
+are its player's and the GM's: against a defense the viewer cannot see into, the odds
+are the attack's own (undefended).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tablekeeper.dice.distribution import Distribution
+from tablekeeper.dice.pools import opposed_pool
+from tablekeeper.engine.chances import CommandOdds
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.sight import Sight
+from tablekeeper.rulesets.fractal.checks import Modifier, level_distribution
+from tablekeeper.rulesets.fractal.encounter.duel import Declaration
+from tablekeeper.rulesets.fractal.encounter.nano_declare import Declare, technique_rank
+from tablekeeper.rulesets.fractal.encounter.nano_strike import technique_check
+from tablekeeper.rulesets.fractal.encounter.nano_zones import rider_of, zone_armor, zone_condition
+from tablekeeper.rulesets.fractal.encounter.rolling import plan
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+from tablekeeper.rulesets.fractal.odds import MAX_LEVELS
+
+STRIKES = ("cut", "thrust", "shoot")
+
+
+def _pool(state: FractalState, conflict: Conflict, order: Declare) -> tuple[str, int] | None:
+    """The technique the declaration rolls and its dice (a Feint's new pool, G-F-40)."""
+    duel = conflict.duel
+    assert duel is not None
+    mine = duel.declared.get(order.character) or Declaration(character=order.character)
+    if duel.step == "feint" and order.action is not None:
+        rank = technique_rank(state, state.characters[order.character], order.action)
+        return order.action, min(mine.dice, rank) + order.feint_dice
+    if order.action is not None:
+        return order.action, order.dice
+    if order.defense is not None:
+        return order.defense, order.defense_dice
+    return None
+
+
+def _guard(
+    state: FractalState, conflict: Conflict, target: str, attacker: str, sight: Sight
+) -> tuple[str, int] | None:
+    """The defense ``target`` declared against ``attacker``, if the viewer may see it."""
+    duel = conflict.duel
+    assert duel is not None
+    theirs = duel.declared.get(target)
+    if theirs is None or not sight.sees(target):
+        return None
+    if theirs.wrap == "master_strike" and theirs.split:
+        return "parry", theirs.split
+    if theirs.defense in ("parry", "slip", "counter") and theirs.against in (None, attacker):
+        return theirs.defense, theirs.defense_dice
+    return None
+
+
+def declare_odds(state: FractalState, command: Command, sight: Sight) -> CommandOdds | None:
+    """The success level as AP is committed; for a strike, each condition it would leave
+    on its zone, against the declared defense when there is one."""
+    order = command.payload_as(Declare)
+    conflict = state.conflicts.get(order.conflict)
+    if conflict is None or conflict.duel is None or not sight.sees(order.character):
+        return None
+    found = _pool(state, conflict, order)
+    if found is None or found[1] < 1:
+        return None
+    technique, dice = found
+    duel = conflict.duel
+    bonus = duel.bonus.get(order.character, 0)
+    extra = (Modifier(label="stolen momentum", source="G-F-42", dice=bonus),) if bonus else ()
+    mine = duel.declared.get(order.character)
+    target = order.target or (mine.target if mine is not None else None)
+    zone = order.zone or (mine.zone if mine is not None else None)
+    attack = plan(
+        state,
+        technique_check(state, conflict, order.character, technique, dice, order.stat, extra),
+    )
+    name = technique.replace("_", " ")
+    title = f"{name}: {attack.dice_rolled}d{attack.die} against TN {attack.tn.total}"
+    if technique not in STRIKES or target is None or zone is None:
+        distribution = level_distribution(attack)
+        levels = [(str(n), distribution.probability(n)) for n in range(MAX_LEVELS)]
+        levels.append((f"{MAX_LEVELS}+", distribution.at_least(MAX_LEVELS)))
+        return CommandOdds(title=title, outcomes=tuple((k, p) for k, p in levels if p))
+    armor = zone_armor(state, conflict, target, zone) if sight.sees(target) else 0
+    guard = _guard(state, conflict, target, order.character, sight)
+    if guard is None:
+        margins = opposed_pool(attack.dice_rolled, 0, attack.die, attack.counts_from, armor)
+        title += ", undefended"
+    else:
+        defense = plan(state, technique_check(state, conflict, target, guard[0], guard[1], None))
+        margins = opposed_pool(
+            attack.dice_rolled,
+            defense.dice_rolled,
+            attack.die,
+            attack.counts_from,
+            armor + attack.loss.total,
+            defender_sides=defense.die,
+            defender_tn=defense.counts_from,
+        )
+        title += f", against {guard[0]} with {guard[1]} dice"
+    outcomes = _by_condition(state, technique, zone, order.character, margins)
+    return CommandOdds(title=title, outcomes=tuple(outcomes))
+
+
+def _by_condition(
+    state: FractalState,
+    technique: str,
+    zone: str,
+    attacker: str,
+    margins: Distribution,
+) -> list[tuple[str, Fraction]]:
+    rider = rider_of(state, attacker, technique)
+    found: dict[str, Fraction] = {}
+    for margin, chance in margins:
+        outcome = zone_condition(state, technique, zone, margin, rider)
+        label = f"{outcome.name} [{outcome.severity}]" if outcome.name else "nothing"
+        found[label] = found.get(label, Fraction(0)) + chance
+    return list(found.items())

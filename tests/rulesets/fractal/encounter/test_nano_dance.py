@@ -1,0 +1,232 @@
+"""The Dancing tree's Nano techniques (document 000, Chapter 11; rulings G-F-06, G-F-24,
+G-F-25, G-F-26, G-F-28, G-F-29, G-F-N3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablekeeper.errors import IllegalCommandError
+
+from .nano_helpers import Duelists, dancers
+
+
+def rolled(table: Duelists, technique: str) -> list[dict[str, object]]:
+    return [p for p in table.payloads("technique_rolled") if p["technique"] == technique]
+
+
+def move(
+    table: Duelists, who: str, at: str | None, action: str, dice: int, **fields: object
+) -> None:
+    table.declare(who, action=action, target=at, dice=dice, **fields)
+
+
+def armor(table: Duelists, who: str) -> dict[str, int]:
+    return dict(table.conflict("duel").participants[who].routine_armor)
+
+
+def test_moves_target_their_zones_and_read_the_charts_f_dance_gen_05_06() -> None:
+    # F-DANCE-GEN-05, F-DANCE-GEN-06
+    for action, zone, label in (
+        ("lead", "focus", "Lost Count [2]"),  # F-DANCE-NANO-06
+        ("spotlight_steal", "audience_attention", "Outshone [2]"),  # F-DANCE-NANO-09
+        ("precise_technique", "technique", "Missed Mark [2]"),  # F-DANCE-NANO-01
+    ):
+        table = dancers()
+        move(table, "a", "b", action, 2)
+        table.passes("b")
+        table.dice(6, 6)
+        table.passes("b")
+        (struck,) = table.payloads("struck")
+        assert (struck["zone"], struck["table"]) == (zone, f"{zone}_nano")
+        assert table.labels("b") == [label]
+        assert table.c("b").conditions[0].provisional  # G-F-06
+
+
+def test_precise_technique_builds_armor_on_any_success_even_defended_f_dance_nano_01_gen_07() -> (
+    None
+):
+    # F-DANCE-NANO-01, F-DANCE-GEN-07
+    table = dancers()
+    move(table, "a", "b", "precise_technique", 1)
+    table.passes("b")
+    table.dice(6)  # 1 success
+    table.dice(6, 6)  # Flawless Form: 2: the damage is stopped, the technique succeeded
+    table.declare("b", defense="flawless_form", defense_dice=2)  # F-DANCE-NANO-04
+    assert table.labels("b") == []
+    assert armor(table, "a") == {"technique": 1}  # the Opposition Rule (F-DANCE-GEN-07)
+
+
+def test_center_defends_focus_and_builds_focus_armor_f_dance_nano_03_g_f_25() -> None:
+    table = dancers()
+    move(table, "a", "b", "lead", 2)
+    table.passes("b")
+    table.dice(6, 6)
+    table.dice(6)  # Center: 1 success: subtracts 1, and 1 Focus Armor
+    table.declare("b", defense="center", defense_dice=1)
+    (struck,) = table.payloads("struck")
+    assert (struck["defense"], struck["margin"]) == (1, 1)
+    assert armor(table, "b") == {"focus": 1}
+
+
+def test_grand_gesture_defends_audience_attention_f_dance_nano_13() -> None:
+    table = dancers()
+    move(table, "a", "b", "spotlight_steal", 2)
+    table.passes("b")
+    table.dice(6, 6, 6, 6)
+    table.declare("b", defense="grand_gesture", defense_dice=2)
+    (struck,) = table.payloads("struck")
+    assert (struck["defense"], struck["margin"]) == (2, 0)
+
+
+def test_routine_armor_absorbs_every_attack_on_its_zone_g_f_26_f_dance_gen_08() -> None:
+    table = dancers()
+    for _ in range(2):
+        move(table, "b", "a", "precise_technique", 1)
+        if table.waiting == "a" and table.duel.step == "attack":
+            table.passes("a")
+        table.dice(6)
+        table.passes("a")
+    assert armor(table, "b") == {"technique": 2}  # it accumulates
+    table.passes("b")  # b, holding the momentum, declares nothing first
+    move(table, "a", "b", "precise_technique", 3)  # a's own action, at step 2
+    table.dice(6, 6, 6, 1)
+    table.passes("b")
+    struck = table.payloads("struck")[-1]
+    assert (struck["armor"], struck["margin"]) == (2, 1)  # not consumed (G-F-26)
+
+
+def test_flashy_hit_inflicts_and_builds_audience_armor_f_dance_nano_02() -> None:
+    table = dancers()
+    move(table, "a", "b", "flashy_technique", 3, declared=2)
+    table.passes("b")
+    table.dice(6, 6, 1)  # 2 successes: the target is hit, whatever the defense
+    table.dice(6)  # Grand Gesture: 1: the condition is of margin 1
+    table.declare("b", defense="grand_gesture", defense_dice=1)
+    assert table.labels("b") == ["Upstaged [1]"]
+    assert armor(table, "a") == {"audience_attention": 1}
+
+
+def test_flashy_miss_is_a_fall_ap_and_impact_per_2_g_f_24() -> None:
+    table = dancers()
+    move(table, "a", "b", "flashy_technique", 3, declared=4)
+    table.passes("b")
+    table.dice(6, 1, 1)  # 1 success: missed by 3
+    table.passes("b")
+    assert table.labels("a") == ["Bruised [1]"]  # floor(3 / 2) Impact [1]
+    falls = [p for p in table.payloads("ap_set") if p["rule"] == "F-DANCE-NANO-02"]
+    assert [p["reason"] for p in falls] == ["a fall: 3 AP"]
+
+
+def test_interpret_tempo_gives_ap_every_beat_f_dance_nano_17_g_f_28() -> None:
+    for faces, bonus in (((6, 6, 6), 1), ((6, 6, 6, 6), 2)):
+        table = dancers()
+        move(table, "a", None, "interpret_tempo", len(faces))
+        table.dice(*faces)
+        table.passes("b")
+        assert table.duel.tempo == {"a": bonus}
+        assert table.c("a").ap == 14 + bonus  # 1 AP for 1-3 successes, 2 for 4+
+
+
+def test_read_the_room_adds_a_die_until_shift_mood_f_dance_nano_15_16() -> None:
+    # F-DANCE-NANO-15, F-DANCE-NANO-16
+    table = dancers()
+    move(table, "a", None, "read_the_room", 1)
+    table.dice(6)
+    table.passes("b")
+    assert table.duel.room_read == ("a",)
+    move(table, "a", "b", "lead", 1)
+    table.passes("b")
+    table.dice(1, 1)  # a's Lead rolls 2 dice: 1 + Room Read
+    table.dice(6)  # b's Shift Mood: the Room Read is gone
+    move(table, "b", "a", "shift_mood", 1)
+    (lead,) = rolled(table, "lead")
+    assert lead["check"]["dice_rolled"] == 2  # type: ignore[index]
+    assert table.duel.room_read == ()
+
+
+def test_assemble_routine_is_no_move_of_a_duel_f_dance_nano_14() -> None:
+    table = dancers()
+    with pytest.raises(IllegalCommandError, match="cannot be declared"):
+        move(table, "a", None, "assemble_routine", 1)
+
+
+def test_the_competition_ends_at_its_time_on_audience_favor_f_dance_gen_04_g_f_29() -> None:
+    table = dancers(time_limit=1)
+    move(table, "a", "b", "lead", 1)
+    table.passes("b")
+    table.dice(6)
+    table.passes("b")
+    conflict = table.conflict("duel")
+    assert conflict.ended is not None
+    assert conflict.winner == "party"  # b took one condition, a none
+
+
+def test_at_zero_max_ap_the_performance_is_over_f_dance_gen_09() -> None:
+    table = dancers(
+        stats=dict.fromkeys(
+            ("body", "people", "words", "logic", "nature", "meditation", "visual", "auditory"), 4
+        )
+    )
+    move(table, "a", "b", "lead", 4)
+    table.passes("b")
+    table.dice(6, 6, 6, 6)  # Fall [4] (-5) and its Bruised... Impact [2] spillover (-2)
+    table.passes("b")
+    move(table, "a", "b", "lead", 1)
+    table.dice(6)
+    table.passes("b")
+    assert table.conflict("duel").participants["b"].out == "performance_over"
+
+
+def _trio() -> Duelists:
+    from tablekeeper.rulesets.fractal.encounter import commands as cmd
+
+    table = dancers()
+    table.pc("c")
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c", side="party")))
+    return table
+
+
+def test_cover_mirror_defends_the_partner_f_dance_nano_07() -> None:
+    table = _trio()
+    move(table, "b", "a", "lead", 2)
+    table.passes("a")
+    table.passes("c")
+    table.passes("a")  # a, attacked, has no reaction of its own
+    table.dice(6, 6)  # b's Lead: 2
+    table.dice(6, 6)  # c's Cover / Mirror: 2, for its partner
+    table.declare("c", defense="cover_mirror", defense_dice=2)
+    (cover,) = rolled(table, "cover_mirror")
+    assert cover["character"] == "c"
+    assert table.labels("a") == []
+
+
+def test_lift_and_support_gives_the_declared_dice_or_drops_g_f_24_f_dance_nano_08() -> None:
+    table = _trio()
+    with pytest.raises(IllegalCommandError, match="lifts a partner"):
+        move(table, "a", "b", "lift_and_support", 3, declared=2)
+    move(table, "a", "c", "lift_and_support", 3, declared=2)
+    table.passes("b")
+    table.dice(6, 6, 1)  # 2: the target hit
+    table.passes("c")
+    assert table.duel.bonus == {"c": 2}
+    table = _trio()
+    move(table, "a", "c", "lift_and_support", 3, declared=4)
+    table.passes("b")
+    table.dice(6, 1, 1)  # 1: missed by 3: an Impact of floor(3 / 2) = 1 on the partner
+    table.passes("c")
+    assert table.labels("c") == ["Bruised [1]"]
+
+
+def test_formation_shift_ignores_opponents_but_one_f_dance_nano_11() -> None:
+    from tablekeeper.rulesets.fractal.encounter import commands as cmd
+
+    table = dancers()
+    table.pc("d", side="foes")
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="d")))
+    move(table, "a", None, "formation_shift", 2)
+    move(table, "b", "a", "lead", 1)
+    move(table, "d", "a", "lead", 1)
+    table.dice(6, 6)  # Formation Shift: 2, yet one opponent stays
+    table.dice(1)  # b's Lead
+    table.passes("a")
+    assert [p["attacker"] for p in table.payloads("struck")] == ["b"]
