@@ -247,8 +247,10 @@ def _act(
     panel: str,
     extra: Mapping[str, Any] | None = None,
     names: set[str] | None = None,
+    after: Mapping[str, Any] | None = None,
 ) -> Response:
-    """Run ``action`` as the viewer; answer the fresh table (htmx) or go back to the page.
+    """Run ``action`` as the viewer; answer the fresh table (htmx, with ``after`` kept in
+    it) or go back to the page.
 
     A refusal goes back at the top of ``panel`` (or next to its field among ``names``);
     a lost race reloads the table with :data:`STALE`; a missing credential or a player
@@ -275,7 +277,7 @@ def _act(
     if isinstance(done, encounters.EncounterView):  # live pages hear of it at once
         announce(request, encounter_id, done.version)
     if is_htmx(request):
-        return _page(request, campaign_id, encounter_id, viewer)
+        return _page(request, campaign_id, encounter_id, viewer, after)
     url = f"/campaigns/{campaign_id}/encounters/{encounter_id}"
     return RedirectResponse(url, status_code=303)
 
@@ -293,6 +295,12 @@ def _roller(form: Mapping[str, str], viewer: Viewer) -> Roller | None:
 def _faces_kept(form: Mapping[str, str]) -> tuple[dict[str, Any], set[str]]:
     """What a refused command or answer keeps: the faces typed, and the field they go by."""
     return {"faces_typed": form.get("faces", "")}, {"faces"}
+
+
+def _kept(form: Mapping[str, str]) -> dict[str, Any]:
+    """What a write that rolls nothing (undo, redo, an override) gives back: the faces
+    typed, still waiting for the next command that rolls."""
+    return {"faces_typed": form.get("faces", "")}
 
 
 def _override(form: Mapping[str, str]) -> Command:
@@ -378,7 +386,7 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 uow, encounter_id, viewer=viewer, expected_version=_version(form)
             )
 
-        return _act(request, campaign_id, encounter_id, take_back, "history")
+        return _act(request, campaign_id, encounter_id, take_back, "history", after=_kept(form))
 
     @router.post(base + "/redo")
     def redo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
@@ -387,7 +395,7 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 uow, encounter_id, viewer=viewer, expected_version=_version(form)
             )
 
-        return _act(request, campaign_id, encounter_id, play_again, "history")
+        return _act(request, campaign_id, encounter_id, play_again, "history", after=_kept(form))
 
     @router.post(base + "/overrides")
     def override(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
@@ -396,8 +404,10 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 uow, encounter_id, _override(form), viewer=viewer, expected_version=_version(form)
             )
 
-        values = {"override": dict(form)}
-        return _act(request, campaign_id, encounter_id, overrule, "overrides", values)
+        kept = {**_kept(form), "values": {"override": dict(form)}}
+        return _act(
+            request, campaign_id, encounter_id, overrule, "overrides", kept, after=_kept(form)
+        )
 
     @router.post(base + "/gm/{kind}")
     def gm_command(
@@ -415,9 +425,15 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 raise RulesError(problems, field=next(iter(unreadable)))
             command = Command(actor=GM, kind=kind, payload=payload)
             return encounters.submit_command(
-                uow, encounter_id, command, viewer=viewer, expected_version=_version(form)
+                uow,
+                encounter_id,
+                command,
+                viewer=viewer,
+                roller=_roller(form, viewer),
+                expected_version=_version(form),
             )
 
-        extra = {"values": {kind: dict(form)}, "form_kind": kind}
-        names = field_names(chosen.items)
+        kept, faces = _faces_kept(form)
+        extra = {**kept, "values": {kind: dict(form)}, "form_kind": kind}
+        names = field_names(chosen.items) | faces
         return _act(request, campaign_id, encounter_id, give, f"gm:{kind}", extra, names)

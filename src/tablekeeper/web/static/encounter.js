@@ -87,6 +87,9 @@
     draw();
     if (playing && pending()) {
       stop("Paused: a decision is pending.");
+    } else if (playing && document.querySelector("#table .error")) {
+      // A refused step (faces that do not fit it, say) would be refused again each second.
+      stop("Paused: the last step was refused.");
     }
   });
 
