@@ -18,7 +18,7 @@ from tablekeeper.cli import backup, render
 from tablekeeper.cli.console import console
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.inputs import parse_faces, read_input
-from tablekeeper.cli.play import play
+from tablekeeper.cli.play import ScenarioHelp, play
 from tablekeeper.cli.serve import serve
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.services import dice as dice_service
@@ -141,7 +141,7 @@ def demo(
         run_tour(stdout, interactive=not scripted)
 
 
-app.command(name="play")(play)
+app.command(name="play", cls=ScenarioHelp)(play)
 
 
 @app.command(name="scenarios")
