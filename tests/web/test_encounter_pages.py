@@ -117,7 +117,7 @@ def test_the_gm_sees_the_whole_table(table: Table) -> None:
 
 def test_a_player_never_sees_the_npc_hp_or_the_gm_tools(table: Table) -> None:
     page = table.page(table.player)
-    assert "You play as ann-lee." in page
+    assert "You play as Ann Lee." in page
     assert page.count("16 / 16") == 1, "only Aliena's HP"
     assert "Demilio" in page
     for hidden in (

@@ -248,7 +248,7 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
     url = start_encounter(gm, "Aliena", "Ogre")
     expect(gm.get_by_role("heading", name="Second 1")).to_be_visible()
     expect(gm.locator("#creature-ogre")).to_contain_text(f"{NPC_HP} / {NPC_HP}")
-    join(player, link, "ann-lee")
+    join(player, link, "Ann Lee")
     expect(player.get_by_role("heading", name="Second 1")).to_be_visible()
     no_gm_tools(player)
 
@@ -369,7 +369,7 @@ def test_a_percentile_encounter_is_fought_to_its_end(
     )
     url = start_encounter(gm, "Brenna", "Ogre")
     expect(gm.get_by_role("heading", name="Not started")).to_be_visible()
-    join(player, link, "ann-lee")
+    join(player, link, "Ann Lee")
     player.evaluate("window.tkNotReloaded = true")
     no_gm_tools(player)
 
@@ -483,7 +483,7 @@ def test_the_dice_tray_shows_the_odds_rolls_and_keeps_a_secret(
     expect(log).to_contain_text("Perception")
 
     player.goto(link)
-    expect(player.get_by_text("You play as ann-lee.")).to_be_visible()
+    expect(player.get_by_text("You play as Ann Lee.")).to_be_visible()
     theirs = player.locator("#dice-tray #campaign-log")
     expect(theirs).to_contain_text("Perception")
     expect(player.get_by_label("Secret roll (only the GM sees it)")).to_have_count(0)

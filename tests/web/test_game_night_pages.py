@@ -215,3 +215,30 @@ def _play(rules: object, state: object, command: object) -> object:
     for event in step.events:
         state = rules.engine.apply(state, event)  # type: ignore[attr-defined]
     return state
+
+
+def test_the_console_has_a_favicon(client: TestClient) -> None:
+    # Issue 13, bug 12: every page's /favicon.ico was a 404.
+    home = client.get("/")
+    assert '<link rel="icon" href="/static/favicon.svg"' in home.text
+    assert client.get("/static/favicon.svg").headers["content-type"].startswith("image/svg")
+    assert client.get("/favicon.ico").headers["location"] == "/static/favicon.svg"
+
+
+def test_players_are_named_and_the_dead_neither_react_nor_die_on(table: Table) -> None:
+    # Issue 13, bug 12: players were shown by id ("played by ann-lee"); a dead creature
+    # showed "Reaction ready" and "Dying for 175 s".
+    assert "played by Ann Lee" in table.page()
+    assert "You play as Ann Lee." in table.page(table.player)
+    campaign = table.gm.get(f"/campaigns/{table.campaign}").text
+    assert "<td>Ann Lee</td>" in campaign
+    for path, value in (("hp", "-4"), ("seconds_negative", "175"), ("dead", "true")):
+        made = table.gm.post(
+            f"{table.url}/overrides",
+            data={"path": f"creatures.demilio.{path}", "value": value, "reason": "the end"},
+        )
+        assert made.status_code == 303, made.text
+    card = table.page().split('id="creature-demilio"')[1].split("</li>")[0]
+    assert "dead" in card
+    assert "<dt>Reaction</dt>" not in card
+    assert "<dt>Dying for</dt>" not in card

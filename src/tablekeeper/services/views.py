@@ -89,6 +89,13 @@ def encounter_for(
     }
 
 
+def player_names(uow: UnitOfWork, campaign_id: str) -> dict[str, str]:
+    """Each player's name by id: how the table says who plays whom (the names are no
+    secret at the table; the ids are the console's)."""
+    with uow:
+        return {player.id: player.name for player in uow.players.list_for(campaign_id)}
+
+
 def owners_of(uow: UnitOfWork, campaign_id: str) -> dict[str, str | None]:
     """Which player plays each of the campaign's characters."""
     with uow:

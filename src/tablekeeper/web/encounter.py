@@ -179,9 +179,11 @@ def table_context(
     commands = offered_commands(view, viewer, document, names)
     records = logs.encounter_log(unit_of_work(request), encounter_id, viewer=viewer)
     rules = view.ruleset
+    people = views.player_names(unit_of_work(request), campaign_id)
     return {
         "campaign": campaigns.get_campaign(unit_of_work(request), campaign_id),
         "viewer": viewer,
+        "player_name": people.get(viewer.player or "", viewer.player),
         "encounter": document["encounter"],
         "state": document["state"],
         "cards": cards,
@@ -191,7 +193,7 @@ def table_context(
             ruleset_template(rules.name, rules.console_panel) if rules.console_panel else None
         ),
         "pending": document["pending"],
-        "players": document["players"],
+        "players": {key: people.get(who, who) for key, who in document["players"].items()},
         "commands": commands,
         "command_groups": grouped(commands, names),
         "standing_odds": standing_odds(view, viewer),

@@ -33,7 +33,7 @@ from tablekeeper.errors import (
     UnknownNameError,
 )
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, characters, encounters, exports, safe_input
+from tablekeeper.services import campaigns, characters, encounters, exports, safe_input, views
 from tablekeeper.services.access import (
     Viewer,
     add_player,
@@ -480,6 +480,7 @@ def campaign_response(
         "viewer": viewer,
         "characters": characters.list_characters(unit_of_work(request), campaign_id, viewer),
         "players": list_players(unit_of_work(request), campaign_id) if viewer.is_gm else [],
+        "player_names": views.player_names(unit_of_work(request), campaign_id),
         "encounters": campaigns.list_encounters(unit_of_work(request), campaign_id),
         "player_value": "",
         "player_errors": {},
