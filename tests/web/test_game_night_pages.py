@@ -242,3 +242,28 @@ def test_players_are_named_and_the_dead_neither_react_nor_die_on(table: Table) -
     assert "dead" in card
     assert "<dt>Reaction</dt>" not in card
     assert "<dt>Dying for</dt>" not in card
+
+
+def test_every_error_of_the_character_form_comes_at_once(client: TestClient) -> None:
+    # Issue 13, bug 11: the errors came one round at a time (the JSON, then the id, then
+    # the sheet's fields: three submits).
+    from .test_console_pages import create_campaign
+
+    campaign_id, _ = create_campaign(client, "realtime")
+    made = client.post(
+        f"/campaigns/{campaign_id}/characters",
+        data={
+            "id": "no spaces allowed",
+            "name": "Brom",
+            "kind": "npc",
+            "sheet.side": "foes",
+            "sheet.hp": "lots",
+            "sheet.characteristics": "{'melee': 12}",
+        },
+    )
+    assert made.status_code == 422
+    errors = dict(re.findall(r'<[^>]+ id="([^"]+)-error"[^>]*>([^<]*)<', made.text))
+    assert any(key.endswith("characteristics") for key in errors), errors
+    assert any(key.endswith("hp") for key in errors), errors
+    assert any(key.endswith("id") and not key.endswith("hp") for key in errors), errors
+    assert client.get(f"/campaigns/{campaign_id}").text.count("Brom") == 0, "nothing written"

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -311,7 +310,7 @@ class ScenarioHelp(TyperCommand):
     """``play --help``, ending with every installed ruleset's shipped scenarios (read when
     the help is asked for, so a newly installed ruleset's are there too)."""
 
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # typer's own click types
         shipped = "; ".join(
             f"{name}: {', '.join(scenarios.packaged_scenarios(name))}"
             for name in scenarios.scenario_rulesets()
