@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import campaigns, characters, demo_campaigns, encounters, logs, views
-from tablekeeper.services.access import GM_VIEWER
+from tablekeeper.services.access import GM_VIEWER, Viewer
 from tablekeeper.services.rulesets import installed_rulesets, ruleset_named
 from tablekeeper.web.forms import sheet_fields
 
@@ -267,3 +267,35 @@ def test_every_error_of_the_character_form_comes_at_once(client: TestClient) -> 
     assert any(key.endswith("hp") for key in errors), errors
     assert any(key.endswith("id") and not key.endswith("hp") for key in errors), errors
     assert client.get(f"/campaigns/{campaign_id}").text.count("Brom") == 0, "nothing written"
+
+
+def test_a_player_never_reads_an_npcs_hidden_numbers_in_the_log(table: Table) -> None:
+    # Issue 13, bug 8: a player read an NPC's negative HP and injury in the log, and the
+    # value of a non-secret override of its HP.
+    wounded = table.gm.post(
+        f"{table.url}/overrides",
+        data={"path": "creatures.demilio.hp", "value": "-7", "reason": "bled"},
+    )
+    assert wounded.status_code == 303
+    heal = {"sheet.creature": "demilio", "sheet.amount": "8", "faces": "60"}
+    assert table.gm.post(f"{table.url}/gm/realtime.heal", data=heal).status_code == 303
+    engine = table.gm.app.state.engine  # type: ignore[attr-defined]
+    records = logs.encounter_log(SqlUnitOfWork(engine), table.encounter, viewer=GM_VIEWER)
+    rolled = next(r.payload for r in records if r.kind == "realtime.critical_injury_rolled")
+    injury = rolled["outcome"]["injury"]  # type: ignore[index]
+    gm_page = table.page()
+    assert str(injury) in gm_page
+    assert "-7" in gm_page
+    player_page = table.page(table.player)
+    assert "suffers a critical injury" in player_page
+    player = Viewer(role="player", player="ann-lee", characters=frozenset({"aliena"}))
+    shown = views.log_json(
+        encounters.load_encounter(SqlUnitOfWork(engine), table.encounter),
+        logs.encounter_log(SqlUnitOfWork(engine), table.encounter, viewer=player),
+        player,
+    )
+    for text in (player_page, json.dumps(shown)):
+        assert str(injury) not in text
+        assert "-7" not in text
+        assert "hp_before" not in text
+        assert "negative_hp" not in text

@@ -25,6 +25,7 @@ from tablekeeper.engine.cards import ActorCard, distinct_names, names_of
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import DECISION_REQUESTED, PendingDecision
 from tablekeeper.engine.events import Event, LogRecord
+from tablekeeper.engine.overrides import SET_VALUE
 from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.sight import GM_SIGHT
 from tablekeeper.engine.values import GM, ActorId, JsonObject
@@ -216,10 +217,23 @@ def public_payload(event: Event, viewer: Viewer, ruleset: Ruleset | None = None)
         if isinstance(chooser, str) and viewer.controls(chooser):
             return event.payload
         return {"chooser": chooser}
+    if event.kind == SET_VALUE:
+        return public_override(event.payload, viewer)
     rules = ruleset or _ruleset_of_kind(event.kind)
     if rules is None:
         return event.payload
     return rules.public_payload(event.kind, event.payload, viewer.sight)
+
+
+def public_override(payload: JsonObject, viewer: Viewer) -> JsonObject:
+    """A GM's "set a value" as ``viewer`` may read it: in full when its path names one of
+    their own characters, else without the value, which may be a number the cards hide
+    from them (``creatures.balthazar.hp = -5``): the sentence says as much
+    (``engine/words.override_sentence``)."""
+    path = str(payload.get("path", ""))
+    if viewer.is_gm or any(part in viewer.characters for part in path.split(".")):
+        return payload
+    return {key: value for key, value in payload.items() if key != "value"}
 
 
 def _ruleset_of_kind(kind: str) -> Ruleset | None:
