@@ -106,7 +106,7 @@ def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return {key: value for key, value in payload.items() if key not in hidden}
     if kind == CRITICAL_INJURY_ROLLED:  # its input is the HP; its outcome the injury
         outcome = _object(payload.get("outcome"))
-        shown = {key: payload[key] for key in ("creature", "cause") if key in payload}
+        shown: JsonObject = {key: payload[key] for key in ("creature", "cause") if key in payload}
         return {**shown, "outcome": {"dead": outcome.get("dead", False)}}
     if kind == DIED:  # how long it lay dying tells its HP's story
         return {key: value for key, value in payload.items() if key != "seconds_negative"}
