@@ -299,3 +299,31 @@ def test_a_player_never_reads_an_npcs_hidden_numbers_in_the_log(table: Table) ->
         assert "-7" not in text
         assert "hp_before" not in text
         assert "negative_hp" not in text
+
+
+def test_an_exported_campaign_imports_as_a_copy_on_its_own_server(table: Table) -> None:
+    # Issue 13, bug 9: an export could not be imported on the server it came from (its
+    # ids were taken).
+    exported = table.gm.get(f"/campaigns/{table.campaign}/export")
+    assert exported.status_code == 200
+    text = exported.text
+    again = table.gm.post("/campaigns/import", data={"document": text})
+    assert again.status_code == 422
+    assert "Import as a copy" in again.text
+    copied = table.gm.post("/campaigns/import", data={"document": text, "as_copy": "on"})
+    assert copied.status_code == 201, copied.text
+    link = re.search(r"/campaigns/(?P<id>\w+)\?key=", copied.text)
+    assert link
+    assert link["id"] != table.campaign
+    engine = table.gm.app.state.engine  # type: ignore[attr-defined]
+    copy = campaigns.get_campaign(SqlUnitOfWork(engine), link["id"])
+    assert copy.name == "Night watch (copy)"
+    (encounter,) = campaigns.list_encounters(SqlUnitOfWork(engine), copy.id)
+    assert encounter.id != table.encounter
+    original = logs.encounter_log(SqlUnitOfWork(engine), table.encounter, viewer=GM_VIEWER)
+    copied_log = logs.encounter_log(SqlUnitOfWork(engine), encounter.id, viewer=GM_VIEWER)
+    assert [r.kind for r in copied_log] == [r.kind for r in original]
+    assert {r.scope for r in copied_log if hasattr(r, "scope")} <= {encounter.id, None}
+    page = table.gm.get(f"/campaigns/{copy.id}/encounters/{encounter.id}")
+    assert page.status_code == 200
+    assert "Demilio joins (foes)" in page.text
