@@ -33,7 +33,7 @@ from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
 from tablekeeper.engine.values import GM
-from tablekeeper.engine.words import kind_words, name_of
+from tablekeeper.engine.words import name_of
 from tablekeeper.errors import (
     AuthenticationError,
     ForbiddenError,
@@ -58,14 +58,12 @@ from tablekeeper.web.forms import (
     sheet_from_form,
 )
 from tablekeeper.web.labels import distinct_labels
+from tablekeeper.web.log_view import log_page
 from tablekeeper.web.pages import Form, PageRoute
 from tablekeeper.web.templating import is_htmx, render, ruleset_template
 
 STALE = "Someone else moved first: the table was reloaded."
 """What the loser of a race reads above the fresh table."""
-
-LOG_SHOWN = 200
-"""The newest log records the page shows (the API has the whole log)."""
 
 
 @dataclass(frozen=True)
@@ -140,31 +138,6 @@ def grouped(commands: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> 
     return [(actor, name_of(names, actor), items) for actor, items in groups.items()]
 
 
-def log_entries(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The log as the page lists it, newest first: each record's sentence in the ruleset's
-    words (its kind in words when it has none), its payload (folded, for the details), and
-    whether a later undo took it back (then it is struck through)."""
-    undone = {number for record in records for number in record.get("events", ())}
-    entries = [
-        {
-            "sequence": record["sequence"],
-            "command_id": record["command_id"],
-            "words": (
-                f"Undo of {record['command_id']}"
-                if "events" in record
-                else record.get("text") or kind_words(str(record["kind"]))
-            ),
-            "sentence": bool(record.get("text")),
-            "payload": record.get("payload", {}),
-            "taken_back": record.get("events", ()),
-            "undone": record["sequence"] in undone,
-            "audience": (record.get("visibility") or {}).get("audience", "public"),
-        }
-        for record in records
-    ]
-    return list(reversed(entries))[:LOG_SHOWN]
-
-
 def table_context(
     request: Request, campaign_id: str, encounter_id: str, viewer: Viewer
 ) -> dict[str, Any]:
@@ -197,8 +170,13 @@ def table_context(
         "commands": commands,
         "command_groups": grouped(commands, names),
         "standing_odds": standing_odds(view, viewer),
-        "log": log_entries(views.log_json(view, records, viewer)),
-        "log_total": len(records),
+        "log": log_page(
+            records,
+            lambda chosen: views.log_json(view, chosen, viewer),
+            lambda events: rules.words.command_summary(events, names, viewer.sight),
+            names,
+            _page_number(request.query_params.get("log_page", "")),
+        ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
         "names": names,
         "notice": None,
@@ -207,6 +185,11 @@ def table_context(
         "values": {},
         "form_kind": None,
     }
+
+
+def _page_number(text: str) -> int:
+    """The log page asked for (0, the newest, unless a number says otherwise)."""
+    return int(text) if text.isdigit() and len(text) < 7 else 0
 
 
 def _encounter_in(

@@ -135,3 +135,41 @@
   }
 })();
 
+
+// The log's "Show what names" filter (shown only with JavaScript): keeps the entries whose
+// sentences name the creature chosen; kept for the encounter across the table's swaps.
+(function () {
+  "use strict";
+  var key = "tk:log-filter:" + window.location.pathname;
+
+  function apply() {
+    var box = document.querySelector("#table [data-log-filter]");
+    if (!box) return;
+    var select = box.querySelector("select");
+    var chosen = window.sessionStorage.getItem(key) || "";
+    if (!Array.prototype.some.call(select.options, function (o) { return o.value === chosen; })) {
+      chosen = "";
+    }
+    box.hidden = false;
+    select.value = chosen;
+    var entries = document.querySelectorAll("#table .log-entry[data-mentions]");
+    for (var i = 0; i < entries.length; i += 1) {
+      var named = (entries[i].getAttribute("data-mentions") || "").split(" ");
+      entries[i].hidden = chosen !== "" && named.indexOf(chosen) < 0;
+    }
+  }
+
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target instanceof Element && target.closest("[data-log-filter]")) {
+      window.sessionStorage.setItem(key, target.value);
+      apply();
+    }
+  });
+  document.addEventListener("htmx:afterSwap", apply);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", apply);
+  } else {
+    apply();
+  }
+})();
