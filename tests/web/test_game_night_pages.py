@@ -327,3 +327,33 @@ def test_an_exported_campaign_imports_as_a_copy_on_its_own_server(table: Table) 
     page = table.gm.get(f"/campaigns/{copy.id}/encounters/{encounter.id}")
     assert page.status_code == 200
     assert "Demilio joins (foes)" in page.text
+
+
+def test_odds_are_computed_once_per_state_version_and_read_in_one_line(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 13, odds at a glance: one compact line per command (the bars on demand), and
+    # odds computed once per state version, not on every refresh.
+    rules = type(ruleset_named("realtime"))
+    original = rules.command_odds
+    calls: list[str] = []
+
+    def counting(self: object, state: object, command: object, sight: object) -> object:
+        calls.append("odds")
+        return original(self, state, command, sight)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rules, "command_odds", counting)
+    wounded = table.gm.post(
+        f"{table.url}/overrides",
+        data={"path": "creatures.demilio.hp", "value": "-4", "reason": "bled"},
+    )
+    assert wounded.status_code == 303
+    calls.clear()
+    page = table.page()
+    first = len(calls)
+    assert first > 0
+    table.page()
+    assert len(calls) == first, "a refresh of the same version asks again for free"
+    line = re.search(r'<span class="odds-line">([^<]+)</span>', page)
+    assert line, "each command's odds read in one line"
+    assert re.fullmatch(r"[^·]+ \S+% (· [^·]+ \S+% ?)*", line.group(1).strip()), line.group(1)

@@ -371,7 +371,8 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 uow, encounter_id, viewer=viewer, expected_version=_version(form)
             )
 
-        return _act(request, campaign_id, encounter_id, take_back, "history", after=_kept(form))
+        kept = _kept(form)
+        return _act(request, campaign_id, encounter_id, take_back, "history", kept, after=kept)
 
     @router.post(base + "/redo")
     def redo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
@@ -380,7 +381,8 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 uow, encounter_id, viewer=viewer, expected_version=_version(form)
             )
 
-        return _act(request, campaign_id, encounter_id, play_again, "history", after=_kept(form))
+        kept = _kept(form)
+        return _act(request, campaign_id, encounter_id, play_again, "history", kept, after=kept)
 
     @router.post(base + "/overrides")
     def override(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
