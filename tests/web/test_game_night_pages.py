@@ -357,3 +357,30 @@ def test_odds_are_computed_once_per_state_version_and_read_in_one_line(
     line = re.search(r'<span class="odds-line">([^<]+)</span>', page)
     assert line, "each command's odds read in one line"
     assert re.fullmatch(r"[^·]+ \S+% (· [^·]+ \S+% ?)*", line.group(1).strip()), line.group(1)
+
+
+def test_the_overrides_form_offers_each_creatures_values_from_the_state(table: Table) -> None:
+    # Issue 13, forms: overrides pick a creature and a field from lists (read from the
+    # state, not a guessed ".hp").
+    page = table.page()
+    offered = re.findall(r'<option value="(creatures\.[^"]+)">', page)
+    assert "creatures.demilio" in offered
+    assert "creatures.demilio.hp" in offered
+    assert "creatures.demilio.reaction_ready_at" in offered
+    assert "creatures.demilio.id" not in offered
+
+
+def test_a_characters_id_is_made_from_its_name(client: TestClient) -> None:
+    # Issue 13, forms: ids made from names (a second "Old Brom" is old-brom-2).
+    from .test_console_pages import create_campaign
+
+    campaign_id, _ = create_campaign(client, "realtime")
+    for _ in range(2):
+        made = client.post(
+            f"/campaigns/{campaign_id}/characters",
+            data={"name": "Old Brom", "kind": "npc", "sheet.side": "foes", "sheet.hp": "9"},
+        )
+        assert made.status_code == 303, made.text
+    page = client.get(f"/campaigns/{campaign_id}").text
+    assert 'id="character-old-brom"' in page
+    assert 'id="character-old-brom-2"' in page

@@ -21,6 +21,7 @@ whole before anything is written.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from types import EllipsisType
 from typing import Any, Literal
@@ -119,6 +120,8 @@ def create_character(
     ``dry_run`` (a form with an unreadable input still hears of everything else).
     """
     require_gm(viewer, "create a character")
+    if not id.strip() and name.strip():  # made from the name: "Old Brom" -> old-brom
+        id = _free_id(uow, campaign_id, name)
     problems = Problems()
     entry = problems.check(
         lambda: _entry({"id": id, "name": name, "kind": kind, "player": player, "sheet": sheet})
@@ -426,6 +429,29 @@ def _as_entry(character: Character) -> CharacterEntry:
 
 
 # --- validation ------------------------------------------------------------------------
+
+
+def id_from_name(name: str) -> str:
+    """An id for a character named ``name``: its letters and digits, lower case, words
+    joined by ``-`` (``"Old Brom"`` -> ``"old-brom"``), ``character`` if none is left.
+
+    >>> id_from_name("Knife-fighter #2"), id_from_name("Ælfric"), id_from_name("!!")
+    ('knife-fighter-2', 'lfric', 'character')
+    """
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    return "-".join(words)[: _ID_MAX_LENGTH - 4].strip("-") or "character"
+
+
+def _free_id(uow: UnitOfWork, campaign_id: str, name: str) -> str:
+    """:func:`id_from_name`, numbered (``wolf-2``) when the campaign already has it."""
+    base = id_from_name(name)
+    with uow:
+        taken = {character.id for character in uow.characters.list_for(campaign_id)}
+    number, found = 1, base
+    while found in taken:
+        number += 1
+        found = f"{base}-{number}"
+    return found
 
 
 _ANY_ID = "any"

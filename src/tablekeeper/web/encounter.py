@@ -178,6 +178,7 @@ def table_context(
             _page_number(request.query_params.get("log_page", "")),
         ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
+        "override_paths": override_paths(document["state"], cards) if viewer.is_gm else [],
         "names": names,
         "notice": None,
         "errors": {},
@@ -185,6 +186,26 @@ def table_context(
         "values": {},
         "form_kind": None,
     }
+
+
+def override_paths(state: Mapping[str, Any], cards: Sequence[ActorCard]) -> list[str]:
+    """What the overrides form offers: each actor's state path (for a condition) and
+    the path of each of its plain values (numbers, words, yes/no), read from the state
+    itself, so no ruleset's keys are guessed."""
+    found: list[str] = []
+    for card in cards:
+        node: Any = state
+        for part in card.path.split("."):
+            node = node.get(part) if isinstance(node, Mapping) else None
+        if not isinstance(node, Mapping):
+            continue
+        found.append(card.path)
+        found += [
+            f"{card.path}.{key}"
+            for key, value in node.items()
+            if isinstance(value, int | float | str | bool) and key != "id"
+        ]
+    return found
 
 
 def _page_number(text: str) -> int:
