@@ -4,6 +4,7 @@ dice tray's bars are as long as their chances."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -135,3 +136,43 @@ def test_the_dice_trays_bars_are_as_long_as_their_chances(
     for value in range(3, 19):  # each bar as long as its chance, the likeliest the longest
         expected = chances[value] / chances[13]
         assert widths[value] / widths[13] == pytest.approx(expected, abs=0.02), (value, widths)
+
+
+def test_keys_step_and_undo_and_play_pauses_when_a_life_changes(
+    live_server: str, database_url: str, page: Any
+) -> None:
+    # Issue 13, running the table: keyboard shortcuts (s steps, u undoes; not while
+    # typing), and Play pauses when someone's life state changes.
+    from playwright.sync_api import expect
+
+    campaign, secret, encounter = _realtime_table(database_url)
+    page.goto(f"{live_server}/campaigns/{campaign}?key={secret}")
+    page.goto(f"{live_server}/campaigns/{campaign}/encounters/{encounter}")
+    page.keyboard.press("s")
+    expect(page.get_by_role("heading", name="Second 2")).to_be_visible()
+    page.get_by_label("Faces for the next command").press("s")  # typing, not a shortcut
+    page.locator("body").click(position={"x": 5, "y": 5})
+    expect(page.get_by_role("heading", name="Second 2")).to_be_visible()
+    page.keyboard.press("u")
+    expect(page.get_by_role("heading", name="Second 1")).to_be_visible()
+
+    page.get_by_role("button", name="Play").click()
+    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+    # Demilio is struck down at the table (another GM tab, as a live update would bring).
+    from tablekeeper.engine.commands import Command
+    from tablekeeper.persistence.errors import StaleVersionError
+
+    engine = settings.open_database(database_url)
+    strike = Command(
+        actor="gm", kind="realtime.damage", payload={"creature": "demilio", "amount": 20}
+    )
+    for _ in range(20):  # Play steps each second: a lost race is tried again
+        try:
+            encounters.submit_command(SqlUnitOfWork(engine), encounter, strike)
+            break
+        except StaleVersionError:
+            continue
+    engine.dispose()
+    expect(page.locator("#creature-demilio")).to_have_class(re.compile("life-dying"))
+    expect(page.locator("[data-play-status]")).to_have_text("Paused: Demilio is now dying.")
+    expect(page.get_by_role("button", name="Play")).to_be_visible()

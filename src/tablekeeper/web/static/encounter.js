@@ -83,9 +83,38 @@
   document.body.addEventListener("htmx:afterRequest", function () {
     busy = false;
   });
+  // Who is in which life state (a ruleset panel marks its cards life-<state>): Play
+  // pauses when one changes, so the GM sees a creature go down before time runs on.
+  function lives() {
+    var found = {};
+    var cards = document.querySelectorAll("#table [id][class*='life-']");
+    for (var i = 0; i < cards.length; i += 1) {
+      var match = /(?:^|\s)life-(\S+)/.exec(cards[i].className);
+      if (match) found[cards[i].id] = match[1];
+    }
+    return found;
+  }
+
+  function changedLife(before, after) {
+    for (var key in after) {
+      if (Object.prototype.hasOwnProperty.call(after, key) && before[key] && before[key] !== after[key]) {
+        var head = document.querySelector("#" + key + " strong");
+        return (head ? head.textContent : key) + " is now " + after[key];
+      }
+    }
+    return null;
+  }
+
+  var seen = lives();
+
   document.body.addEventListener("htmx:afterSettle", function () {
     draw();
-    if (playing && pending()) {
+    var now = lives();
+    var changed = changedLife(seen, now);
+    seen = now;
+    if (playing && changed) {
+      stop("Paused: " + changed + ".");
+    } else if (playing && pending()) {
       stop("Paused: a decision is pending.");
     } else if (playing && document.querySelector("#table .error")) {
       // A refused step (faces that do not fit it, say) would be refused again each second.
@@ -172,4 +201,28 @@
   } else {
     apply();
   }
+})();
+
+// Keyboard shortcuts for the GM at the table (none while typing in a field): s steps the
+// clock, u undoes (the buttons say so with aria-keyshortcuts).
+(function () {
+  "use strict";
+  var keys = {
+    s: "#table form[data-step] button",
+    u: "#table form[action$='/undo'] button",
+  };
+
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+    var target = event.target;
+    if (target instanceof Element && target.closest("input, select, textarea, [contenteditable]")) {
+      return;
+    }
+    var selector = keys[event.key];
+    var button = selector && document.querySelector(selector);
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  });
 })();
