@@ -125,7 +125,7 @@ def fill_character(page: Any, id: str, name: str, *, player: str | None) -> Any:
     """Open the character form and fill the part every ruleset shares; the form."""
     page.get_by_role("link", name="Add or import characters").click()
     form = page.locator("#character-form")
-    form.get_by_label("Id (required)").fill(id)
+    form.get_by_label("Id", exact=True).fill(id)
     form.get_by_label("Name (required)").first.fill(name)
     if player:
         form.get_by_label("Player character").check()
