@@ -176,3 +176,24 @@ def test_keys_step_and_undo_and_play_pauses_when_a_life_changes(
     expect(page.locator("#creature-demilio")).to_have_class(re.compile("life-dying"))
     expect(page.locator("[data-play-status]")).to_have_text("Paused: Demilio is now dying.")
     expect(page.get_by_role("button", name="Play")).to_be_visible()
+
+
+def test_the_log_keeps_the_entries_that_name_the_creature_chosen(
+    live_server: str, database_url: str, page: Any
+) -> None:
+    # Issue 13, the log: filterable by creature.
+    from playwright.sync_api import expect
+
+    campaign, secret, encounter = _realtime_table(database_url)
+    page.goto(f"{live_server}/campaigns/{campaign}?key={secret}")
+    page.goto(f"{live_server}/campaigns/{campaign}/encounters/{encounter}")
+    entries = page.locator("#log .log-entry:visible")
+    expect(entries).to_have_count(2)
+    page.get_by_label("Show what names").select_option(label="Aliena")
+    expect(entries).to_have_count(1)
+    expect(entries.first).to_contain_text("Aliena joins")
+    page.get_by_role("button", name="Step one second").click()
+    expect(page.get_by_role("heading", name="Second 2")).to_be_visible()
+    expect(page.get_by_label("Show what names")).to_have_value("aliena")
+    page.get_by_label("Show what names").select_option(label="everyone")
+    expect(entries).to_have_count(3)

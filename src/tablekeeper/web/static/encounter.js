@@ -125,75 +125,61 @@
   draw();
 })();
 
-// The commands panel's "Show the commands of" filter (shown only with JavaScript: without
-// it every creature's commands are listed). The GM's own commands always show. The
-// choice is kept for the encounter in sessionStorage and applied again after each swap.
+// The table's filters (shown only with JavaScript: without it everything is listed): the
+// commands panel's "Show the commands of" (the GM's own commands always show) and the
+// log's "Show what names" (the entries whose sentences name the creature). Each choice
+// is kept for the encounter in sessionStorage and applied again after each swap.
 (function () {
   "use strict";
-  var key = "tk:command-filter:" + window.location.pathname;
+  var filters = [
+    {
+      box: "[data-command-filter]",
+      items: ".command-group[data-actor]",
+      shown: function (item, chosen) {
+        var actor = item.getAttribute("data-actor");
+        return actor === "gm" || actor === chosen;
+      },
+    },
+    {
+      box: "[data-log-filter]",
+      items: ".log-entry[data-mentions]",
+      shown: function (item, chosen) {
+        return (item.getAttribute("data-mentions") || "").split(" ").indexOf(chosen) >= 0;
+      },
+    },
+  ];
+
+  function key(filter) {
+    return "tk:" + filter.box + ":" + window.location.pathname;
+  }
 
   function apply() {
-    var box = document.querySelector("#table [data-command-filter]");
-    if (!box) return;
-    var select = box.querySelector("select");
-    var chosen = window.sessionStorage.getItem(key) || "";
-    if (!Array.prototype.some.call(select.options, function (o) { return o.value === chosen; })) {
-      chosen = "";
-    }
-    box.hidden = false;
-    select.value = chosen;
-    var groups = document.querySelectorAll("#table .command-group[data-actor]");
-    for (var i = 0; i < groups.length; i += 1) {
-      var actor = groups[i].getAttribute("data-actor");
-      groups[i].hidden = chosen !== "" && actor !== "gm" && actor !== chosen;
-    }
+    filters.forEach(function (filter) {
+      var box = document.querySelector("#table " + filter.box);
+      if (!box) return;
+      var select = box.querySelector("select");
+      var chosen = window.sessionStorage.getItem(key(filter)) || "";
+      if (!Array.prototype.some.call(select.options, function (o) { return o.value === chosen; })) {
+        chosen = "";
+      }
+      box.hidden = false;
+      select.value = chosen;
+      var items = document.querySelectorAll("#table " + filter.items);
+      for (var i = 0; i < items.length; i += 1) {
+        items[i].hidden = chosen !== "" && !filter.shown(items[i], chosen);
+      }
+    });
   }
 
   document.addEventListener("change", function (event) {
     var target = event.target;
-    if (target instanceof Element && target.closest("[data-command-filter]")) {
-      window.sessionStorage.setItem(key, target.value);
-      apply();
-    }
-  });
-  document.addEventListener("htmx:afterSwap", apply);
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", apply);
-  } else {
-    apply();
-  }
-})();
-
-
-// The log's "Show what names" filter (shown only with JavaScript): keeps the entries whose
-// sentences name the creature chosen; kept for the encounter across the table's swaps.
-(function () {
-  "use strict";
-  var key = "tk:log-filter:" + window.location.pathname;
-
-  function apply() {
-    var box = document.querySelector("#table [data-log-filter]");
-    if (!box) return;
-    var select = box.querySelector("select");
-    var chosen = window.sessionStorage.getItem(key) || "";
-    if (!Array.prototype.some.call(select.options, function (o) { return o.value === chosen; })) {
-      chosen = "";
-    }
-    box.hidden = false;
-    select.value = chosen;
-    var entries = document.querySelectorAll("#table .log-entry[data-mentions]");
-    for (var i = 0; i < entries.length; i += 1) {
-      var named = (entries[i].getAttribute("data-mentions") || "").split(" ");
-      entries[i].hidden = chosen !== "" && named.indexOf(chosen) < 0;
-    }
-  }
-
-  document.addEventListener("change", function (event) {
-    var target = event.target;
-    if (target instanceof Element && target.closest("[data-log-filter]")) {
-      window.sessionStorage.setItem(key, target.value);
-      apply();
-    }
+    if (!(target instanceof Element)) return;
+    filters.forEach(function (filter) {
+      if (target.closest(filter.box)) {
+        window.sessionStorage.setItem(key(filter), target.value);
+        apply();
+      }
+    });
   });
   document.addEventListener("htmx:afterSwap", apply);
   if (document.readyState === "loading") {
