@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -54,3 +55,37 @@ def test_the_shipped_scenarios_of_every_ruleset_are_listed() -> None:
     assert result.exit_code == 0, result.output
     assert "duel: first_blood" in result.output
     assert "realtime: bleeding_out, leaving_reach" in result.output
+
+
+def test_play_help_lists_the_shipped_scenarios() -> None:
+    # Issue 13, bug 12: `play --help` named no scenario a GM could play.
+    result = runner.invoke(main_app, ["play", "--help"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Shipped scenarios: duel: first_blood;" in text
+    assert "percentile: bandit_toll, brack_surrender, river_ambush" in text
+
+
+def test_commands_are_printed_in_the_rules_words_distinct_and_verbatim(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 13, bug 12: "parry:dagger:" was printed as an emoji, a "[wolf_1]" would have
+    # been read as markup, and two commands that read alike were listed twice alike.
+    from rich.console import Console
+
+    from tablekeeper.cli.gm import GameMaster
+    from tablekeeper.cli.play import Runner
+    from tablekeeper.services import scenarios
+    from tablekeeper.services.rulesets import ruleset_named
+
+    rules = ruleset_named("duel")
+    run = scenarios.start(scenarios.load_scenario("first_blood", ruleset="duel"))
+    console = Console(record=True, width=200)
+    monkeypatch.setattr(
+        type(rules.words), "command_label", lambda self, command, state, names: "parry:dagger: [x]"
+    )
+    Runner(console, run, rules, GameMaster(console, interactive=False, script=["quit"])).gm_turn()
+    lines = [line.strip() for line in console.export_text().splitlines() if ". parry" in line]
+    assert len(lines) >= 2, lines
+    assert all(line.split(". ", 1)[1].startswith("parry:dagger: [x]") for line in lines), lines
+    assert len(set(lines)) == len(lines), lines

@@ -479,7 +479,7 @@ def test_a_player_never_sees_the_gm_tools_and_is_refused_them(
     client.cookies.clear()
     assert client.get(join).status_code == 303
     page = client.get(f"/campaigns/{campaign_id}").text
-    assert "You play as ann." in page
+    assert "You play as Ann." in page
     for gm_only in ("/export", "/duplicate", "/edit", "Download the campaign", "New join link"):
         assert gm_only not in page
     characters = f"/campaigns/{campaign_id}/characters"

@@ -36,7 +36,7 @@ def test_a_gm_creates_a_campaign_and_adds_a_character(
     page.get_by_role("link", name="Add or import characters").click()
 
     form = page.locator("#character-form")
-    form.get_by_label("Id (required)").fill("aliena")
+    form.get_by_label("Id", exact=True).fill("aliena")
     form.get_by_label("Name (required)").fill("Aliena")
     form.get_by_label("Side (required)").fill("party")
     form.get_by_label("Hp (required)").fill("lots")

@@ -250,7 +250,7 @@ def test_a_join_link_gives_a_player_cookie_and_no_gm_controls(
     assert f"{cookie_name(campaign_id)}=" in joined.headers["set-cookie"]
     page = client.get(f"/campaigns/{campaign_id}")
     assert page.status_code == 200
-    assert "You play as ann-lee." in page.text
+    assert "You play as Ann Lee." in page.text
     assert "Aliena" in page.text
     assert "Demilio" not in page.text, "a player never sees an NPC"
     for gm_only in ("Add a player", "Start an encounter", "Add or import characters"):

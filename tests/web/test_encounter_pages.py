@@ -102,7 +102,7 @@ def test_the_gm_sees_the_whole_table(table: Table) -> None:
     assert page.count("16 / 16") == 2, "the GM sees every creature's HP"
     for button in ("Advance 1 s", "Aliena: start Complex Spell*", "Move Demilio to (1, 1)"):
         assert f">{button}</button>" in page
-    for tool in ("GM tools", "Undo the last command", "Deal damage", "Override the rules"):
+    for tool in ("GM tools", "Undo: Demilio joins (foes)", "Deal damage", "Override the rules"):
         assert tool in page
     assert "Demilio joins (foes)" in page  # the log in the ruleset's words
     # A whole creature in the log folds away under its name, so the log stays readable.
@@ -117,12 +117,12 @@ def test_the_gm_sees_the_whole_table(table: Table) -> None:
 
 def test_a_player_never_sees_the_npc_hp_or_the_gm_tools(table: Table) -> None:
     page = table.page(table.player)
-    assert "You play as ann-lee." in page
+    assert "You play as Ann Lee." in page
     assert page.count("16 / 16") == 1, "only Aliena's HP"
     assert "Demilio" in page
     for hidden in (
         "GM tools",
-        "Undo the last command",
+        f'action="{table.url}/undo"',
         "Deal damage",
         "Advance 1 s",
         "table-faces",
@@ -221,7 +221,7 @@ def test_undo_strikes_the_records_through_and_redo_plays_them_again(table: Table
     page = table.page()
     assert "Charging nothing." in page.split('id="creature-demilio"')[0]
     assert "<s>Aliena starts charging Complex Spell* (3 A.P.)</s>" in page
-    assert "Undo of" in page
+    assert "Undo: Aliena starts charging Complex Spell* (3 A.P.)" in page
     redone = table.gm.post(f"{table.url}/redo", data={"expected_version": table.version()})
     assert redone.status_code == 303
     assert "Complex Spell*: 0 / 3 A.P." in table.page()

@@ -125,7 +125,7 @@ def fill_character(page: Any, id: str, name: str, *, player: str | None) -> Any:
     """Open the character form and fill the part every ruleset shares; the form."""
     page.get_by_role("link", name="Add or import characters").click()
     form = page.locator("#character-form")
-    form.get_by_label("Id (required)").fill(id)
+    form.get_by_label("Id", exact=True).fill(id)
     form.get_by_label("Name (required)").first.fill(name)
     if player:
         form.get_by_label("Player character").check()
@@ -205,7 +205,7 @@ def no_gm_tools(player: Any) -> None:
 
     expect(player.get_by_role("heading", name="GM tools")).to_have_count(0)
     expect(player.locator("#gm-tools, details.gm-form")).to_have_count(0)
-    for button in ("Undo the last command", "Redo", "Step one second"):
+    for button in (re.compile(r"^Undo"), "Redo", "Step one second"):
         expect(player.get_by_role("button", name=button)).to_have_count(0)
 
 
@@ -248,7 +248,7 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
     url = start_encounter(gm, "Aliena", "Ogre")
     expect(gm.get_by_role("heading", name="Second 1")).to_be_visible()
     expect(gm.locator("#creature-ogre")).to_contain_text(f"{NPC_HP} / {NPC_HP}")
-    join(player, link, "ann-lee")
+    join(player, link, "Ann Lee")
     expect(player.get_by_role("heading", name="Second 1")).to_be_visible()
     no_gm_tools(player)
 
@@ -278,8 +278,8 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
 
     # The GM takes the answer back: its records are struck through, the decision is back.
     settled(gm)
-    gm.get_by_role("button", name="Undo the last command").click()
-    expect(gm.locator("#log")).to_contain_text("Undo of")
+    gm.get_by_role("button", name=re.compile(r"^Undo")).click()
+    expect(gm.locator("#log")).to_contain_text("Undo: ")
     expect(gm.locator("#log s", has_text="uses Opportunity Attack")).to_be_visible()
     expect(gm.locator("#decision")).to_contain_text("Aliena must choose")
     expect(player.locator("#log s", has_text="uses Opportunity Attack")).to_be_visible(
@@ -369,7 +369,7 @@ def test_a_percentile_encounter_is_fought_to_its_end(
     )
     url = start_encounter(gm, "Brenna", "Ogre")
     expect(gm.get_by_role("heading", name="Not started")).to_be_visible()
-    join(player, link, "ann-lee")
+    join(player, link, "Ann Lee")
     player.evaluate("window.tkNotReloaded = true")
     no_gm_tools(player)
 
@@ -483,7 +483,7 @@ def test_the_dice_tray_shows_the_odds_rolls_and_keeps_a_secret(
     expect(log).to_contain_text("Perception")
 
     player.goto(link)
-    expect(player.get_by_text("You play as ann-lee.")).to_be_visible()
+    expect(player.get_by_text("You play as Ann Lee.")).to_be_visible()
     theirs = player.locator("#dice-tray #campaign-log")
     expect(theirs).to_contain_text("Perception")
     expect(player.get_by_label("Secret roll (only the GM sees it)")).to_have_count(0)

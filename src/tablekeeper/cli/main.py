@@ -18,7 +18,7 @@ from tablekeeper.cli import backup, render
 from tablekeeper.cli.console import console
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.inputs import parse_faces, read_input
-from tablekeeper.cli.play import play
+from tablekeeper.cli.play import ScenarioHelp, play
 from tablekeeper.cli.serve import serve
 from tablekeeper.cli.simulate import simulate
 from tablekeeper.cli.sweep import sweep
@@ -143,7 +143,7 @@ def demo(
         run_tour(stdout, interactive=not scripted)
 
 
-app.command(name="play")(play)
+app.command(name="play", cls=ScenarioHelp)(play)
 
 
 @app.command(name="scenarios")

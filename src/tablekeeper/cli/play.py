@@ -25,9 +25,11 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand
 
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.gm import GameMaster, script_lines
@@ -44,6 +46,7 @@ from tablekeeper.engine.values import GM
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.services import scenarios
 from tablekeeper.services.rulesets import ruleset_named
+from tablekeeper.web.labels import distinct_labels
 
 BAR = 12
 HELP = (
@@ -93,7 +96,7 @@ class Runner:
     def table(self) -> Table:
         """One row per actor: name and side, life, gauges as bars, facts and odds."""
         table = Table(
-            title=self.rules.words.clock(self.state), title_justify="left", pad_edge=False
+            title=Text(self.rules.words.clock(self.state)), title_justify="left", pad_edge=False
         )
         for column in ("", "actor", "state", "gauges"):
             table.add_column(column, no_wrap=True)
@@ -123,7 +126,7 @@ class Runner:
         scenario = self.run.scenario
         title = f"{scenario.name} (seed {self.run.seed})"
         self.console.print(
-            Panel(scenario.summary or scenario.name, title=title, title_align="left")
+            Panel(Text(scenario.summary or scenario.name), title=Text(title), title_align="left")
         )
         self.console.print(self.table())
         while not self.run.finished and not self.stopped:
@@ -143,8 +146,8 @@ class Runner:
             if self.submit(command) or happened:
                 self.print_table()
         self.print_table()
-        ended = self.rules.ended(self.state)
-        clock = self.rules.words.clock(self.state)
+        ended = escape(self.rules.ended(self.state) or "")
+        clock = escape(self.rules.words.clock(self.state))
         self.console.print(
             (f"[bold]End:[/bold] {ended} ({clock})" if ended else f"[bold]End[/bold] at {clock}")
             + f"; {len(self.run.session.log.events)} events logged."
@@ -157,7 +160,7 @@ class Runner:
         try:
             events = self.run.session.submit(command)
         except RulesError as error:
-            self.console.print(f"[red]refused:[/red] {error}")
+            self.console.print(Text.assemble(("refused: ", "red"), str(error)))
             return False
         happened = self.show(events, clock)
         happened = self.follow_up(events) or happened
@@ -199,7 +202,9 @@ class Runner:
         try:
             events = self.run.session.answer(choice)
         except RulesError as error:
-            self.console.print(f"[red]refused:[/red] {error}; taking {pending.default}")
+            self.console.print(
+                Text.assemble(("refused: ", "red"), f"{error}; taking {pending.default}")
+            )
             events = self.run.session.answer(pending.default)
         happened = self.show(events, clock)
         return self.follow_up(events) or happened
@@ -213,16 +218,24 @@ class Runner:
         """One GM line: a numbered command, a GM command, an override, undo, help or quit."""
         legal = self.legal()
         names = self.names()
-        for number, command in enumerate(legal, start=1):
-            label = self.rules.words.command_label(command, self.state, names)
-            self.console.print(f"  {number}. {label}")
+        offered = distinct_labels(
+            [
+                {
+                    "label": self.rules.words.command_label(command, self.state, names),
+                    "payload": command.model_dump(mode="json").get("payload") or {},
+                }
+                for command in legal
+            ]
+        )
+        for number, item in enumerate(offered, start=1):  # words, never markup nor emoji
+            self.console.print(Text(f"  {number}. {item['label']}"))
         line = self.gm.ask(f"{self.rules.words.clock(self.state)} (help: ?)", "")
         words = shlex.split(line) if line.strip() else []
         try:
             self.gm_line(words, legal)
         except (RulesError, ValueError) as error:
             gm = ", ".join(item.kind.partition(".")[2] for item in self.rules.gm_commands())
-            self.console.print(f"[red]not understood:[/red] {line!r}: {error}")
+            self.console.print(Text.assemble(("not understood: ", "red"), f"{line!r}: {error}"))
             self.console.print(HELP.format(gm=gm))
 
     def gm_line(self, words: list[str], legal: list[Command]) -> None:
@@ -293,6 +306,19 @@ def _limited(loaded: Scenario, length: int | None, unit: str | None) -> Scenario
     return shortened
 
 
+class ScenarioHelp(TyperCommand):
+    """``play --help``, ending with every installed ruleset's shipped scenarios (read when
+    the help is asked for, so a newly installed ruleset's are there too)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:  # typer's own click types
+        shipped = "; ".join(
+            f"{name}: {', '.join(scenarios.packaged_scenarios(name))}"
+            for name in scenarios.scenario_rulesets()
+        )
+        self.epilog = f"Shipped scenarios: {shipped}."
+        super().format_help(ctx, formatter)
+
+
 def play(
     ruleset: Annotated[str, typer.Argument(help="The ruleset to play (an installed one).")],
     scenario: Annotated[
@@ -324,7 +350,8 @@ def play(
 ) -> None:
     """Play a scenario in the terminal, asking the GM every decision."""
     interactive = script is None and sys.stdin.isatty()
-    console = Console(highlight=False, width=None if interactive else 160)
+    # The rules' words are printed as they are: ":dagger:" is no emoji, "[wolf_1]" no markup.
+    console = Console(highlight=False, emoji=False, width=None if interactive else 160)
     with user_errors():
         if ruleset not in scenarios.scenario_rulesets():
             raise InvalidInputError(

@@ -21,6 +21,7 @@ whole before anything is written.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from types import EllipsisType
 from typing import Any, Literal
@@ -43,6 +44,7 @@ from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.services import safe_input
 from tablekeeper.services.access import GM_VIEWER, Viewer, require_gm
+from tablekeeper.services.problems import Problems
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.services.table import CHARACTER_EDITED, record_campaign_events
 
@@ -108,18 +110,32 @@ def create_character(
     player: str | None = None,
     sheet: JsonObject,
     viewer: Viewer = GM_VIEWER,
+    dry_run: bool = False,
 ) -> Character:
     """A new character (or NPC stat block) of the campaign; the GM only.
 
     The sheet is validated by the ruleset's creature spec (errors name ``sheet.<field>``);
-    a pc's player must be one of the campaign's; an id already taken is refused. Nothing
-    is written unless all of it is right.
+    a pc's player must be one of the campaign's; an id already taken is refused; every
+    problem is told at once. Nothing is written unless all of it is right, nor ever with
+    ``dry_run`` (a form with an unreadable input still hears of everything else).
     """
     require_gm(viewer, "create a character")
-    entry = _entry({"id": id, "name": name, "kind": kind, "player": player, "sheet": sheet})
+    if not id.strip() and name.strip():  # made from the name: "Old Brom" -> old-brom
+        id = _free_id(uow, campaign_id, name)
+    problems = Problems()
+    entry = problems.check(
+        lambda: _entry({"id": id, "name": name, "kind": kind, "player": player, "sheet": sheet})
+    )
     with uow:
         campaign = uow.campaigns.get(campaign_id)
-        character = _checked(uow, campaign.id, ruleset_named(campaign.ruleset), entry, "", set())
+        rules = ruleset_named(campaign.ruleset)
+        if entry is None:  # the sheet's own problems are told too, all at once
+            problems.check(lambda: validate_sheet(rules, _ANY_ID, sheet))
+            problems.raise_any()
+        assert entry is not None
+        character = _checked(uow, campaign.id, rules, entry, "", set(), problems=problems)
+        if dry_run:
+            return character
         uow.characters.add(character)
         uow.commit()
     return character
@@ -415,6 +431,34 @@ def _as_entry(character: Character) -> CharacterEntry:
 # --- validation ------------------------------------------------------------------------
 
 
+def id_from_name(name: str) -> str:
+    """An id for a character named ``name``: its letters and digits, lower case, words
+    joined by ``-`` (``"Old Brom"`` -> ``"old-brom"``), ``character`` if none is left.
+
+    >>> id_from_name("Knife-fighter #2"), id_from_name("Ælfric"), id_from_name("!!")
+    ('knife-fighter-2', 'lfric', 'character')
+    """
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    return "-".join(words)[: _ID_MAX_LENGTH - 4].strip("-") or "character"
+
+
+def _free_id(uow: UnitOfWork, campaign_id: str, name: str) -> str:
+    """:func:`id_from_name`, numbered (``wolf-2``) when the campaign already has it."""
+    base = id_from_name(name)
+    with uow:
+        taken = {character.id for character in uow.characters.list_for(campaign_id)}
+    number, found = 1, base
+    while found in taken:
+        number += 1
+        found = f"{base}-{number}"
+    return found
+
+
+_ANY_ID = "any"
+"""The id a sheet is checked under when the character's own is refused (so the sheet's
+problems are told with the id's)."""
+
+
 def _entry(data: dict[str, Any]) -> CharacterEntry:
     try:
         return CharacterEntry.model_validate(data)
@@ -461,22 +505,30 @@ def _checked(
     prefix: str,
     taken: set[str],
     stored: Character | None = None,
+    *,
+    problems: Problems | None = None,
 ) -> Character:
-    """The character ``entry`` describes, once its sheet, player and id are known good.
+    """The character ``entry`` describes, once its sheet, player and id are known good;
+    every problem found is told at once (with those already in ``problems``).
 
     ``prefix`` starts every field path (``"document.characters.0."``, or ``""``);
     ``taken`` are ids already claimed by the same import; ``stored`` is the character an
     edit replaces (its id is its own, not taken)."""
-    sheet = validate_sheet(rules, entry.id, entry.sheet, f"{prefix}sheet")
+    problems = problems or Problems()
+    sheet = problems.check(lambda: validate_sheet(rules, entry.id, entry.sheet, f"{prefix}sheet"))
     if entry.kind == "npc" and entry.player is not None:
-        raise InvalidInputError("an NPC has no player", field=f"{prefix}player")
-    if entry.player is not None:
+        problems.add(InvalidInputError("an NPC has no player", field=f"{prefix}player"))
+    elif entry.player is not None:
         try:
             uow.players.get(campaign_id, entry.player)
         except UnknownNameError as error:
-            raise UnknownNameError(error.message, field=f"{prefix}player") from None
+            problems.add(UnknownNameError(error.message, field=f"{prefix}player"))
     if stored is None and (entry.id in taken or _exists(uow, campaign_id, entry.id)):
-        raise ConflictError(f"character id {entry.id!r} is already taken", field=f"{prefix}id")
+        problems.add(
+            ConflictError(f"character id {entry.id!r} is already taken", field=f"{prefix}id")
+        )
+    problems.raise_any()
+    assert sheet is not None
     try:
         return Character(
             id=entry.id,

@@ -11,6 +11,8 @@ payload) as one without odds.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 
 from tablekeeper.engine.chances import CommandOdds
@@ -22,14 +24,41 @@ from tablekeeper.services.encounter_store import EncounterView
 __all__ = ["CommandOdds", "command_odds", "standing_odds"]
 
 
+CACHED = 4096
+"""How many odds are kept: a table of a few actors offers a few dozen commands a version."""
+
+_cache: OrderedDict[tuple[object, ...], CommandOdds | None] = OrderedDict()
+_lock = threading.Lock()
+
+
 def command_odds(view: EncounterView, command: Command, viewer: Viewer) -> CommandOdds | None:
     """The odds of ``command`` in the encounter now, as ``viewer`` may see them; ``None``
     for a command that rolls nothing, one the odds cannot be computed for (an invalid
-    payload), or one whose odds would tell this viewer something hidden (C-10)."""
+    payload), or one whose odds would tell this viewer something hidden (C-10).
+
+    Computed once per state version: a stored version never changes (every write is a
+    compare-and-set of it), so the table's refreshes and each viewer's live updates ask
+    again for free."""
+    key = (
+        view.encounter.id,
+        view.version,
+        viewer.role,
+        tuple(sorted(viewer.characters)),
+        command.model_dump_json(),
+    )
+    with _lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
     try:
-        return view.ruleset.command_odds(view.state, command, viewer.sight)
+        found = view.ruleset.command_odds(view.state, command, viewer.sight)
     except (RulesError, KeyError, ValueError):
-        return None
+        found = None
+    with _lock:
+        _cache[key] = found
+        while len(_cache) > CACHED:
+            _cache.popitem(last=False)
+    return found
 
 
 def standing_odds(view: EncounterView, viewer: Viewer) -> Mapping[str, CommandOdds]:

@@ -8,7 +8,8 @@ ruleset's ``party`` side are player characters, every other side NPCs).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from tablekeeper.engine.campaigns import Campaign
@@ -48,16 +49,34 @@ def ensure_demo_campaigns(uow_factory: Callable[[], UnitOfWork]) -> list[tuple[C
             gm_secret=secret,
         )
         party = rules.scenarios.party(scenario)
-        for actor in scenario.actors():
+        actors = scenario.actors()
+        names = numbered([rules.describe_actor(actor).name for actor in actors])
+        for actor, name in zip(actors, names, strict=True):
             identity = rules.describe_actor(actor)
             kind: Literal["pc", "npc"] = "pc" if identity.side == party else "npc"
             characters.create_character(
                 uow_factory(),
                 campaign.id,
                 id=identity.id,
-                name=identity.name,
+                name=name,
                 kind=kind,
                 sheet=actor.model_dump(mode="json", exclude={"id"}, exclude_unset=True),
             )
         made.append((campaign, secret))
     return made
+
+
+def numbered(names: Sequence[str]) -> list[str]:
+    """``names`` with each one several actors share numbered as the table would say it
+    (a scenario's four ``Goblin`` minions are ``Goblin 1`` ... ``Goblin 4``).
+
+    >>> numbered(["Goblin chief", "Goblin", "Goblin"])
+    ['Goblin chief', 'Goblin 1', 'Goblin 2']
+    """
+    counts = Counter(names)
+    seen: Counter[str] = Counter()
+    found = []
+    for name in names:
+        seen[name] += 1
+        found.append(name if counts[name] == 1 else f"{name} {seen[name]}")
+    return found

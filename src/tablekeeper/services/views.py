@@ -25,6 +25,7 @@ from tablekeeper.engine.cards import ActorCard, distinct_names, names_of
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import DECISION_REQUESTED, PendingDecision
 from tablekeeper.engine.events import Event, LogRecord
+from tablekeeper.engine.overrides import SET_VALUE
 from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.sight import GM_SIGHT
 from tablekeeper.engine.values import GM, ActorId, JsonObject
@@ -87,6 +88,13 @@ def encounter_for(
             if player is not None and creature in actors
         },
     }
+
+
+def player_names(uow: UnitOfWork, campaign_id: str) -> dict[str, str]:
+    """Each player's name by id: how the table says who plays whom (the names are no
+    secret at the table; the ids are the console's)."""
+    with uow:
+        return {player.id: player.name for player in uow.players.list_for(campaign_id)}
 
 
 def owners_of(uow: UnitOfWork, campaign_id: str) -> dict[str, str | None]:
@@ -209,10 +217,23 @@ def public_payload(event: Event, viewer: Viewer, ruleset: Ruleset | None = None)
         if isinstance(chooser, str) and viewer.controls(chooser):
             return event.payload
         return {"chooser": chooser}
+    if event.kind == SET_VALUE:
+        return public_override(event.payload, viewer)
     rules = ruleset or _ruleset_of_kind(event.kind)
     if rules is None:
         return event.payload
     return rules.public_payload(event.kind, event.payload, viewer.sight)
+
+
+def public_override(payload: JsonObject, viewer: Viewer) -> JsonObject:
+    """A GM's "set a value" as ``viewer`` may read it: in full when its path names one of
+    their own characters, else without the value, which may be a number the cards hide
+    from them (``creatures.balthazar.hp = -5``): the sentence says as much
+    (``engine/words.override_sentence``)."""
+    path = str(payload.get("path", ""))
+    if viewer.is_gm or any(part in viewer.characters for part in path.split(".")):
+        return payload
+    return {key: value for key, value in payload.items() if key != "value"}
 
 
 def _ruleset_of_kind(kind: str) -> Ruleset | None:

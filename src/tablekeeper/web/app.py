@@ -9,6 +9,7 @@ from __future__ import annotations
 from importlib.resources import files
 
 from fastapi import FastAPI
+from starlette.responses import RedirectResponse
 from starlette.staticfiles import StaticFiles
 
 from tablekeeper.api.app import create_app
@@ -35,5 +36,11 @@ def create_console_app(database_url: str | None = None) -> FastAPI:
     app.include_router(encounter.build_router())
     app.include_router(lab.build_router())
     app.mount(STATIC, StaticFiles(directory=static_directory()), name="static")
+    # Browsers ask for /favicon.ico on pages that name none (a JSON answer, say).
+    app.add_api_route(
+        "/favicon.ico",
+        lambda: RedirectResponse(f"{STATIC}/favicon.svg", status_code=301),
+        include_in_schema=False,
+    )
     app.add_middleware(ConsoleGuard)  # no other page can post as the GM (web/csrf.py)
     return app

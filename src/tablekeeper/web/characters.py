@@ -73,10 +73,8 @@ def build_router() -> APIRouter:
         campaign = campaigns.get_campaign(unit_of_work(request), campaign_id)
         items = sheet_items(campaign.ruleset)
         sheet, unreadable = sheet_from_form(items, form)
-        if unreadable:
-            return _form(request, campaign_id, form, unreadable, [], 422)
         kind: Literal["pc", "npc"] = "npc" if form.text("kind") == "npc" else "pc"
-        try:
+        try:  # an unreadable input is told with every other problem, all at once
             characters.create_character(
                 uow,
                 campaign_id,
@@ -86,10 +84,13 @@ def build_router() -> APIRouter:
                 player=form.text("player") or None,
                 sheet=sheet,
                 viewer=viewer,
+                dry_run=bool(unreadable),
             )
         except RulesError as error:
             found, general = errors_by_field(error, field_names(items) | ENTRY_FIELDS)
-            return _form(request, campaign_id, form, found, general, 422)
+            return _form(request, campaign_id, form, {**found, **unreadable}, general, 422)
+        if unreadable:
+            return _form(request, campaign_id, form, unreadable, [], 422)
         return see_other(request, f"/campaigns/{campaign_id}")
 
     @router.post("/campaigns/{campaign_id}/characters/import")

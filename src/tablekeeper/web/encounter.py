@@ -33,7 +33,7 @@ from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
 from tablekeeper.engine.values import GM
-from tablekeeper.engine.words import kind_words, name_of
+from tablekeeper.engine.words import name_of
 from tablekeeper.errors import (
     AuthenticationError,
     ForbiddenError,
@@ -58,14 +58,12 @@ from tablekeeper.web.forms import (
     sheet_from_form,
 )
 from tablekeeper.web.labels import distinct_labels
+from tablekeeper.web.log_view import log_page
 from tablekeeper.web.pages import Form, PageRoute
 from tablekeeper.web.templating import is_htmx, render, ruleset_template
 
 STALE = "Someone else moved first: the table was reloaded."
 """What the loser of a race reads above the fresh table."""
-
-LOG_SHOWN = 200
-"""The newest log records the page shows (the API has the whole log)."""
 
 
 @dataclass(frozen=True)
@@ -140,31 +138,6 @@ def grouped(commands: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> 
     return [(actor, name_of(names, actor), items) for actor, items in groups.items()]
 
 
-def log_entries(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The log as the page lists it, newest first: each record's sentence in the ruleset's
-    words (its kind in words when it has none), its payload (folded, for the details), and
-    whether a later undo took it back (then it is struck through)."""
-    undone = {number for record in records for number in record.get("events", ())}
-    entries = [
-        {
-            "sequence": record["sequence"],
-            "command_id": record["command_id"],
-            "words": (
-                f"Undo of {record['command_id']}"
-                if "events" in record
-                else record.get("text") or kind_words(str(record["kind"]))
-            ),
-            "sentence": bool(record.get("text")),
-            "payload": record.get("payload", {}),
-            "taken_back": record.get("events", ()),
-            "undone": record["sequence"] in undone,
-            "audience": (record.get("visibility") or {}).get("audience", "public"),
-        }
-        for record in records
-    ]
-    return list(reversed(entries))[:LOG_SHOWN]
-
-
 def table_context(
     request: Request, campaign_id: str, encounter_id: str, viewer: Viewer
 ) -> dict[str, Any]:
@@ -179,9 +152,11 @@ def table_context(
     commands = offered_commands(view, viewer, document, names)
     records = logs.encounter_log(unit_of_work(request), encounter_id, viewer=viewer)
     rules = view.ruleset
+    people = views.player_names(unit_of_work(request), campaign_id)
     return {
         "campaign": campaigns.get_campaign(unit_of_work(request), campaign_id),
         "viewer": viewer,
+        "player_name": people.get(viewer.player or "", viewer.player),
         "encounter": document["encounter"],
         "state": document["state"],
         "cards": cards,
@@ -191,13 +166,19 @@ def table_context(
             ruleset_template(rules.name, rules.console_panel) if rules.console_panel else None
         ),
         "pending": document["pending"],
-        "players": document["players"],
+        "players": {key: people.get(who, who) for key, who in document["players"].items()},
         "commands": commands,
         "command_groups": grouped(commands, names),
         "standing_odds": standing_odds(view, viewer),
-        "log": log_entries(views.log_json(view, records, viewer)),
-        "log_total": len(records),
+        "log": log_page(
+            records,
+            lambda chosen: views.log_json(view, chosen, viewer),
+            lambda events: rules.words.command_summary(events, names, viewer.sight),
+            names,
+            _page_number(request.query_params.get("log_page", "")),
+        ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
+        "override_paths": override_paths(document["state"], cards) if viewer.is_gm else [],
         "names": names,
         "notice": None,
         "errors": {},
@@ -205,6 +186,31 @@ def table_context(
         "values": {},
         "form_kind": None,
     }
+
+
+def override_paths(state: Mapping[str, Any], cards: Sequence[ActorCard]) -> list[str]:
+    """What the overrides form offers: each actor's state path (for a condition) and
+    the path of each of its plain values (numbers, words, yes/no), read from the state
+    itself, so no ruleset's keys are guessed."""
+    found: list[str] = []
+    for card in cards:
+        node: Any = state
+        for part in card.path.split("."):
+            node = node.get(part) if isinstance(node, Mapping) else None
+        if not isinstance(node, Mapping):
+            continue
+        found.append(card.path)
+        found += [
+            f"{card.path}.{key}"
+            for key, value in node.items()
+            if isinstance(value, int | float | str | bool) and key != "id"
+        ]
+    return found
+
+
+def _page_number(text: str) -> int:
+    """The log page asked for (0, the newest, unless a number says otherwise)."""
+    return int(text) if text.isdigit() and len(text) < 7 else 0
 
 
 def _encounter_in(
@@ -247,8 +253,10 @@ def _act(
     panel: str,
     extra: Mapping[str, Any] | None = None,
     names: set[str] | None = None,
+    after: Mapping[str, Any] | None = None,
 ) -> Response:
-    """Run ``action`` as the viewer; answer the fresh table (htmx) or go back to the page.
+    """Run ``action`` as the viewer; answer the fresh table (htmx, with ``after`` kept in
+    it) or go back to the page.
 
     A refusal goes back at the top of ``panel`` (or next to its field among ``names``);
     a lost race reloads the table with :data:`STALE`; a missing credential or a player
@@ -275,7 +283,7 @@ def _act(
     if isinstance(done, encounters.EncounterView):  # live pages hear of it at once
         announce(request, encounter_id, done.version)
     if is_htmx(request):
-        return _page(request, campaign_id, encounter_id, viewer)
+        return _page(request, campaign_id, encounter_id, viewer, after)
     url = f"/campaigns/{campaign_id}/encounters/{encounter_id}"
     return RedirectResponse(url, status_code=303)
 
@@ -293,6 +301,12 @@ def _roller(form: Mapping[str, str], viewer: Viewer) -> Roller | None:
 def _faces_kept(form: Mapping[str, str]) -> tuple[dict[str, Any], set[str]]:
     """What a refused command or answer keeps: the faces typed, and the field they go by."""
     return {"faces_typed": form.get("faces", "")}, {"faces"}
+
+
+def _kept(form: Mapping[str, str]) -> dict[str, Any]:
+    """What a write that rolls nothing (undo, redo, an override) gives back: the faces
+    typed, still waiting for the next command that rolls."""
+    return {"faces_typed": form.get("faces", "")}
 
 
 def _override(form: Mapping[str, str]) -> Command:
@@ -378,7 +392,8 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 uow, encounter_id, viewer=viewer, expected_version=_version(form)
             )
 
-        return _act(request, campaign_id, encounter_id, take_back, "history")
+        kept = _kept(form)
+        return _act(request, campaign_id, encounter_id, take_back, "history", kept, after=kept)
 
     @router.post(base + "/redo")
     def redo(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
@@ -387,7 +402,8 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 uow, encounter_id, viewer=viewer, expected_version=_version(form)
             )
 
-        return _act(request, campaign_id, encounter_id, play_again, "history")
+        kept = _kept(form)
+        return _act(request, campaign_id, encounter_id, play_again, "history", kept, after=kept)
 
     @router.post(base + "/overrides")
     def override(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
@@ -396,8 +412,10 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 uow, encounter_id, _override(form), viewer=viewer, expected_version=_version(form)
             )
 
-        values = {"override": dict(form)}
-        return _act(request, campaign_id, encounter_id, overrule, "overrides", values)
+        kept = {**_kept(form), "values": {"override": dict(form)}}
+        return _act(
+            request, campaign_id, encounter_id, overrule, "overrides", kept, after=_kept(form)
+        )
 
     @router.post(base + "/gm/{kind}")
     def gm_command(
@@ -415,9 +433,15 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 raise RulesError(problems, field=next(iter(unreadable)))
             command = Command(actor=GM, kind=kind, payload=payload)
             return encounters.submit_command(
-                uow, encounter_id, command, viewer=viewer, expected_version=_version(form)
+                uow,
+                encounter_id,
+                command,
+                viewer=viewer,
+                roller=_roller(form, viewer),
+                expected_version=_version(form),
             )
 
-        extra = {"values": {kind: dict(form)}, "form_kind": kind}
-        names = field_names(chosen.items)
+        kept, faces = _faces_kept(form)
+        extra = {**kept, "values": {kind: dict(form)}, "form_kind": kind}
+        names = field_names(chosen.items) | faces
         return _act(request, campaign_id, encounter_id, give, f"gm:{kind}", extra, names)

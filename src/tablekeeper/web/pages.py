@@ -28,12 +28,21 @@ from tablekeeper.api.deps import unit_of_work
 from tablekeeper.api.errors import status_of
 from tablekeeper.errors import (
     AuthenticationError,
+    ConflictError,
     InvalidInputError,
     RulesError,
     UnknownNameError,
 )
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, characters, encounters, exports, safe_input
+from tablekeeper.services import (
+    campaigns,
+    characters,
+    copies,
+    encounters,
+    exports,
+    safe_input,
+    views,
+)
 from tablekeeper.services.access import (
     Viewer,
     add_player,
@@ -61,6 +70,12 @@ MAX_FORM_BYTES = 1_000_000
 
 MAX_UPLOAD_BYTES = 20_000_000
 """The largest campaign import the console reads (a long campaign's whole log fits)."""
+
+COPY_HINT = (
+    "This campaign (or one of its encounters) is already on this server: check "
+    "\u201cImport as a copy\u201d to import it beside the original."
+)
+"""What an import whose ids are taken adds to its error."""
 
 OPTIONS = "options"
 """The prefix of every campaign option's input name: ``options.critical_divisor``, the
@@ -306,35 +321,7 @@ def build_router() -> APIRouter:
     def import_campaign(request: Request, uow: UnitOfWork, form: Upload) -> Response:
         """Store an exported campaign (an uploaded file, else the pasted text) and give its
         GM a new link: the export carries no secret."""
-        uploaded = form.get("file", "")
-        source = "file" if uploaded.strip() else "document"
-        text = uploaded if source == "file" else form.get("document", "")
-        try:
-            document = _json_document(text)
-            campaign = exports.import_campaign(uow, document)
-        except RulesError as error:
-            found, general = errors_by_field(error, {exports.ROOT})
-            if exports.ROOT in found:
-                found = {source: found[exports.ROOT]}
-            context = {
-                "import_document": form.get("document", ""),
-                "import_errors": found,
-                "import_general": general,
-            }
-            return _home(request, unit_of_work(request), None, {}, [], 422, import_context=context)
-        secret = issue_gm_secret(unit_of_work(request), campaign.id)
-        response = render(
-            request,
-            "created.html",
-            {
-                "campaign": campaign,
-                "gm_link": gm_link(request, campaign.id, secret),
-                "imported": True,
-            },
-            status_code=201,
-        )
-        access.remember(response, campaign.id, secret)
-        return response
+        return _import(request, uow, form)
 
     @router.get("/campaigns/{campaign_id}/export")
     def export_campaign(request: Request, uow: UnitOfWork, campaign_id: str) -> Response:
@@ -480,6 +467,7 @@ def campaign_response(
         "viewer": viewer,
         "characters": characters.list_characters(unit_of_work(request), campaign_id, viewer),
         "players": list_players(unit_of_work(request), campaign_id) if viewer.is_gm else [],
+        "player_names": views.player_names(unit_of_work(request), campaign_id),
         "encounters": campaigns.list_encounters(unit_of_work(request), campaign_id),
         "player_value": "",
         "player_errors": {},
@@ -494,3 +482,41 @@ def campaign_response(
     }
     context.update(extra or {})
     return render(request, "campaign.html", context, status_code=status, partial=partial)
+
+
+def _import(request: Request, uow: SqlUnitOfWork, form: FormData) -> Response:
+    """The import: the campaign stored (as a copy when asked), or the form with its errors."""
+    uploaded = form.get("file", "")
+    source = "file" if uploaded.strip() else "document"
+    text = uploaded if source == "file" else form.get("document", "")
+    try:
+        document = _json_document(text)
+        if form.get("as_copy"):  # new ids: the original may stay on this server
+            document = copies.as_copy(document)
+        campaign = exports.import_campaign(uow, document)
+    except RulesError as error:
+        found, general = errors_by_field(error, {exports.ROOT})
+        if exports.ROOT in found:
+            found = {source: found[exports.ROOT]}
+        if isinstance(error, ConflictError):
+            general.append(COPY_HINT)
+        context = {
+            "import_document": form.get("document", ""),
+            "import_errors": found,
+            "import_general": general,
+            "import_as_copy": bool(form.get("as_copy")),
+        }
+        return _home(request, unit_of_work(request), None, {}, [], 422, import_context=context)
+    secret = issue_gm_secret(unit_of_work(request), campaign.id)
+    response = render(
+        request,
+        "created.html",
+        {
+            "campaign": campaign,
+            "gm_link": gm_link(request, campaign.id, secret),
+            "imported": True,
+        },
+        status_code=201,
+    )
+    access.remember(response, campaign.id, secret)
+    return response

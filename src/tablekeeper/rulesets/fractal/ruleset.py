@@ -58,8 +58,9 @@ class Fractal(RulesetBase):
         return new_encounter(FractalOptions.model_validate(options))
 
     def actor_spec(self, sheet: Mapping[str, Any], *, id: str, name: str) -> CharacterSpec:
-        """The character a stored sheet describes; the character's name unless it has one."""
-        return CharacterSpec.model_validate({"name": name, **sheet, "id": id})
+        """The character a stored sheet describes, under the character's name (the name the
+        table knows it by: two minions are "Goblin 1" and "Goblin 2")."""
+        return CharacterSpec.model_validate({**sheet, "id": id, "name": name})
 
     def add_actor(self, spec: Any) -> Command:
         """The GM adds the character."""

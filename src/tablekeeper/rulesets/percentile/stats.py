@@ -186,7 +186,7 @@ class StatBlock(Frozen):
     name: Name
     characteristics: Characteristics = Field(default_factory=Characteristics)
     skills: dict[Name, Annotated[int, Field(ge=0, le=SKILL_LIMIT)]] = Field(
-        default_factory=dict, description="Skill name to percent: {'Dodge': 40}."
+        default_factory=dict, description='Skill name to percent: {"Dodge": 40}.'
     )
     weapons: tuple[Weapon, ...] = ()
     shields: tuple[Shield, ...] = ()

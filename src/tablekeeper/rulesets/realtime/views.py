@@ -19,9 +19,13 @@ from tablekeeper.engine.values import JsonObject
 from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE
 from tablekeeper.rulesets.realtime.encounter.events import (
     CREATURE_ADDED,
+    CRITICAL_INJURY_ROLLED,
     DAMAGED,
+    DIED,
     HEALED,
     REACTION_USED,
+    REST_ENDED,
+    REST_STARTED,
     TREATMENT_ROLLED,
 )
 from tablekeeper.rulesets.realtime.encounter.state import Creature, RealtimeState
@@ -80,7 +84,9 @@ def player_view(model: RealtimeState, sight: Sight) -> JsonObject:
 def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
     """An event or command payload as ``sight`` may see it: a creature added by someone
     else shows its public part only; damage and healing of another creature say how much,
-    not the HP before and after."""
+    not the HP before and after; its critical injury roll says whether it killed, not the
+    roll (the HP went into it) nor the injury; its death, rest and checks keep their
+    numbers to themselves."""
     if sight.gm:
         return payload
     controlled = sight.controlled
@@ -91,11 +97,24 @@ def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
             return payload
         public = public_spec(body)
         return {"creature": public} if isinstance(inner, dict) else public
-    if kind in (DAMAGED, HEALED) and payload.get("creature") not in controlled:
+    if payload.get("creature") in controlled:
+        return payload
+    if kind in (DAMAGED, HEALED):
         return {key: value for key, value in payload.items() if key not in PRIVATE_HP_FIELDS}
-    if kind == REACTION_USED and payload.get("creature") not in controlled:
+    if kind == REST_ENDED:  # its score and regeneration too
+        hidden = (*PRIVATE_HP_FIELDS, "outcome")
+        return {key: value for key, value in payload.items() if key not in hidden}
+    if kind == CRITICAL_INJURY_ROLLED:  # its input is the HP; its outcome the injury
+        outcome = _object(payload.get("outcome"))
+        shown: JsonObject = {key: payload[key] for key in ("creature", "cause") if key in payload}
+        return {**shown, "outcome": {"dead": outcome.get("dead", False)}}
+    if kind == DIED:  # how long it lay dying tells its HP's story
+        return {key: value for key, value in payload.items() if key != "seconds_negative"}
+    if kind == REST_STARTED:
+        return {key: value for key, value in payload.items() if key != "rest"}
+    if kind == REACTION_USED:
         return {**payload, "check": _public_check(payload.get("check"))}
-    if kind == TREATMENT_ROLLED and payload.get("creature") not in controlled:
+    if kind == TREATMENT_ROLLED:
         outcome = _object(payload.get("outcome"))
         return {**payload, "outcome": {**outcome, "check": _public_check(outcome.get("check"))}}
     return payload

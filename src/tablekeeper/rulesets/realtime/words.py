@@ -190,10 +190,14 @@ def _life_sentence(payload: Any, who: str, names: Names, sees: bool) -> str | No
         case ev.Healed():
             return f"{who} is healed to {payload.hp_after} HP" if sees else f"{who} is healed"
         case ev.CriticalInjuryRolled(outcome=outcome):
+            if not sees:  # the total is the HP's, the injury the creature's own
+                return (
+                    f"{who} dies of a critical injury"
+                    if outcome.dead
+                    else (f"{who} suffers a critical injury")
+                )
             if outcome.dead:
                 return f"{who}'s critical injury roll: {outcome.total}: death"
-            if not sees:
-                return f"{who} suffers a critical injury"
             return (
                 f"{who}'s critical injury roll: {outcome.die} + {outcome.modifier} = "
                 f"{outcome.total}: {outcome.injury} ({outcome.test_modifier})"

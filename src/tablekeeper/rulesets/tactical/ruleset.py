@@ -56,7 +56,7 @@ class Tactical(RulesetBase):
         return new_encounter(TacticalOptions.model_validate(options))
 
     def actor_spec(self, sheet: Mapping[str, Any], *, id: str, name: str) -> CharacterSpec:
-        return CharacterSpec.model_validate({"name": name, **sheet, "id": id})
+        return CharacterSpec.model_validate({**sheet, "id": id, "name": name})
 
     def add_actor(self, spec: Any) -> Command:
         return Command.of(GM, ADD_CHARACTER, CharacterSpec.model_validate(spec))

@@ -83,46 +83,103 @@
   document.body.addEventListener("htmx:afterRequest", function () {
     busy = false;
   });
+  // Who is in which life state (a ruleset panel marks its cards life-<state>): Play
+  // pauses when one changes, so the GM sees a creature go down before time runs on.
+  function lives() {
+    var found = {};
+    var cards = document.querySelectorAll("#table [id][class*='life-']");
+    for (var i = 0; i < cards.length; i += 1) {
+      var match = /(?:^|\s)life-(\S+)/.exec(cards[i].className);
+      if (match) found[cards[i].id] = match[1];
+    }
+    return found;
+  }
+
+  function changedLife(before, after) {
+    for (var key in after) {
+      if (Object.prototype.hasOwnProperty.call(after, key) && before[key] && before[key] !== after[key]) {
+        var head = document.querySelector("#" + key + " strong");
+        return (head ? head.textContent : key) + " is now " + after[key];
+      }
+    }
+    return null;
+  }
+
+  var seen = lives();
+
   document.body.addEventListener("htmx:afterSettle", function () {
     draw();
-    if (playing && pending()) {
+    var now = lives();
+    var changed = changedLife(seen, now);
+    seen = now;
+    if (playing && changed) {
+      stop("Paused: " + changed + ".");
+    } else if (playing && pending()) {
       stop("Paused: a decision is pending.");
+    } else if (playing && document.querySelector("#table .error")) {
+      // A refused step (faces that do not fit it, say) would be refused again each second.
+      stop("Paused: the last step was refused.");
     }
   });
 
   draw();
 })();
 
-// The commands panel's "Show the commands of" filter (shown only with JavaScript: without
-// it every creature's commands are listed). The GM's own commands always show. The
-// choice is kept for the encounter in sessionStorage and applied again after each swap.
+// The table's filters (shown only with JavaScript: without it everything is listed): the
+// commands panel's "Show the commands of" (the GM's own commands always show) and the
+// log's "Show what names" (the entries whose sentences name the creature). Each choice
+// is kept for the encounter in sessionStorage and applied again after each swap.
 (function () {
   "use strict";
-  var key = "tk:command-filter:" + window.location.pathname;
+  var filters = [
+    {
+      box: "[data-command-filter]",
+      items: ".command-group[data-actor]",
+      shown: function (item, chosen) {
+        var actor = item.getAttribute("data-actor");
+        return actor === "gm" || actor === chosen;
+      },
+    },
+    {
+      box: "[data-log-filter]",
+      items: ".log-entry[data-mentions]",
+      shown: function (item, chosen) {
+        return (item.getAttribute("data-mentions") || "").split(" ").indexOf(chosen) >= 0;
+      },
+    },
+  ];
+
+  function key(filter) {
+    return "tk:" + filter.box + ":" + window.location.pathname;
+  }
 
   function apply() {
-    var box = document.querySelector("#table [data-command-filter]");
-    if (!box) return;
-    var select = box.querySelector("select");
-    var chosen = window.sessionStorage.getItem(key) || "";
-    if (!Array.prototype.some.call(select.options, function (o) { return o.value === chosen; })) {
-      chosen = "";
-    }
-    box.hidden = false;
-    select.value = chosen;
-    var groups = document.querySelectorAll("#table .command-group[data-actor]");
-    for (var i = 0; i < groups.length; i += 1) {
-      var actor = groups[i].getAttribute("data-actor");
-      groups[i].hidden = chosen !== "" && actor !== "gm" && actor !== chosen;
-    }
+    filters.forEach(function (filter) {
+      var box = document.querySelector("#table " + filter.box);
+      if (!box) return;
+      var select = box.querySelector("select");
+      var chosen = window.sessionStorage.getItem(key(filter)) || "";
+      if (!Array.prototype.some.call(select.options, function (o) { return o.value === chosen; })) {
+        chosen = "";
+      }
+      box.hidden = false;
+      select.value = chosen;
+      var items = document.querySelectorAll("#table " + filter.items);
+      for (var i = 0; i < items.length; i += 1) {
+        items[i].hidden = chosen !== "" && !filter.shown(items[i], chosen);
+      }
+    });
   }
 
   document.addEventListener("change", function (event) {
     var target = event.target;
-    if (target instanceof Element && target.closest("[data-command-filter]")) {
-      window.sessionStorage.setItem(key, target.value);
-      apply();
-    }
+    if (!(target instanceof Element)) return;
+    filters.forEach(function (filter) {
+      if (target.closest(filter.box)) {
+        window.sessionStorage.setItem(key(filter), target.value);
+        apply();
+      }
+    });
   });
   document.addEventListener("htmx:afterSwap", apply);
   if (document.readyState === "loading") {
@@ -132,3 +189,26 @@
   }
 })();
 
+// Keyboard shortcuts for the GM at the table (none while typing in a field): s steps the
+// clock, u undoes (the buttons say so with aria-keyshortcuts).
+(function () {
+  "use strict";
+  var keys = {
+    s: "#table form[data-step] button",
+    u: "#table form[action$='/undo'] button",
+  };
+
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
+    var target = event.target;
+    if (target instanceof Element && target.closest("input, select, textarea, [contenteditable]")) {
+      return;
+    }
+    var selector = keys[event.key];
+    var button = selector && document.querySelector(selector);
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  });
+})();

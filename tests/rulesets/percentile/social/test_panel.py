@@ -95,7 +95,7 @@ def test_the_turn_speaker_and_the_actions_with_their_odds() -> None:
     actions = html.split('id="social-actions"')[1]
     assert "Brenna's actions" in actions
     assert ">Brenna: identify Garth&#39;s motivations</button>" in actions
-    assert '<figure class="odds">' in actions  # the exact odds beside the button
+    assert '<details class="odds">' in actions  # the exact odds beside the button (one line)
     assert "1 action left" in html
 
 

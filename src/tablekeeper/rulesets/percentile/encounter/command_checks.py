@@ -26,6 +26,7 @@ from tablekeeper.rulesets.percentile.encounter.movement import reach
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks, grapple_task
 from tablekeeper.rulesets.percentile.modifiers import usable_at
+from tablekeeper.rulesets.percentile.tables import hit_location_table
 
 S = PercentileState
 
@@ -106,7 +107,17 @@ def engage(state: S, command: Command, order: cmd.Engage) -> None:
 
 
 def damage(state: S, command: Command, order: cmd.GmDamage) -> None:
-    known(state, order.combatant, "combatant")
+    """The combatant is here, and a location named is one of its own (its hit points by
+    location), else one of the hit location table's."""
+    target = known(state, order.combatant, "combatant")
+    if order.location is not None:
+        places = tuple(target.location_hp) or hit_location_table().locations
+        if order.location not in places:
+            raise refuse(
+                f"{target.name or target.id} has no hit location {order.location!r} "
+                f"(its locations: {', '.join(places)})",
+                "location",
+            )
 
 
 def attack(state: S, command: Command, order: cmd.Attack) -> None:

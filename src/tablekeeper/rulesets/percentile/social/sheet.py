@@ -32,7 +32,7 @@ class SocialSheet(Frozen):
     )
     passions: dict[Name, Annotated[int, Field(ge=0, le=SKILL_LIMIT)]] = Field(
         default_factory=dict,
-        description="Passions and other personality traits, in percent: {'Greed': 70}.",
+        description='Passions and other personality traits, in percent: {"Greed": 70}.',
     )
     favors: tuple[Name, ...] = Field(
         default=(), description="Favors owed to the character, by whom: ('the Jarl',)."

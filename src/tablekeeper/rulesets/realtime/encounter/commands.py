@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, parse_payload
 from tablekeeper.rulesets.realtime.encounter.actions import TreatmentLevel
 from tablekeeper.rulesets.realtime.encounter.state import Position
 from tablekeeper.rulesets.realtime.rest import RestInput, SimpleRestInput
+from tablekeeper.rulesets.realtime.tables import critical_injury_table, unknown_injury_message
 
 ADD_CREATURE = "realtime.add_creature"
 START_ACTION = "realtime.start_action"
@@ -53,6 +54,17 @@ class CreatureSpec(Frozen):
         default=(), description="Critical injuries it already has, by table name."
     )
     conditions: tuple[str, ...] = ()
+
+    @field_validator("injuries")
+    @classmethod
+    def _injuries_of_the_table(cls, injuries: tuple[str, ...]) -> tuple[str, ...]:
+        """Each injury is a row of the critical injury table (a sheet is refused when it
+        is saved, not when an encounter it joins begins)."""
+        known = critical_injury_table().injuries
+        for injury in injuries:
+            if injury not in known:
+                raise ValueError(unknown_injury_message(injury, known))
+        return injuries
 
     @model_validator(mode="after")
     def _not_the_gm(self) -> CreatureSpec:
