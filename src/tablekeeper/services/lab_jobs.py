@@ -4,7 +4,7 @@ progress read while it plays, its result kept for the charts and the download.
 A run is a thread of the server's process (one worker: the trials are played in order
 in that thread, so the server needs no process pool of its own); the console polls
 :func:`run_of` for its progress. The server's limits (docs/rulings.md, "the balance
-lab", L-01..L-04): at most :data:`MAX_CONSOLE_TRIALS` trials a point and
+lab", B-01..B-04): at most :data:`MAX_CONSOLE_TRIALS` trials a point and
 :data:`MAX_CONSOLE_POINTS` points a run, :data:`MAX_RUNNING` runs at once (another is
 refused until one ends: 503 in the console), and the latest :data:`KEPT_RUNS` runs kept
 in memory only: a restart forgets them (the CLI's ``simulate --save`` keeps a result).
