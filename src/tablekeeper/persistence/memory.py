@@ -282,6 +282,15 @@ class InMemoryEncounterRepository:
         """Store a snapshot unless one is there for that record."""
         self.store.snapshots.setdefault((snapshot.encounter_id, snapshot.sequence), snapshot)
 
+    def latest_snapshot(self, encounter_id: str, *, at_most: int, stamp: str) -> Snapshot | None:
+        """The newest snapshot at or before ``at_most`` with ``stamp`` (or none)."""
+        found = [
+            snapshot
+            for (eid, sequence), snapshot in self.store.snapshots.items()
+            if eid == encounter_id and sequence <= at_most and snapshot.stamp in (stamp, None)
+        ]
+        return max(found, key=lambda snapshot: snapshot.sequence, default=None)
+
 
 class InMemoryUnitOfWork(UnitOfWork):
     """A fake unit of work over an :class:`InMemoryStore` (a fresh one unless given)."""

@@ -175,6 +175,11 @@ class EncounterRepository(Protocol):
         """Store a snapshot (one already there for that record is kept)."""
         ...
 
+    def latest_snapshot(self, encounter_id: str, *, at_most: int, stamp: str) -> Snapshot | None:
+        """The newest snapshot after a record numbered ``at_most`` or less, written with
+        ``stamp`` or before stamps (``stamp`` NULL); ``None`` if there is none."""
+        ...
+
 
 def check_append(
     owner_id: str,
@@ -402,7 +407,21 @@ class SqlEncounterRepository:
             raise UnknownNameError(
                 f"no snapshot of encounter {encounter_id!r} at {sequence}", field="sequence"
             )
-        return Snapshot(encounter_id=row.encounter_id, sequence=row.sequence, state=row.state)
+        return _snapshot(row)
+
+    def latest_snapshot(self, encounter_id: str, *, at_most: int, stamp: str) -> Snapshot | None:
+        """The newest snapshot at or before ``at_most`` with ``stamp`` (or none)."""
+        row = self.session.scalars(
+            select(SnapshotRow)
+            .where(
+                SnapshotRow.encounter_id == encounter_id,
+                SnapshotRow.sequence <= at_most,
+                (SnapshotRow.stamp == stamp) | SnapshotRow.stamp.is_(None),
+            )
+            .order_by(SnapshotRow.sequence.desc())
+            .limit(1)
+        ).first()
+        return None if row is None else _snapshot(row)
 
     def add_snapshot(self, snapshot: Snapshot) -> None:
         """Store a snapshot unless one is there for that record."""
@@ -412,6 +431,8 @@ class SqlEncounterRepository:
                     encounter_id=snapshot.encounter_id,
                     sequence=snapshot.sequence,
                     state=snapshot.state,
+                    stamp=snapshot.stamp,
+                    log=snapshot.log,
                 )
             )
             self.session.flush()
@@ -426,6 +447,16 @@ def _campaign(row: CampaignRow) -> Campaign:
         schema_version=row.schema_version,
         created_sequence=row.created_sequence,
         version=row.version,
+    )
+
+
+def _snapshot(row: SnapshotRow) -> Snapshot:
+    return Snapshot(
+        encounter_id=row.encounter_id,
+        sequence=row.sequence,
+        state=row.state,
+        stamp=row.stamp,
+        log=row.log,
     )
 
 

@@ -35,8 +35,10 @@ from tablekeeper.services.campaigns import refuse_taken
 from tablekeeper.services.encounter_store import (
     SNAPSHOT_EVERY,
     EncounterView,
+    StoredSession,
     expect,
     load,
+    played,
     played_back,
     store,
     view_of,
@@ -173,13 +175,21 @@ def submit_command(
             field="command.actor",
         )
     require_gm_dice(viewer, dice=roller)  # a roller given is dice chosen (C-11)
-    with uow:
-        encounter, session = load(uow, encounter_id, roller or RandomRoller())
+
+    def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         expect(encounter, expected_version)
-        before = len(session.log)
         session.submit(checked)
         played_back(session.roller)
-        return store(uow, encounter, session, before, snapshot_every)
+
+    with uow:
+        return played(
+            uow,
+            encounter_id,
+            roller or RandomRoller(),
+            act,
+            snapshot_every,
+            whole=lambda session: _answers_elsewhere(session, checked),
+        )
 
 
 def answer_decision(
@@ -201,8 +211,8 @@ def answer_decision(
     :class:`~tablekeeper.errors.DecisionError`. Nothing is written on any refusal.
     """
     require_gm_dice(viewer, dice=roller)  # a roller given is dice chosen (C-11)
-    with uow:
-        encounter, session = load(uow, encounter_id, roller or RandomRoller())
+
+    def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         pending = session.pending
         chooser = pending.chooser if pending is not None and pending.id == decision_id else GM
         if pending is not None and pending.id == decision_id and not viewer.controls(chooser):
@@ -216,12 +226,20 @@ def answer_decision(
             answer = Answer.model_validate({"decision": decision_id, "option": option})
         except ValidationError as error:
             raise invalid_input(error, prefix="answer") from None
-        before = len(session.log)
         # a decision not pending (answered already, or never raised) is the session's
         # DecisionError, whoever asks
         session.submit(Command.of(chooser, ANSWER, answer))
         played_back(session.roller)
-        return store(uow, encounter, session, before, snapshot_every)
+
+    with uow:
+        return played(
+            uow,
+            encounter_id,
+            roller or RandomRoller(),
+            act,
+            snapshot_every,
+            whole=lambda session: not _is_pending(session, decision_id),
+        )
 
 
 def undo(
@@ -259,12 +277,26 @@ def _through_history(
     snapshot_every: int,
 ) -> EncounterView:
     """Undo or redo (``move``) in the stored encounter, and store the records it appends."""
-    with uow:
-        encounter, session = load(uow, encounter_id, RandomRoller())
+
+    def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         expect(encounter, expected_version)
-        before = len(session.log)
         move(session)
-        return store(uow, encounter, session, before, snapshot_every)
+
+    with uow:
+        return played(uow, encounter_id, RandomRoller(), act, snapshot_every)
+
+
+def _is_pending(session: Session[Any], decision_id: str) -> bool:
+    return session.pending is not None and session.pending.id == decision_id
+
+
+def _answers_elsewhere(session: Session[Any], command: Command) -> bool:
+    """Whether ``command`` answers a decision that is not the pending one: its error says
+    whether it was answered already, which only the whole log knows."""
+    if command.kind != ANSWER:
+        return False
+    decision = command.payload.get("decision")
+    return not isinstance(decision, str) or not _is_pending(session, decision)
 
 
 def _command(command: Command | Mapping[str, Any]) -> Command:
