@@ -14,8 +14,8 @@ do not control, answering someone else's decision, or undoing.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
@@ -252,7 +252,7 @@ def undo(
 ) -> EncounterView:
     """Take back the encounter's last command (its audit record is stored); the GM only."""
     require_gm(viewer, "undo a command")
-    return _through_history(uow, encounter_id, Session.undo, expected_version, snapshot_every)
+    return _through_history(uow, encounter_id, "undo", expected_version, snapshot_every)
 
 
 def redo(
@@ -266,13 +266,13 @@ def redo(
     """Play the last undone command's events again (stored under fresh numbers); the GM
     only."""
     require_gm(viewer, "redo a command")
-    return _through_history(uow, encounter_id, Session.redo, expected_version, snapshot_every)
+    return _through_history(uow, encounter_id, "redo", expected_version, snapshot_every)
 
 
 def _through_history(
     uow: UnitOfWork,
     encounter_id: str,
-    move: Callable[[Session[Any]], object],
+    move: Literal["undo", "redo"],
     expected_version: int | None,
     snapshot_every: int,
 ) -> EncounterView:
@@ -280,7 +280,10 @@ def _through_history(
 
     def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         expect(encounter, expected_version)
-        move(session)
+        if move == "undo":
+            session.undo()  # the stored session's: the decision pending at its start counts
+        else:
+            session.redo()
 
     with uow:
         return played(uow, encounter_id, RandomRoller(), act, snapshot_every)
