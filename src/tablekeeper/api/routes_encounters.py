@@ -33,7 +33,6 @@ from tablekeeper.api.resources import (
     VersionIn,
 )
 from tablekeeper.engine.campaigns import Encounter
-from tablekeeper.engine.values import JsonObject
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import campaigns as campaign_service
 from tablekeeper.services import encounters, logs, views
@@ -55,20 +54,13 @@ def encounter_public(encounter: Encounter) -> EncounterPublic:
 def step(uow: SqlUnitOfWork, view: EncounterView, viewer: Viewer) -> EncounterStep:
     """An encounter after a write, as ``viewer`` may see it, with what the write stored.
 
-    The stored records are chosen by :func:`encounter_log`, which filters the whole log,
-    so that an undo's audit record is shown to whoever saw the events it took back."""
-    before = view.version - len(view.records)
-    log = logs.encounter_log(uow, view.encounter.id, viewer=viewer, after=before)
-    shown = views.log_json(view, log, viewer)
-    stored = [record for record in shown if _sequence(record) <= view.version]
+    The records are the ones the write returned (no second read of the log), filtered as
+    :func:`~tablekeeper.services.logs.encounter_log` would: an undo's audit record is shown
+    to whoever saw the events it took back (the view's ``context``)."""
+    log = logs.written_records(view, viewer)
+    stored = views.log_json(view, log, viewer)
     document = views.encounter_document(uow, view, viewer)
     return EncounterStep.model_validate({**document, "records": stored})
-
-
-def _sequence(record: JsonObject) -> int:
-    sequence = record["sequence"]
-    assert isinstance(sequence, int)
-    return sequence
 
 
 def _expected(body: VersionIn | None) -> int | None:

@@ -16,6 +16,7 @@ from tablekeeper.engine.log import EventLog
 from tablekeeper.engine.values import ActorId, ScopeId
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.services.access import GM_VIEWER, Viewer, as_viewer
+from tablekeeper.services.encounter_store import EncounterView
 
 
 def encounter_log(
@@ -33,6 +34,14 @@ def encounter_log(
         uow.encounters.get(encounter_id)
         records = uow.encounters.records(encounter_id)
     return visible_records(records, who, after=after)
+
+
+def written_records(view: EncounterView, viewer: Viewer) -> list[LogRecord]:
+    """The records a write stored (``view.records``) that ``viewer`` may see, chosen as
+    :func:`encounter_log` would but without reading the log again: an undo's audit record
+    is shown when one of the events it took back (``view.context``) is."""
+    before = view.version - len(view.records)
+    return visible_records([*view.context, *view.records], viewer, after=before)
 
 
 @dataclass(frozen=True)
