@@ -41,7 +41,8 @@ def test_a_resumed_log_goes_on_as_the_whole_log(before: list[str], after: list[s
         try:
             got = _do(resumed, op, number)
         except TailTooShortError:
-            assert op == "undo" and whole.can_undo
+            assert op == "undo"
+            assert whole.can_undo
             return
         assert got == _do(whole, op, number)
         assert resumed.next_sequence == whole.next_sequence
@@ -49,8 +50,10 @@ def test_a_resumed_log_goes_on_as_the_whole_log(before: list[str], after: list[s
         assert resumed.can_redo == whole.can_redo
         assert _sums(prefix + list(resumed.events)) == _sums(list(whole.events))
         again = EventLog.resume(frame, resumed.records)  # what a load rebuilds
-        assert again.frame() == resumed.frame() == whole.frame().model_copy(
-            update={"command_ids": resumed.frame().command_ids}
+        assert (
+            again.frame()
+            == resumed.frame()
+            == whole.frame().model_copy(update={"command_ids": resumed.frame().command_ids})
         )
 
 
