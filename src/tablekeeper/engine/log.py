@@ -105,6 +105,11 @@ class EventLog:
         log._extend(records)
         return log
 
+    def extend(self, records: Iterable[LogRecord]) -> None:
+        """Take stored records that follow the log's last (checked as the constructor
+        checks them): how a reader keeps up with a log others append to."""
+        self._extend(records)
+
     def frame(self) -> LogFrame:
         """The log now as a :class:`LogFrame`, to resume it here later."""
         commands = self._base_commands + len(self._command_ids)

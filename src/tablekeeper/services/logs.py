@@ -75,6 +75,41 @@ def log_update(
     )
 
 
+@dataclass(frozen=True)
+class LogTail:
+    """An encounter's ``version`` and its records after a number, up to that version."""
+
+    version: int
+    records: list[LogRecord]
+
+
+def log_tail(uow: UnitOfWork, encounter_id: str, *, after: int) -> LogTail:
+    """The encounter's version and the records after ``after`` that it covers, read in
+    one unit of work and filtered for no one: what a worker's live feed of the encounter
+    reads once per commit and every watcher there shares (``api/live_feed.py``)."""
+    with uow:
+        encounter = uow.encounters.get(encounter_id)
+        records = uow.encounters.records(encounter_id, after=after)
+    return LogTail(encounter.version, [r for r in records if r.sequence <= encounter.version])
+
+
+def visible_since(records: Sequence[LogRecord], viewer: Viewer, *, after: int) -> list[LogRecord]:
+    """:func:`visible_records` of a whole log (``records[i]`` numbered ``i + 1``) after
+    ``after``, looking only at the records after it and the events their undo records
+    took back: each watcher pays for what is new, not for the log."""
+
+    def seen(number: int) -> bool:
+        record = records[number - 1]
+        return isinstance(record, Event) and viewer.sees(record.visibility)
+
+    return [
+        record
+        for record in records[after:]
+        if (isinstance(record, Event) and viewer.sees(record.visibility))
+        or (isinstance(record, Undone) and any(seen(number) for number in record.events))
+    ]
+
+
 def visible_records(
     records: Sequence[LogRecord], viewer: Viewer, *, after: int = 0
 ) -> list[LogRecord]:
