@@ -28,7 +28,13 @@ from tablekeeper.engine.events import Event, LogRecord
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.persistence.codec import dump_record, load_record
 from tablekeeper.persistence.errors import StaleVersionError
-from tablekeeper.persistence.models import CampaignRow, EncounterRow, LogRecordRow, SnapshotRow
+from tablekeeper.persistence.models import (
+    CampaignRow,
+    CommandKeyRow,
+    EncounterRow,
+    LogRecordRow,
+    SnapshotRow,
+)
 from tablekeeper.persistence.roster import no_campaign
 from tablekeeper.persistence.storable import check_storable
 
@@ -178,6 +184,14 @@ class EncounterRepository(Protocol):
     def latest_snapshot(self, encounter_id: str, *, at_most: int, stamp: str) -> Snapshot | None:
         """The newest snapshot after a record numbered ``at_most`` or less, written with
         ``stamp`` or before stamps (``stamp`` NULL); ``None`` if there is none."""
+        ...
+
+    def command_key(self, encounter_id: str, key: str) -> tuple[int, int] | None:
+        """The records (``after``, ``version``) the write sent with ``key`` stored, if any."""
+        ...
+
+    def add_command_key(self, encounter_id: str, key: str, after: int, version: int) -> None:
+        """Remember the write sent with ``key`` (a key already there: StaleVersionError)."""
         ...
 
 
@@ -422,6 +436,23 @@ class SqlEncounterRepository:
             .limit(1)
         ).first()
         return None if row is None else _snapshot(row)
+
+    def command_key(self, encounter_id: str, key: str) -> tuple[int, int] | None:
+        """The records the write sent with ``key`` stored, if any."""
+        found = self.session.execute(
+            select(CommandKeyRow.after, CommandKeyRow.version).where(
+                CommandKeyRow.encounter_id == encounter_id, CommandKeyRow.key == key
+            )
+        ).one_or_none()
+        return None if found is None else (found[0], found[1])
+
+    def add_command_key(self, encounter_id: str, key: str, after: int, version: int) -> None:
+        """Remember the write sent with ``key``, in the write's transaction."""
+        row = {"encounter_id": encounter_id, "key": key, "after": after, "version": version}
+        try:
+            self.session.connection().execute(insert(CommandKeyRow), [row])
+        except IntegrityError as error:  # the same key, stored first by a racing retry
+            raise StaleVersionError(encounter_id, after, None) from error
 
     def add_snapshot(self, snapshot: Snapshot) -> None:
         """Store a snapshot unless one is there for that record."""

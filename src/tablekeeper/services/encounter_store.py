@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from tablekeeper.dice.roller import FixedRoller, Roller
+from tablekeeper.dice.roller import FixedRoller, RandomRoller, Roller
 from tablekeeper.engine.campaigns import Encounter, Snapshot
 from tablekeeper.engine.decisions import PendingDecision, pending_after
 from tablekeeper.engine.encounters import EncounterEngine
@@ -69,6 +69,9 @@ class EncounterView:
     records: tuple[LogRecord, ...] = ()
     folded: int = 0
     context: tuple[Event, ...] = ()
+    replayed: bool = False
+    """Whether this answers a retry: the write its idempotency key names was stored
+    before, and nothing was stored now (``records`` are that write's)."""
 
     @property
     def version(self) -> int:
@@ -215,13 +218,49 @@ def played(
     snapshot_every: int,
     *,
     whole: Callable[[StoredSession[Any]], bool] = lambda session: False,
+    key: str | None = None,
 ) -> EncounterView:
     """Load the encounter, ``act`` on its session and store what it appended.
 
     An undo reaching before the session's start walks back to an older snapshot (down to
     the whole log); so does a session for which ``whole`` says the tail is not enough
     (such as an answer to a decision that is not pending, whose error names what the
-    whole log holds)."""
+    whole log holds). A write sent with an idempotency ``key`` already stored is not
+    played again: the view answers the records it stored (:func:`replayed`), also when
+    the first one with the key commits while this one runs."""
+    if key is not None and (done := uow.encounters.command_key(encounter_id, key)):
+        return replayed(uow, encounter_id, done)
+    try:
+        return _played(uow, encounter_id, roller, act, snapshot_every, whole, key)
+    except StaleVersionError:
+        if key is None:
+            raise
+        uow.rollback()
+        done = uow.encounters.command_key(encounter_id, key)
+        if done is None:
+            raise
+        return replayed(uow, encounter_id, done)
+
+
+def replayed(uow: UnitOfWork, encounter_id: str, done: tuple[int, int]) -> EncounterView:
+    """The encounter now, answering a retried write with the records it stored."""
+    after, version = done
+    encounter, session = load(uow, encounter_id, RandomRoller(0))
+    records = tuple(uow.encounters.records(encounter_id, after=after)[: version - after])
+    return EncounterView(
+        encounter, session.state, session.pending, records, session.folded, replayed=True
+    )
+
+
+def _played(
+    uow: UnitOfWork,
+    encounter_id: str,
+    roller: Roller,
+    act: Callable[[Encounter, StoredSession[Any]], object],
+    snapshot_every: int,
+    whole: Callable[[StoredSession[Any]], bool],
+    key: str | None,
+) -> EncounterView:
     at_most: int | None = None
     while True:
         encounter, session = load(uow, encounter_id, roller, at_most=at_most)
@@ -234,7 +273,7 @@ def played(
         except TailTooShortError:
             at_most = session.start - 1
             continue
-        return store(uow, encounter, session, before, snapshot_every)
+        return store(uow, encounter, session, before, snapshot_every, key=key)
 
 
 def store(
@@ -243,11 +282,15 @@ def store(
     session: StoredSession[Any],
     before: int,
     snapshot_every: int,
+    *,
+    key: str | None = None,
 ) -> EncounterView:
-    """Append the session's records after ``before`` (and a snapshot when one is due),
-    commit, and answer the view after the write."""
+    """Append the session's records after ``before`` (and a snapshot when one is due,
+    and the write's idempotency ``key``), commit, and answer the view after the write."""
     new = tuple(session.log.records[before:])
     version = uow.encounters.append(encounter.id, encounter.version, new)
+    if key is not None:
+        uow.encounters.add_command_key(encounter.id, key, encounter.version, version)
     if snapshot_every > 0 and version // snapshot_every > encounter.version // snapshot_every:
         uow.encounters.add_snapshot(snapshot_of(encounter, session, version))
     uow.commit()

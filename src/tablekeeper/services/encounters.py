@@ -159,8 +159,13 @@ def submit_command(
     expected_version: int | None = None,
     snapshot_every: int = SNAPSHOT_EVERY,
     viewer: Viewer = GM_VIEWER,
+    idempotency_key: str | None = None,
 ) -> EncounterView:
     """Play ``command`` in the encounter and store what it caused.
+
+    A command sent again with the ``idempotency_key`` of one already stored (a client
+    retrying after a timeout) is not played again: the view answers what that one stored
+    (``replayed``). Keys are the encounter's, kept for good (ruling S-12.1).
 
     ``expected_version`` (what the caller last saw) makes the check explicit; either way,
     a command stored by someone else in between raises
@@ -169,6 +174,7 @@ def submit_command(
     ``viewer`` does not control (:class:`~tablekeeper.errors.ForbiddenError`).
     """
     checked = _command(command)
+    key = safe_input.idempotency_key(idempotency_key)
     if not viewer.controls(checked.actor):
         raise ForbiddenError(
             f"a player submits commands only for their own character, not for {checked.actor}",
@@ -189,6 +195,7 @@ def submit_command(
             act,
             snapshot_every,
             whole=lambda session: _answers_elsewhere(session, checked),
+            key=key,
         )
 
 
@@ -202,8 +209,10 @@ def answer_decision(
     roller: Roller | None = None,
     expected_version: int | None = None,
     snapshot_every: int = SNAPSHOT_EVERY,
+    idempotency_key: str | None = None,
 ) -> EncounterView:
-    """Answer the pending decision ``decision_id`` with ``option``, as its chooser.
+    """Answer the pending decision ``decision_id`` with ``option``, as its chooser
+    (``idempotency_key`` as for :func:`submit_command`).
 
     The GM may answer any decision (for its chooser); a player only one whose chooser
     they control (:class:`~tablekeeper.errors.ForbiddenError` otherwise). A decision
@@ -211,6 +220,7 @@ def answer_decision(
     :class:`~tablekeeper.errors.DecisionError`. Nothing is written on any refusal.
     """
     require_gm_dice(viewer, dice=roller)  # a roller given is dice chosen (C-11)
+    key = safe_input.idempotency_key(idempotency_key)
 
     def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         pending = session.pending
@@ -239,6 +249,7 @@ def answer_decision(
             act,
             snapshot_every,
             whole=lambda session: not _is_pending(session, decision_id),
+            key=key,
         )
 
 

@@ -40,7 +40,7 @@ def written_records(view: EncounterView, viewer: Viewer) -> list[LogRecord]:
     """The records a write stored (``view.records``) that ``viewer`` may see, chosen as
     :func:`encounter_log` would but without reading the log again: an undo's audit record
     is shown when one of the events it took back (``view.context``) is."""
-    before = view.version - len(view.records)
+    before = view.records[0].sequence - 1 if view.records else view.version
     return visible_records([*view.context, *view.records], viewer, after=before)
 
 
