@@ -165,7 +165,7 @@ def submit_command(
 
     A command sent again with the ``idempotency_key`` of one already stored (a client
     retrying after a timeout) is not played again: the view answers what that one stored
-    (``replayed``). Keys are the encounter's, kept for good (ruling S-12.1).
+    (``replayed``). Keys are the encounter's, kept for good (ruling L-02).
 
     ``expected_version`` (what the caller last saw) makes the check explicit; either way,
     a command stored by someone else in between raises
