@@ -79,6 +79,7 @@ bench: setup-test
 	$(BIN)/python benchmarks/bench_load.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_cost.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_log.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_api.py $(BENCH_ARGS)
 
 # Rewrite the golden transcripts of every shipped scenario (tests/rulesets/README.md).
 golden: setup-test

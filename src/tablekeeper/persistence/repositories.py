@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Literal, Protocol
 
 from sqlalchemy import ColumnElement, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from tablekeeper.engine.campaigns import Campaign, Character, Encounter, Player, Snapshot
@@ -242,11 +242,18 @@ def append_log(
     table = CampaignRow if owner == "campaign" else EncounterRow
     new_version = expected_version + len(records)
     connection = session.connection()
-    bumped = connection.execute(
-        update(table)
-        .where(table.id == owner_id, table.version == expected_version)
-        .values(version=new_version)
-    )
+    try:
+        bumped = connection.execute(
+            update(table)
+            .where(table.id == owner_id, table.version == expected_version)
+            .values(version=new_version)
+        )
+    except OperationalError as error:
+        if "locked" not in str(error.orig):
+            raise
+        # SQLite's one writer kept the database past the busy timeout: this write lost a
+        # race like any other (S-08), nothing was written.
+        raise StaleVersionError(owner_id, expected_version, None, what=owner) from error
     if bumped.rowcount != 1:
         found = connection.execute(
             select(table.version).where(table.id == owner_id)
