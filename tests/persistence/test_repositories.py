@@ -163,7 +163,10 @@ def test_a_sqlite_writer_kept_out_past_the_busy_timeout_gets_a_conflict(
     holder = sqlite3.connect(tmp_path / "locked.db", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another writer holds the database
     try:
-        with SqlUnitOfWork(engine) as uow, pytest.raises(StaleVersionError):
+        with (
+            SqlUnitOfWork(engine) as uow,
+            pytest.raises(StaleVersionError, match="it is at version 0"),
+        ):
             uow.encounters.append("e1", 0, [_event(1)])
     finally:
         holder.execute("ROLLBACK")

@@ -252,8 +252,11 @@ def append_log(
         if "locked" not in str(error.orig):
             raise
         # SQLite's one writer kept the database past the busy timeout: this write lost a
-        # race like any other (S-08), nothing was written.
-        raise StaleVersionError(owner_id, expected_version, None, what=owner) from error
+        # race like any other (S-08), nothing was written; the version now is read (WAL
+        # readers do not wait on the writer) for the answer.
+        session.rollback()
+        found = session.execute(select(table.version).where(table.id == owner_id)).scalar()
+        raise StaleVersionError(owner_id, expected_version, found, what=owner) from error
     if bumped.rowcount != 1:
         found = connection.execute(
             select(table.version).where(table.id == owner_id)
