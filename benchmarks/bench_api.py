@@ -229,8 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.serve:
         serve(args.serve[0], int(args.serve[1]), args.full_replay)
         return 0
-    each = 10 if args.quick else 40
-    length = 1_000 if args.quick else 2_000
+    each = 8 if args.quick else 40
+    length = 600 if args.quick else 2_000
     misses: list[str] = []
     fives = 0
     with tempfile.TemporaryDirectory() as folder:
