@@ -78,6 +78,8 @@ bench: setup-test
 	$(BIN)/python benchmarks/bench_odds.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_load.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_cost.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_log.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_api.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_console_log.py $(BENCH_ARGS)
 	# The balance lab's two: both always run, and either missing its target fails.
 	$(BIN)/python benchmarks/bench_roll_many.py $(BENCH_ARGS); many=$$?; \

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tablekeeper.persistence.repositories import SqlEncounterRepository
 from tablekeeper.rulesets.percentile.encounter import order, start
 from tablekeeper.rulesets.percentile.encounter.commands import ATTACK, END_TURN
 from tablekeeper.rulesets.realtime.encounter import advance, move, start_action
@@ -423,3 +424,28 @@ def test_percentile_full_flow_with_a_defense_decision(client: TestClient) -> Non
     redone = ok(post(table, f"{encounter}/redo", {}, table.gm))
     assert redone["pending"] is None
     refused(post(table, f"{encounter}/redo", {}, table.gm), 400, "redo", "nothing to redo")
+
+
+def test_a_write_answers_its_records_from_one_read_of_the_log(
+    realtime: tuple[Table, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "A write returns the records it wrote; the view after a command needs no second read."
+    table, encounter = realtime
+    reads: list[int] = []
+    real = SqlEncounterRepository.records
+
+    def counted(self: SqlEncounterRepository, encounter_id: str, *, after: int = 0) -> Any:
+        reads.append(after)
+        return real(self, encounter_id, after=after)
+
+    monkeypatch.setattr(SqlEncounterRepository, "records", counted)
+    ann = table.players["ann"]
+    advanced = ok(post(table, f"{encounter}/commands", {"command": command(advance(1))}, table.gm))
+    assert len(reads) == 1
+    assert advanced["records"] == table.log(encounter)[-len(advanced["records"]) :]
+    reads.clear()
+    undone = ok(post(table, f"{encounter}/undo", {}, table.gm))
+    assert len(reads) == 1
+    # the audit record the GM stored is shown to the player who saw what it took back
+    (audit,) = undone["records"]
+    assert table.log(encounter, ann)[-1] == audit

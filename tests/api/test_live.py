@@ -4,6 +4,7 @@ on one PostgreSQL database hear each other's announcements."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from tablekeeper.api import live
+from tablekeeper.api import live, live_feed
 from tablekeeper.api.app import create_app
 from tablekeeper.api.live import LiveHub
 from tablekeeper.engine.overrides import set_value
@@ -265,3 +266,41 @@ def test_workers_on_one_postgres_database_hear_each_other(
     finally:
         tables.close()
     assert sequences(seen) == [1]
+
+
+def test_one_read_per_commit_serves_every_watcher(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "Live connections: one read per commit, shared by every watcher of that encounter
+    # on the worker, each watcher sent only what its role may see."
+    reads: list[int] = []
+    real = live_feed.logs.log_tail
+
+    def counted(uow: Any, encounter_id: str, *, after: int) -> Any:
+        reads.append(after)
+        return real(uow, encounter_id, after=after)
+
+    monkeypatch.setattr(live_feed.logs, "log_tail", counted)
+    tokens = [table.gm_secret, table.player_token] * 4
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(table.live(token)) for token in tokens]
+        for socket in sockets:
+            assert receive(socket)["type"] == "state"
+        reads.clear()
+        for commit in range(3):
+            version = table.play(10 + commit, secret=commit == 1)
+            seen = [until_version(socket, version) for socket in sockets]
+            assert len(reads) == commit + 1  # one read, whoever is watching
+        gm_sees, player_sees = sequences(seen[0]), sequences(seen[1])
+    assert gm_sees == [3]
+    assert player_sees == [3]
+    assert reads == [0, 1, 2]  # each a read of the tail only
+
+
+def test_a_watcher_far_behind_catches_up_from_its_last_record(table: Table) -> None:
+    # a slow watcher holds no one back: it reads from the shared log when it is ready
+    with table.live(table.gm_secret) as quick, table.live(table.gm_secret) as slow:
+        assert receive(quick)["type"] == receive(slow)["type"] == "state"
+        versions = [table.play(second) for second in range(2, 12)]
+        assert sequences(until_version(quick, versions[-1])) == list(range(1, 11))
+        assert sequences(until_version(slow, versions[-1])) == list(range(1, 11))

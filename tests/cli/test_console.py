@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from typer.testing import CliRunner
 
-from tablekeeper.cli import console as console_module
 from tablekeeper.cli.main import app
 from tablekeeper.services.demo_campaigns import demo_scenarios
 
@@ -29,7 +29,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     def fake_run(app: Any, **options: Any) -> None:
         calls.append({"app": app, **options})
 
-    monkeypatch.setattr(console_module.uvicorn, "run", fake_run)
+    monkeypatch.setattr(uvicorn, "run", fake_run)
     return calls
 
 

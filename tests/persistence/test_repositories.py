@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, event, func, select
 
 from tablekeeper.engine.campaigns import Campaign, Encounter, Snapshot
 from tablekeeper.engine.events import GM_ONLY, Event, LogRecord, Undone
 from tablekeeper.engine.values import CommandId, ScopeId
 from tablekeeper.errors import UnknownNameError
+from tablekeeper.persistence.database import make_engine, upgrade_to_head
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.models import LogRecordRow
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork, UnitOfWork
@@ -140,3 +144,33 @@ def test_racing_threads_store_exactly_one_batch(engine: Engine) -> None:
         assert len({r.kind for r in records if isinstance(r, Event)}) == 1
         assert uow.encounters.get("e1").version == 2
         assert uow.session.scalar(select(func.count()).select_from(LogRecordRow)) == 2
+
+
+def test_a_sqlite_writer_kept_out_past_the_busy_timeout_gets_a_conflict(
+    tmp_path: Path,
+) -> None:
+    # bench_api found it: a write waiting on SQLite's one writer longer than the busy
+    # timeout was "database is locked", a 500; it is a write that lost a race (S-08).
+    engine = make_engine(f"sqlite:///{tmp_path / 'locked.db'}")
+    upgrade_to_head(engine)
+
+    @event.listens_for(engine, "connect")
+    def _impatient(connection: Any, _: Any) -> None:
+        connection.execute("PRAGMA busy_timeout=50")
+
+    _setup(lambda: SqlUnitOfWork(engine))
+    engine.dispose()  # the next connections are impatient
+    holder = sqlite3.connect(tmp_path / "locked.db", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer holds the database
+    try:
+        with (
+            SqlUnitOfWork(engine) as uow,
+            pytest.raises(StaleVersionError, match="it is at version 0"),
+        ):
+            uow.encounters.append("e1", 0, [_event(1)])
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    with SqlUnitOfWork(engine) as uow:
+        assert uow.encounters.records("e1") == []
+    engine.dispose()

@@ -2,11 +2,13 @@
 
 A committed write is announced as "encounter E is now at version V" (``deps.announce``;
 across workers by the :class:`~tablekeeper.persistence.notifications.Broadcaster`). The
-:class:`LiveHub` keeps, per encounter, the connected watchers and wakes them. A woken
-connection never trusts the announcement for content: it reads the records after the
-last one it covered from the database, filtered for its viewer, sends them in sequence
-order and then the encounter's state line. The catch-up at connect (from the client's
-``after``) goes through the same read, so whatever the interleaving there is no gap and
+:class:`LiveHub` keeps, per encounter, the connected watchers and their shared
+:class:`~tablekeeper.api.live_feed.Feed`, and wakes them. A woken connection never
+trusts the announcement for content: the feed reads the records after its own version
+from the database, once per commit for every watcher of this worker, and each
+connection sends what its viewer may see after the last record it covered, in sequence
+order, then the encounter's state line. The catch-up at connect (from the client's
+``after``) goes through the same feed, so whatever the interleaving there is no gap and
 no repeat, and a client reconnecting with ``after=N`` gets record N+1 onwards.
 
 Messages, as JSON text::
@@ -30,7 +32,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tablekeeper.api import deps
 from tablekeeper.api.errors import rules_error_body
-from tablekeeper.engine.values import JsonObject
+from tablekeeper.api.live_feed import Batch, Feed, batch_for
 from tablekeeper.errors import (
     AuthenticationError,
     ForbiddenError,
@@ -38,9 +40,9 @@ from tablekeeper.errors import (
     RulesError,
     UnknownNameError,
 )
-from tablekeeper.persistence.unit_of_work import UnitOfWork
-from tablekeeper.services import encounters, logs, views
 from tablekeeper.services.access import Viewer
+
+__all__ = ["Batch", "LiveHub", "Watcher", "build_router", "follow"]
 
 CLOSE_CODES: tuple[tuple[type[RulesError], int], ...] = (
     (AuthenticationError, 4401),
@@ -61,6 +63,7 @@ class Watcher:
 
     encounter_id: str
     loop: asyncio.AbstractEventLoop
+    feed: Feed
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def wake(self) -> None:
@@ -79,12 +82,15 @@ class LiveHub:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._watchers: dict[str, set[Watcher]] = {}
+        self._feeds: dict[str, Feed] = {}
 
     @contextmanager
     def watch(self, encounter_id: str) -> Iterator[Watcher]:
-        """Watch an encounter for as long as the block runs (inside an event loop)."""
-        watcher = Watcher(encounter_id, asyncio.get_running_loop())
+        """Watch an encounter for as long as the block runs (inside an event loop); the
+        encounter's feed is shared by its watchers and dropped with the last."""
         with self._lock:
+            feed = self._feeds.setdefault(encounter_id, Feed(encounter_id))
+            watcher = Watcher(encounter_id, asyncio.get_running_loop(), feed)
             self._watchers.setdefault(encounter_id, set()).add(watcher)
         try:
             yield watcher
@@ -94,9 +100,14 @@ class LiveHub:
                 watchers.discard(watcher)
                 if not watchers:
                     self._watchers.pop(encounter_id, None)
+                    self._feeds.pop(encounter_id, None)
 
     def publish(self, encounter_id: str, version: int) -> None:
         """The encounter is now at ``version``: wake everyone watching it."""
+        with self._lock:
+            feed = self._feeds.get(encounter_id)
+        if feed is not None:
+            feed.announce(version)
         for watcher in self._snapshot(encounter_id):
             watcher.wake()
 
@@ -114,32 +125,6 @@ class LiveHub:
             if encounter_id is None:
                 return [w for watchers in self._watchers.values() for w in watchers]
             return list(self._watchers.get(encounter_id, ()))
-
-
-@dataclass(frozen=True)
-class Batch:
-    """What a viewer is shown of an encounter at one read: the records after what they
-    had (none past ``version``, as JSON filtered for them), the version and the pending
-    decision."""
-
-    records: tuple[JsonObject, ...]
-    version: int
-    pending: dict[str, Any] | None
-
-    def messages(self) -> Iterator[dict[str, Any]]:
-        """The record messages, then the state message."""
-        for record in self.records:
-            yield {"type": "record", "sequence": record["sequence"], "record": record}
-        yield {"type": "state", "version": self.version, "pending": self.pending}
-
-
-def read_batch(uow: UnitOfWork, encounter_id: str, viewer: Viewer, after: int) -> Batch:
-    """The viewer's batch after record ``after``: the version, the records and the pending
-    decision read in one transaction (no rules run), so every record sent is covered by
-    the version sent; a record committed after that read waits for its own announcement."""
-    update = logs.log_update(uow, encounter_id, viewer=viewer, after=after)
-    records = tuple(views.records_json(update.records, viewer))
-    return Batch(records, update.version, views.pending_for(update.pending, viewer))
 
 
 def _after(websocket: WebSocket) -> int:
@@ -205,46 +190,38 @@ async def _follow(
     watcher: Watcher,
     leaving: asyncio.Future[None],
 ) -> None:
-    covered, sent_version = after, -1
+    covered, sent_version, recheck = after, -1, True  # a new connection looks first
     while True:
         # Clear before reading: news committed during the read rings the bell again.
         watcher.changed.clear()
-        uow = deps.unit_of_work(websocket)
-        batch = await run_in_threadpool(read_batch, uow, encounter_id, viewer, covered)
+        await watcher.feed.catch_up(lambda: deps.unit_of_work(websocket), recheck=recheck)
+        batch = batch_for(watcher.feed, viewer, covered)
         if batch.version != sent_version:
-            await _send(websocket, list(batch.messages()))
+            await _send(websocket, batch.messages())
             sent_version = batch.version
         covered = max(covered, batch.version)
-        if not await _news(websocket, encounter_id, watcher, leaving, sent_version):
+        news = await _news(watcher, leaving)
+        if news is None:
             return
+        recheck = news == "recheck"
 
 
-async def _news(
-    websocket: WebSocket,
-    encounter_id: str,
-    watcher: Watcher,
-    leaving: asyncio.Future[None],
-    version: int,
-) -> bool:
-    """Wait for news: the bell (True), or the client leaving (False). Every
-    :data:`RECHECK_SECONDS` without a bell, the stored version is looked at (cheaply, no
-    fold), so a write whose announcement was lost (a worker that crashed between its
-    commit and its announcement) still reaches every client."""
-    while True:
-        ringing: asyncio.Future[Any] = asyncio.ensure_future(watcher.changed.wait())
-        await asyncio.wait(
-            (ringing, leaving), timeout=RECHECK_SECONDS, return_when=asyncio.FIRST_COMPLETED
-        )
-        if leaving.done():
-            ringing.cancel()
-            return False
-        if ringing.done():
-            return True
+async def _news(watcher: Watcher, leaving: asyncio.Future[None]) -> str | None:
+    """Wait for news: the bell (``"bell"``), :data:`RECHECK_SECONDS` without one
+    (``"recheck"``: the feed looks at what is stored, so a write whose announcement was
+    lost, by a worker that crashed between its commit and its announcement, still
+    reaches every client), or the client leaving (``None``)."""
+    ringing: asyncio.Future[Any] = asyncio.ensure_future(watcher.changed.wait())
+    await asyncio.wait(
+        (ringing, leaving), timeout=RECHECK_SECONDS, return_when=asyncio.FIRST_COMPLETED
+    )
+    if leaving.done():
         ringing.cancel()
-        uow = deps.unit_of_work(websocket)
-        stored = await run_in_threadpool(encounters.get_encounter, uow, encounter_id)
-        if stored.version != version:
-            return True
+        return None
+    if ringing.done():
+        return "bell"
+    ringing.cancel()
+    return "recheck"
 
 
 def build_router() -> APIRouter:

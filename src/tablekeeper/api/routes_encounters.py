@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Security
+from fastapi import APIRouter, Body, Header, Request, Response, Security
 
 from tablekeeper.api.deps import announce
 from tablekeeper.api.resources import (
@@ -33,7 +33,6 @@ from tablekeeper.api.resources import (
     VersionIn,
 )
 from tablekeeper.engine.campaigns import Encounter
-from tablekeeper.engine.values import JsonObject
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import campaigns as campaign_service
 from tablekeeper.services import encounters, logs, views
@@ -55,20 +54,30 @@ def encounter_public(encounter: Encounter) -> EncounterPublic:
 def step(uow: SqlUnitOfWork, view: EncounterView, viewer: Viewer) -> EncounterStep:
     """An encounter after a write, as ``viewer`` may see it, with what the write stored.
 
-    The stored records are chosen by :func:`encounter_log`, which filters the whole log,
-    so that an undo's audit record is shown to whoever saw the events it took back."""
-    before = view.version - len(view.records)
-    log = logs.encounter_log(uow, view.encounter.id, viewer=viewer, after=before)
-    shown = views.log_json(view, log, viewer)
-    stored = [record for record in shown if _sequence(record) <= view.version]
+    The records are the ones the write returned (no second read of the log), filtered as
+    :func:`~tablekeeper.services.logs.encounter_log` would: an undo's audit record is shown
+    to whoever saw the events it took back (the view's ``context``)."""
+    log = logs.written_records(view, viewer)
+    stored = views.log_json(view, log, viewer)
     document = views.encounter_document(uow, view, viewer)
     return EncounterStep.model_validate({**document, "records": stored})
 
 
-def _sequence(record: JsonObject) -> int:
-    sequence = record["sequence"]
-    assert isinstance(sequence, int)
-    return sequence
+IdempotencyKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        description="Names this write: sent again (a retry after a timeout), it is not "
+        "played twice; the answer is what the first stored, with `Idempotent-Replayed: "
+        "true`.",
+    ),
+]
+
+
+def replayed(response: Response, view: EncounterView) -> None:
+    """Mark an answer to a retried write."""
+    if view.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
 
 
 def _expected(body: VersionIn | None) -> int | None:
@@ -148,13 +157,16 @@ def build_router() -> APIRouter:
         encounter_id: EncounterIdPath,
         body: CommandIn,
         request: Request,
+        response: Response,
         viewer: EncounterViewer,
         uow: UnitOfWorkDep,
+        idempotency_key: IdempotencyKey = None,
     ) -> EncounterStep:
         """Play a command (``{actor, kind, payload}``) and store what it caused. A player
         submits commands only for their own character (403). A command the rules refuse
         is 400, a stale ``expected_version`` 409; neither writes anything. ``dice`` plays
-        back faces rolled at the table; ``seed`` makes the roll repeatable."""
+        back faces rolled at the table; ``seed`` makes the roll repeatable. With an
+        ``Idempotency-Key`` a retry is answered, not played again."""
         view = encounters.submit_command(
             uow,
             encounter_id,
@@ -162,7 +174,9 @@ def build_router() -> APIRouter:
             roller=chosen_roller(seed=body.seed, dice=body.dice),
             expected_version=body.expected_version,
             viewer=viewer,
+            idempotency_key=idempotency_key,
         )
+        replayed(response, view)
         announce(request, encounter_id, view.version)
         return step(uow, view, viewer)
 
@@ -176,8 +190,10 @@ def build_router() -> APIRouter:
         decision_id: DecisionIdPath,
         body: DecisionIn,
         request: Request,
+        response: Response,
         viewer: EncounterViewer,
         uow: UnitOfWorkDep,
+        idempotency_key: IdempotencyKey = None,
     ) -> EncounterStep:
         """Answer the pending decision with one of its options, as its chooser. A player
         answers only their own decisions (403); the GM may answer any. A decision not
@@ -190,7 +206,9 @@ def build_router() -> APIRouter:
             viewer=viewer,
             roller=chosen_roller(seed=body.seed, dice=body.dice),
             expected_version=body.expected_version,
+            idempotency_key=idempotency_key,
         )
+        replayed(response, view)
         announce(request, encounter_id, view.version)
         return step(uow, view, viewer)
 

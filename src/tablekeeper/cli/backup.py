@@ -12,7 +12,6 @@ from rich.console import Console
 
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.serve import DatabaseUrl
-from tablekeeper.services import backups, settings
 
 out = Console(highlight=False, soft_wrap=True)
 
@@ -25,6 +24,8 @@ def backup(
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
 ) -> None:
     """Copy the database to FILE, consistent even while the server runs, and check it."""
+    from tablekeeper.services import backups, settings
+
     with user_errors():
         made = backups.backup(database_url or settings.database_url(), file, overwrite=force)
     out.print(
@@ -36,6 +37,8 @@ def backup(
 def restore(file: File, database_url: DatabaseUrl = None) -> None:
     """Replace the database with the backup FILE, once it checks out (stop the server
     first); the database it replaces is kept beside it."""
+    from tablekeeper.services import backups, settings
+
     with user_errors():
         done = backups.restore(database_url or settings.database_url(), file)
     kept = f"; the database it replaced is kept as {done.kept}" if done.kept else ""

@@ -13,15 +13,10 @@ import os
 from typing import Annotated
 
 import typer
-import uvicorn
 from rich.console import Console
 
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.serve import DatabaseUrl, Host, Port, open_migrated
-from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, settings
-from tablekeeper.services.access import issue_gm_secret
-from tablekeeper.services.demo_campaigns import ensure_demo_campaigns
 
 out = Console(highlight=False, soft_wrap=True)
 
@@ -44,6 +39,13 @@ def console(
     ] = None,
 ) -> None:
     """Serve the GM console: campaigns, characters, players' join links, encounters."""
+    import uvicorn
+
+    from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
+    from tablekeeper.services import campaigns, settings
+    from tablekeeper.services.access import issue_gm_secret
+    from tablekeeper.services.demo_campaigns import ensure_demo_campaigns
+
     with user_errors():
         url = database_url or settings.database_url()
         engine = open_migrated(url)

@@ -6,8 +6,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tablekeeper.errors import InvalidInputError
 
 
@@ -26,6 +24,8 @@ def parse_faces(text: str | None) -> list[int] | None:
 
 def read_input(text: str) -> dict[str, Any]:
     """``--input``: inline JSON, ``@file.json`` or ``@file.yaml``, which must be a mapping."""
+    import yaml  # only for this command
+
     source = "--input"
     if text.startswith("@"):
         path = Path(text[1:])

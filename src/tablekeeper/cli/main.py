@@ -4,6 +4,9 @@ serve, console, backup, restore.
 Each command parses its options, calls one service function and renders the result
 (STYLE.md, lesson 9). Every error a user can cause is one line on standard error and
 exit status 2 (``cli/errors.py``).
+
+Each command imports what it uses when it runs (the rules registry, the database, the
+server), so ``tablekeeper odds`` starts with the dice alone.
 """
 
 from __future__ import annotations
@@ -17,14 +20,12 @@ from rich.console import Console
 from tablekeeper.cli import backup, render
 from tablekeeper.cli.console import console
 from tablekeeper.cli.errors import user_errors
-from tablekeeper.cli.inputs import parse_faces, read_input
-from tablekeeper.cli.play import ScenarioHelp, play
+from tablekeeper.cli.inputs import parse_faces
+from tablekeeper.cli.play_command import ScenarioHelp, play
 from tablekeeper.cli.serve import serve
 from tablekeeper.cli.simulate import simulate
 from tablekeeper.cli.sweep import sweep
 from tablekeeper.errors import InvalidInputError
-from tablekeeper.services import dice as dice_service
-from tablekeeper.services import resolvers as resolver_service
 
 app = typer.Typer(
     name="tablekeeper",
@@ -61,6 +62,8 @@ def roll(
     json_output: JsonOption = False,
 ) -> None:
     """Roll a dice expression and show every die (kept, dropped, exploded, counted)."""
+    from tablekeeper.services import dice as dice_service
+
     with user_errors():
         result = dice_service.roll_expression(expression, seed=seed, dice=parse_faces(dice))
     if json_output:
@@ -75,6 +78,8 @@ def odds(
     json_output: JsonOption = False,
 ) -> None:
     """The exact distribution of a dice expression: P(=x), P(>=x), mean, sd."""
+    from tablekeeper.services import dice as dice_service
+
     with user_errors():
         canonical, distribution = dice_service.odds_with_expression(expression)
     if json_output:
@@ -104,6 +109,9 @@ def resolve(
     json_output: JsonOption = False,
 ) -> None:
     """Run any registered resolver, or list them all with --list."""
+    from tablekeeper.cli.inputs import read_input
+    from tablekeeper.services import resolvers as resolver_service
+
     with user_errors():
         if list_all:
             infos = resolver_service.list_resolvers()

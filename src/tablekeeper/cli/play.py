@@ -21,18 +21,17 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
-from typer.core import TyperCommand
 
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.gm import GameMaster, script_lines
+from tablekeeper.cli.play_command import play
 from tablekeeper.engine.cards import ActorCard, Gauge, distinct_names, names_of
 from tablekeeper.engine.chances import percent
 from tablekeeper.engine.commands import Command
@@ -306,49 +305,17 @@ def _limited(loaded: Scenario, length: int | None, unit: str | None) -> Scenario
     return shortened
 
 
-class ScenarioHelp(TyperCommand):
-    """``play --help``, ending with every installed ruleset's shipped scenarios (read when
-    the help is asked for, so a newly installed ruleset's are there too)."""
-
-    def format_help(self, ctx: Any, formatter: Any) -> None:  # typer's own click types
-        shipped = "; ".join(
-            f"{name}: {', '.join(scenarios.packaged_scenarios(name))}"
-            for name in scenarios.scenario_rulesets()
-        )
-        self.epilog = f"Shipped scenarios: {shipped}."
-        super().format_help(ctx, formatter)
-
-
-def play(
-    ruleset: Annotated[str, typer.Argument(help="The ruleset to play (an installed one).")],
-    scenario: Annotated[
-        Path,
-        typer.Argument(
-            help="A scenario YAML file, or a shipped one's name (`tablekeeper scenarios` "
-            "lists them)."
-        ),
-    ],
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed the dice (default: the scenario's).")
-    ] = None,
-    script: Annotated[
-        Path | None,
-        typer.Option("--script", help="A file of GM lines, answered in order, then defaults."),
-    ] = None,
-    length: Annotated[
-        int | None,
-        typer.Option("--length", min=1, help="Play this long (in the scenario's own unit)."),
-    ] = None,
-    seconds: Annotated[
-        int | None,
-        typer.Option("--seconds", min=1, help="Play this many seconds (a scenario in seconds)."),
-    ] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option("--rounds", min=1, help="Play at most this many rounds (one in rounds)."),
-    ] = None,
+def run_play(
+    ruleset: str,
+    scenario: Path,
+    *,
+    seed: int | None,
+    script: Path | None,
+    length: int | None,
+    seconds: int | None,
+    rounds: int | None,
 ) -> None:
-    """Play a scenario in the terminal, asking the GM every decision."""
+    """Play a scenario in the terminal (``tablekeeper play``: ``cli/play_command.py``)."""
     interactive = script is None and sys.stdin.isatty()
     # The rules' words are printed as they are: ":dagger:" is no emoji, "[wolf_1]" no markup.
     console = Console(highlight=False, emoji=False, width=None if interactive else 160)
@@ -372,3 +339,6 @@ def play(
             )
         gm = GameMaster(console, interactive=interactive, script=lines)
         Runner(console, scenarios.start(loaded, seed=seed), rules, gm).play()
+
+
+__all__ = ["Runner", "play", "run_play"]

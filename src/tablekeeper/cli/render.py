@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
 
-from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.render import render_roll
-from tablekeeper.dice.results import Roll
-from tablekeeper.engine.resolvers import Resolution
-from tablekeeper.services.resolvers import ResolverInfo
+
+if TYPE_CHECKING:  # names only: ``tablekeeper odds`` needs no engine, no registry
+    from tablekeeper.dice.distribution import Distribution
+    from tablekeeper.dice.results import Roll
+    from tablekeeper.engine.resolvers import Resolution
+    from tablekeeper.services.resolvers import ResolverInfo
 
 BAR_WIDTH = 40
 

@@ -10,17 +10,21 @@ carries live events between them, and SQLite has nothing like it.
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-import uvicorn
-from sqlalchemy import Engine
-from sqlalchemy.exc import ArgumentError, OperationalError
 
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError
-from tablekeeper.services import settings
-from tablekeeper.services.odds_worker import WARM_ODDS_VARIABLE
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+# The server's stack (uvicorn, SQLAlchemy, Alembic, FastAPI) is imported by the commands
+# that serve, not by every ``tablekeeper`` command: ``tablekeeper odds`` starts fast.
+
+DATABASE_URL_VARIABLE = "TABLEKEEPER_DATABASE_URL"
+"""``settings.DATABASE_URL_VARIABLE``, named here without importing the database layer."""
 
 APP_FACTORY = "tablekeeper.api.app:create_app"
 """The app factory each worker imports and calls."""
@@ -32,7 +36,7 @@ DatabaseUrl = Annotated[
     str | None,
     typer.Option(
         "--database-url",
-        help=f"The database (a SQLAlchemy URL); default ${settings.DATABASE_URL_VARIABLE}, "
+        help=f"The database (a SQLAlchemy URL); default ${DATABASE_URL_VARIABLE}, "
         "else a SQLite file in your data directory.",
     ),
 ]
@@ -42,6 +46,10 @@ DatabaseUrl = Annotated[
 def open_migrated(url: str) -> Engine:
     """The database at ``url``, migrated; one line naming ``database-url`` if it cannot be
     opened (inside :func:`~tablekeeper.cli.errors.user_errors`)."""
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    from tablekeeper.services import settings
+
     try:
         return settings.open_database(url)
     except (ArgumentError, OperationalError) as error:
@@ -59,6 +67,11 @@ def serve(
     ] = 1,
 ) -> None:
     """Serve the HTTP API and the live encounter WebSockets."""
+    import uvicorn
+
+    from tablekeeper.services import settings
+    from tablekeeper.services.odds_worker import WARM_ODDS_VARIABLE
+
     with user_errors():
         url = database_url or settings.database_url()
         engine = open_migrated(url)

@@ -12,19 +12,18 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from tablekeeper.analysis import simulation
-from tablekeeper.analysis.backends import BACKENDS, BackendName
-from tablekeeper.analysis.plots import plot_simulation
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError
-from tablekeeper.services import lab
+
+if TYPE_CHECKING:
+    from tablekeeper.analysis.backends import BackendName
 
 
 def _percent(value: float) -> str:
@@ -120,6 +119,13 @@ def simulate(
     ] = False,
 ) -> None:
     """Monte Carlo of a whole encounter: win rates, lengths, deaths, resources."""
+    # The lab (the rules, numpy, the plots) is imported when the command runs, so that
+    # every other command starts without it (tests/cli/test_startup.py).
+    from tablekeeper.analysis import simulation
+    from tablekeeper.analysis.backends import BACKENDS
+    from tablekeeper.analysis.plots import plot_simulation
+    from tablekeeper.services import lab
+
     out = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
     with user_errors():
@@ -166,6 +172,8 @@ def simulate(
 
 def _run(err: Console, scenario: str, total: int, *, quiet: bool, **options: Any) -> dict[str, Any]:
     """``lab.simulate`` with a Rich progress bar on standard error (none for ``--json``)."""
+    from tablekeeper.services import lab
+
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),

@@ -15,18 +15,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from tablekeeper.analysis import sweep as sweeps
-from tablekeeper.analysis.plots import plot_sweep
 from tablekeeper.cli.errors import user_errors
-from tablekeeper.cli.inputs import read_input
 from tablekeeper.errors import InvalidInputError
-from tablekeeper.services import lab
 
 FORMATS = ("table", "csv", "json", "parquet")
 
 
 def sweep_table(result: dict[str, object]) -> Table:
     """One row per grid point: the varied values, then each outcome's chance."""
+    from tablekeeper.analysis import sweep as sweeps
+
     varied = list(result["varied"])  # type: ignore[call-overload]
     outcomes = list(result["outcomes"])  # type: ignore[call-overload]
     table = Table(title=f"{result['resolver']}: exact odds", title_justify="left")
@@ -65,6 +63,12 @@ def sweep(
     ] = None,
 ) -> None:
     """The exact odds of any resolver over a grid of inputs (no dice rolled)."""
+    # Imported when the command runs, so that every other command starts without them.
+    from tablekeeper.analysis import sweep as sweeps
+    from tablekeeper.analysis.plots import plot_sweep
+    from tablekeeper.cli.inputs import read_input
+    from tablekeeper.services import lab
+
     out = Console(highlight=False)
     with user_errors():
         if output_format not in FORMATS:

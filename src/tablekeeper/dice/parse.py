@@ -35,11 +35,11 @@ it.
 from __future__ import annotations
 
 import functools
-from importlib import resources
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from tablekeeper.dice.parser_tables import load_parser
 from tablekeeper.dice.roller import FATE, Die
 from tablekeeper.dice.syntax import (
     MODIFIER_ORDER,
@@ -85,8 +85,7 @@ _COMPARE_OPS: dict[str, CompareOp] = {"": "=", "=": "=", "<": "<", ">": ">", "<=
 
 @functools.cache
 def _parser() -> Lark:
-    grammar = resources.files("tablekeeper.dice").joinpath("grammar.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual")
+    return load_parser()  # once per process, from the shipped tables (parser_tables.py)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -105,3 +105,10 @@ class Snapshot(Frozen):
     encounter_id: str = Field(min_length=1, max_length=64)
     sequence: int = Field(ge=1)
     state: JsonObject
+    stamp: str | None = Field(default=None, max_length=64)
+    """What wrote it (the snapshot format, the ruleset, its fold version and the shape of
+    its state): a load uses a snapshot only when the stamp is today's. ``None``: written
+    before stamps, read the old way (the whole log, folded from the snapshot)."""
+    log: JsonObject | None = None
+    """The log at ``sequence`` (a :class:`~tablekeeper.engine.log.LogFrame`) and the
+    decision pending there, so a load reads only the records after it."""

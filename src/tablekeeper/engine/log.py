@@ -23,6 +23,13 @@ Sequence numbers, across undo and redo:
 
 The invariants: replaying ``events`` gives the state; undo then redo is the identity on
 state; ``EventLog(log.records)`` rebuilds the same log, undo and redo included.
+
+A log can also be resumed from a :class:`LogFrame` (what a snapshot keeps of the log at
+its record: the count, the command ids, the commands in force and those waiting to be
+redone) and the records after it: :meth:`EventLog.resume`. Its ``records`` and
+``events`` are then the tail only; numbering, ids, redo and validation are as if the
+whole log were there, and an undo that would reach before the tail raises
+:class:`TailTooShortError` (the caller resumes from further back).
 """
 
 from __future__ import annotations
@@ -31,12 +38,35 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
+from pydantic import Field
+
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.events import Event, EventDraft, LogRecord, Undone
-from tablekeeper.engine.values import CommandId, ScopeId
+from tablekeeper.engine.values import CommandId, Frozen, ScopeId
 from tablekeeper.errors import NothingToUndoError
 
 S = TypeVar("S")
+
+
+class TailTooShortError(Exception):
+    """An undo on a resumed log would take back a command from before its tail: resume
+    from an earlier frame (or the whole log) and try again. Not a rules error: the
+    caller's to handle, never the player's to see."""
+
+
+class LogFrame(Frozen):
+    """What a log is at one record, without its records: enough to resume it there.
+
+    ``sequence`` records came before; ``commands`` distinct command ids were used, which
+    were ``c1`` .. ``c<commands>`` unless ``command_ids`` lists them; ``in_force``
+    commands are in force; ``undone`` are the batches a redo would replay, oldest first.
+    """
+
+    sequence: int = Field(ge=0)
+    commands: int = Field(ge=0)
+    in_force: int = Field(ge=0)
+    command_ids: tuple[CommandId, ...] | None = None
+    undone: tuple[tuple[Event, ...], ...] = ()
 
 
 def replay(events: Iterable[Event], initial_state: S, apply: Callable[[S, Event], S]) -> S:
@@ -57,6 +87,49 @@ class EventLog:
         self._done: list[tuple[Event, ...]] = []
         self._undone: list[tuple[Event, ...]] = []
         self._command_ids: set[CommandId] = set()
+        # what came before a resumed log's tail (see :meth:`resume`): none for a whole log
+        self._base = 0
+        self._base_commands = 0
+        self._base_in_force = 0
+        self._base_ids: frozenset[CommandId] | None = None
+        self._extend(records)
+
+    @classmethod
+    def resume(cls, frame: LogFrame, records: Iterable[LogRecord] = ()) -> EventLog:
+        """The log at ``frame`` followed by ``records`` (numbered from ``frame.sequence + 1``)."""
+        log = cls()
+        log._base = frame.sequence
+        log._base_commands = frame.commands
+        log._base_in_force = frame.in_force
+        log._base_ids = None if frame.command_ids is None else frozenset(frame.command_ids)
+        log._undone = list(frame.undone)
+        log._extend(records)
+        return log
+
+    def extend(self, records: Iterable[LogRecord]) -> None:
+        """Take stored records that follow the log's last (checked as the constructor
+        checks them): how a reader keeps up with a log others append to."""
+        self._extend(records)
+
+    def frame(self) -> LogFrame:
+        """The log now as a :class:`LogFrame`, to resume it here later."""
+        commands = self._base_commands + len(self._command_ids)
+        regular = {CommandId(f"c{n}") for n in range(self._base_commands + 1, commands + 1)}
+        ids: tuple[CommandId, ...] | None = None
+        if self._base_ids is not None or self._command_ids != regular:
+            before = self._base_ids
+            if before is None:
+                before = frozenset(CommandId(f"c{n}") for n in range(1, self._base_commands + 1))
+            ids = tuple(sorted(before | self._command_ids))
+        return LogFrame(
+            sequence=self.next_sequence - 1,
+            commands=commands,
+            in_force=self._base_in_force + len(self._done),
+            command_ids=ids,
+            undone=tuple(self._undone),
+        )
+
+    def _extend(self, records: Iterable[LogRecord]) -> None:
         batch: list[Event] = []
         for record in records:
             if batch and (isinstance(record, Undone) or record.command_id != batch[-1].command_id):
@@ -82,15 +155,28 @@ class EventLog:
     @property
     def next_sequence(self) -> int:
         """The number the next record will get."""
-        return len(self._records) + 1
+        return self._base + len(self._records) + 1
 
     @property
     def next_command_id(self) -> CommandId:
         """The id the next new command will get."""
-        number = len(self._command_ids) + 1
-        while CommandId(f"c{number}") in self._command_ids:
+        number = self._base_commands + len(self._command_ids) + 1
+        while self._used(CommandId(f"c{number}")):
             number += 1
         return CommandId(f"c{number}")
+
+    def _used(self, command_id: CommandId) -> bool:
+        if command_id in self._command_ids:
+            return True
+        if self._base_ids is not None:
+            return command_id in self._base_ids
+        number = command_id[1:]
+        return (
+            command_id.startswith("c")
+            and number.isdigit()
+            and not number.startswith("0")
+            and int(number) <= self._base_commands
+        )
 
     @property
     def command_ids(self) -> tuple[CommandId, ...]:
@@ -117,7 +203,7 @@ class EventLog:
     @property
     def can_undo(self) -> bool:
         """Whether a command is in force to be undone."""
-        return bool(self._done)
+        return bool(self._done) or self._base_in_force > 0
 
     @property
     def can_redo(self) -> bool:
@@ -149,6 +235,8 @@ class EventLog:
     def undo(self) -> Undone:
         """Take back the last command in force; return the audit record appended."""
         if not self._done:
+            if self._base_in_force:
+                raise TailTooShortError("the command to undo is before this log's tail")
             raise NothingToUndoError("nothing to undo: no command is in force", field="undo")
         batch = self._done[-1]
         record = Undone(
@@ -200,7 +288,7 @@ class EventLog:
             if _unnumbered(self._undone[-1]) != _unnumbered(batch):
                 raise ValueError(f"a redo of {command_id} must repeat its events exactly")
             self._undone.pop()
-        elif command_id in self._command_ids:
+        elif self._used(command_id):
             raise ValueError(f"command id {command_id} is already in the log")
         else:
             self._undone.clear()
@@ -212,6 +300,8 @@ class EventLog:
     def _take_undone(self, record: Undone) -> None:
         if record.sequence != self.next_sequence:
             raise ValueError(f"the undo record must be numbered {self.next_sequence}")
+        if not self._done and self._base_in_force:
+            raise TailTooShortError(f"{record.command_id} was done before this log's tail")
         batch = self._done[-1] if self._done else ()
         if not batch or batch[0].command_id != record.command_id:
             raise ValueError(f"{record.command_id} is not the last command in force")

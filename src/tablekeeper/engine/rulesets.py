@@ -179,6 +179,12 @@ class Ruleset(Protocol):
         ...
 
     @property
+    def fold_version(self) -> str:
+        """Changed whenever ``engine.apply`` folds an event differently: stored snapshots
+        of an older fold are then not used (the log is folded again)."""
+        ...
+
+    @property
     def Options(self) -> type[BaseModel]:  # noqa: N802 (a model class, named as one)
         """The rulings a table may change; its defaults are the project's rulings."""
         ...
@@ -309,6 +315,7 @@ class RulesetBase:
 
     scenarios: ScenarioFormat | None = None
     console_panel: str | None = None
+    fold_version: str = "1"
     engine: Any
 
     def gm_commands(self) -> Sequence[GmCommand]:

@@ -44,6 +44,7 @@ class InMemoryStore:
     encounters: dict[str, Encounter] = field(default_factory=dict)
     records: dict[str, list[LogRecord]] = field(default_factory=dict)
     snapshots: dict[tuple[str, int], Snapshot] = field(default_factory=dict)
+    command_keys: dict[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
     characters: dict[Key, Character] = field(default_factory=dict)
     players: dict[Key, Player] = field(default_factory=dict)
     token_hashes: dict[Key, str] = field(default_factory=dict)
@@ -282,6 +283,25 @@ class InMemoryEncounterRepository:
         """Store a snapshot unless one is there for that record."""
         self.store.snapshots.setdefault((snapshot.encounter_id, snapshot.sequence), snapshot)
 
+    def latest_snapshot(self, encounter_id: str, *, at_most: int, stamp: str) -> Snapshot | None:
+        """The newest snapshot at or before ``at_most`` with ``stamp`` (or none)."""
+        found = [
+            snapshot
+            for (eid, sequence), snapshot in self.store.snapshots.items()
+            if eid == encounter_id and sequence <= at_most and snapshot.stamp in (stamp, None)
+        ]
+        return max(found, key=lambda snapshot: snapshot.sequence, default=None)
+
+    def command_key(self, encounter_id: str, key: str) -> tuple[int, int] | None:
+        """The records the write sent with ``key`` stored, if any."""
+        return self.store.command_keys.get((encounter_id, key))
+
+    def add_command_key(self, encounter_id: str, key: str, after: int, version: int) -> None:
+        """Remember the write sent with ``key``."""
+        if (encounter_id, key) in self.store.command_keys:
+            raise StaleVersionError(encounter_id, after, None)
+        self.store.command_keys[(encounter_id, key)] = (after, version)
+
 
 class InMemoryUnitOfWork(UnitOfWork):
     """A fake unit of work over an :class:`InMemoryStore` (a fresh one unless given)."""
@@ -346,6 +366,7 @@ def _copy(store: InMemoryStore) -> InMemoryStore:
         encounters=dict(store.encounters),
         records={key: list(value) for key, value in store.records.items()},
         snapshots=dict(store.snapshots),
+        command_keys=dict(store.command_keys),
         characters=dict(store.characters),
         players=dict(store.players),
         token_hashes=dict(store.token_hashes),

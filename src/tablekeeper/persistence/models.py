@@ -150,10 +150,26 @@ class LogRecordRow(Base):
 
 
 class SnapshotRow(Base):
-    """An encounter's state after record ``sequence``."""
+    """An encounter's state after record ``sequence``, what wrote it (``stamp``) and the
+    log there (``log``: its frame and pending decision); both NULL on older rows."""
 
     __tablename__ = "snapshots"
 
     encounter_id: Mapped[str] = mapped_column(ForeignKey("encounters.id"), primary_key=True)
     sequence: Mapped[int] = mapped_column(Integer, primary_key=True)
     state: Mapped[dict[str, Any]] = mapped_column(JSON_DATA)
+    stamp: Mapped[str | None] = mapped_column(String(64))
+    log: Mapped[dict[str, Any] | None] = mapped_column(JSON_DATA)
+
+
+class CommandKeyRow(Base):
+    """An idempotency key a client sent with a write to an encounter, and the records
+    that write stored (numbered ``after`` + 1 .. ``version``): a retry with the key is
+    answered with them, and stores nothing."""
+
+    __tablename__ = "command_keys"
+
+    encounter_id: Mapped[str] = mapped_column(ForeignKey("encounters.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    after: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Literal, Protocol
 
 from sqlalchemy import ColumnElement, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from tablekeeper.engine.campaigns import Campaign, Character, Encounter, Player, Snapshot
@@ -28,7 +28,13 @@ from tablekeeper.engine.events import Event, LogRecord
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.persistence.codec import dump_record, load_record
 from tablekeeper.persistence.errors import StaleVersionError
-from tablekeeper.persistence.models import CampaignRow, EncounterRow, LogRecordRow, SnapshotRow
+from tablekeeper.persistence.models import (
+    CampaignRow,
+    CommandKeyRow,
+    EncounterRow,
+    LogRecordRow,
+    SnapshotRow,
+)
 from tablekeeper.persistence.roster import no_campaign
 from tablekeeper.persistence.storable import check_storable
 
@@ -175,6 +181,19 @@ class EncounterRepository(Protocol):
         """Store a snapshot (one already there for that record is kept)."""
         ...
 
+    def latest_snapshot(self, encounter_id: str, *, at_most: int, stamp: str) -> Snapshot | None:
+        """The newest snapshot after a record numbered ``at_most`` or less, written with
+        ``stamp`` or before stamps (``stamp`` NULL); ``None`` if there is none."""
+        ...
+
+    def command_key(self, encounter_id: str, key: str) -> tuple[int, int] | None:
+        """The records (``after``, ``version``) the write sent with ``key`` stored, if any."""
+        ...
+
+    def add_command_key(self, encounter_id: str, key: str, after: int, version: int) -> None:
+        """Remember the write sent with ``key`` (a key already there: StaleVersionError)."""
+        ...
+
 
 def check_append(
     owner_id: str,
@@ -223,11 +242,21 @@ def append_log(
     table = CampaignRow if owner == "campaign" else EncounterRow
     new_version = expected_version + len(records)
     connection = session.connection()
-    bumped = connection.execute(
-        update(table)
-        .where(table.id == owner_id, table.version == expected_version)
-        .values(version=new_version)
-    )
+    try:
+        bumped = connection.execute(
+            update(table)
+            .where(table.id == owner_id, table.version == expected_version)
+            .values(version=new_version)
+        )
+    except OperationalError as error:
+        if "locked" not in str(error.orig):
+            raise
+        # SQLite's one writer kept the database past the busy timeout: this write lost a
+        # race like any other (S-08), nothing was written; the version now is read (WAL
+        # readers do not wait on the writer) for the answer.
+        session.rollback()
+        found = session.execute(select(table.version).where(table.id == owner_id)).scalar()
+        raise StaleVersionError(owner_id, expected_version, found, what=owner) from error
     if bumped.rowcount != 1:
         found = connection.execute(
             select(table.version).where(table.id == owner_id)
@@ -402,7 +431,38 @@ class SqlEncounterRepository:
             raise UnknownNameError(
                 f"no snapshot of encounter {encounter_id!r} at {sequence}", field="sequence"
             )
-        return Snapshot(encounter_id=row.encounter_id, sequence=row.sequence, state=row.state)
+        return _snapshot(row)
+
+    def latest_snapshot(self, encounter_id: str, *, at_most: int, stamp: str) -> Snapshot | None:
+        """The newest snapshot at or before ``at_most`` with ``stamp`` (or none)."""
+        row = self.session.scalars(
+            select(SnapshotRow)
+            .where(
+                SnapshotRow.encounter_id == encounter_id,
+                SnapshotRow.sequence <= at_most,
+                (SnapshotRow.stamp == stamp) | SnapshotRow.stamp.is_(None),
+            )
+            .order_by(SnapshotRow.sequence.desc())
+            .limit(1)
+        ).first()
+        return None if row is None else _snapshot(row)
+
+    def command_key(self, encounter_id: str, key: str) -> tuple[int, int] | None:
+        """The records the write sent with ``key`` stored, if any."""
+        found = self.session.execute(
+            select(CommandKeyRow.after, CommandKeyRow.version).where(
+                CommandKeyRow.encounter_id == encounter_id, CommandKeyRow.key == key
+            )
+        ).one_or_none()
+        return None if found is None else (found[0], found[1])
+
+    def add_command_key(self, encounter_id: str, key: str, after: int, version: int) -> None:
+        """Remember the write sent with ``key``, in the write's transaction."""
+        row = {"encounter_id": encounter_id, "key": key, "after": after, "version": version}
+        try:
+            self.session.connection().execute(insert(CommandKeyRow), [row])
+        except IntegrityError as error:  # the same key, stored first by a racing retry
+            raise StaleVersionError(encounter_id, after, None) from error
 
     def add_snapshot(self, snapshot: Snapshot) -> None:
         """Store a snapshot unless one is there for that record."""
@@ -412,6 +472,8 @@ class SqlEncounterRepository:
                     encounter_id=snapshot.encounter_id,
                     sequence=snapshot.sequence,
                     state=snapshot.state,
+                    stamp=snapshot.stamp,
+                    log=snapshot.log,
                 )
             )
             self.session.flush()
@@ -426,6 +488,16 @@ def _campaign(row: CampaignRow) -> Campaign:
         schema_version=row.schema_version,
         created_sequence=row.created_sequence,
         version=row.version,
+    )
+
+
+def _snapshot(row: SnapshotRow) -> Snapshot:
+    return Snapshot(
+        encounter_id=row.encounter_id,
+        sequence=row.sequence,
+        state=row.state,
+        stamp=row.stamp,
+        log=row.log,
     )
 
 

@@ -14,8 +14,8 @@ do not control, answering someone else's decision, or undoing.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
@@ -35,8 +35,10 @@ from tablekeeper.services.campaigns import refuse_taken
 from tablekeeper.services.encounter_store import (
     SNAPSHOT_EVERY,
     EncounterView,
+    StoredSession,
     expect,
     load,
+    played,
     played_back,
     store,
     view_of,
@@ -157,8 +159,13 @@ def submit_command(
     expected_version: int | None = None,
     snapshot_every: int = SNAPSHOT_EVERY,
     viewer: Viewer = GM_VIEWER,
+    idempotency_key: str | None = None,
 ) -> EncounterView:
     """Play ``command`` in the encounter and store what it caused.
+
+    A command sent again with the ``idempotency_key`` of one already stored (a client
+    retrying after a timeout) is not played again: the view answers what that one stored
+    (``replayed``). Keys are the encounter's, kept for good (ruling L-02).
 
     ``expected_version`` (what the caller last saw) makes the check explicit; either way,
     a command stored by someone else in between raises
@@ -167,19 +174,29 @@ def submit_command(
     ``viewer`` does not control (:class:`~tablekeeper.errors.ForbiddenError`).
     """
     checked = _command(command)
+    key = safe_input.idempotency_key(idempotency_key)
     if not viewer.controls(checked.actor):
         raise ForbiddenError(
             f"a player submits commands only for their own character, not for {checked.actor}",
             field="command.actor",
         )
     require_gm_dice(viewer, dice=roller)  # a roller given is dice chosen (C-11)
-    with uow:
-        encounter, session = load(uow, encounter_id, roller or RandomRoller())
+
+    def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         expect(encounter, expected_version)
-        before = len(session.log)
         session.submit(checked)
         played_back(session.roller)
-        return store(uow, encounter, session, before, snapshot_every)
+
+    with uow:
+        return played(
+            uow,
+            encounter_id,
+            roller or RandomRoller(),
+            act,
+            snapshot_every,
+            whole=lambda session: _answers_elsewhere(session, checked),
+            key=key,
+        )
 
 
 def answer_decision(
@@ -192,8 +209,10 @@ def answer_decision(
     roller: Roller | None = None,
     expected_version: int | None = None,
     snapshot_every: int = SNAPSHOT_EVERY,
+    idempotency_key: str | None = None,
 ) -> EncounterView:
-    """Answer the pending decision ``decision_id`` with ``option``, as its chooser.
+    """Answer the pending decision ``decision_id`` with ``option``, as its chooser
+    (``idempotency_key`` as for :func:`submit_command`).
 
     The GM may answer any decision (for its chooser); a player only one whose chooser
     they control (:class:`~tablekeeper.errors.ForbiddenError` otherwise). A decision
@@ -201,8 +220,9 @@ def answer_decision(
     :class:`~tablekeeper.errors.DecisionError`. Nothing is written on any refusal.
     """
     require_gm_dice(viewer, dice=roller)  # a roller given is dice chosen (C-11)
-    with uow:
-        encounter, session = load(uow, encounter_id, roller or RandomRoller())
+    key = safe_input.idempotency_key(idempotency_key)
+
+    def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         pending = session.pending
         chooser = pending.chooser if pending is not None and pending.id == decision_id else GM
         if pending is not None and pending.id == decision_id and not viewer.controls(chooser):
@@ -216,12 +236,21 @@ def answer_decision(
             answer = Answer.model_validate({"decision": decision_id, "option": option})
         except ValidationError as error:
             raise invalid_input(error, prefix="answer") from None
-        before = len(session.log)
         # a decision not pending (answered already, or never raised) is the session's
         # DecisionError, whoever asks
         session.submit(Command.of(chooser, ANSWER, answer))
         played_back(session.roller)
-        return store(uow, encounter, session, before, snapshot_every)
+
+    with uow:
+        return played(
+            uow,
+            encounter_id,
+            roller or RandomRoller(),
+            act,
+            snapshot_every,
+            whole=lambda session: not _is_pending(session, decision_id),
+            key=key,
+        )
 
 
 def undo(
@@ -234,7 +263,7 @@ def undo(
 ) -> EncounterView:
     """Take back the encounter's last command (its audit record is stored); the GM only."""
     require_gm(viewer, "undo a command")
-    return _through_history(uow, encounter_id, Session.undo, expected_version, snapshot_every)
+    return _through_history(uow, encounter_id, "undo", expected_version, snapshot_every)
 
 
 def redo(
@@ -248,23 +277,40 @@ def redo(
     """Play the last undone command's events again (stored under fresh numbers); the GM
     only."""
     require_gm(viewer, "redo a command")
-    return _through_history(uow, encounter_id, Session.redo, expected_version, snapshot_every)
+    return _through_history(uow, encounter_id, "redo", expected_version, snapshot_every)
 
 
 def _through_history(
     uow: UnitOfWork,
     encounter_id: str,
-    move: Callable[[Session[Any]], object],
+    move: Literal["undo", "redo"],
     expected_version: int | None,
     snapshot_every: int,
 ) -> EncounterView:
     """Undo or redo (``move``) in the stored encounter, and store the records it appends."""
-    with uow:
-        encounter, session = load(uow, encounter_id, RandomRoller())
+
+    def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         expect(encounter, expected_version)
-        before = len(session.log)
-        move(session)
-        return store(uow, encounter, session, before, snapshot_every)
+        if move == "undo":
+            session.undo()  # the stored session's: the decision pending at its start counts
+        else:
+            session.redo()
+
+    with uow:
+        return played(uow, encounter_id, RandomRoller(), act, snapshot_every)
+
+
+def _is_pending(session: Session[Any], decision_id: str) -> bool:
+    return session.pending is not None and session.pending.id == decision_id
+
+
+def _answers_elsewhere(session: Session[Any], command: Command) -> bool:
+    """Whether ``command`` answers a decision that is not the pending one: its error says
+    whether it was answered already, which only the whole log knows."""
+    if command.kind != ANSWER:
+        return False
+    decision = command.payload.get("decision")
+    return not isinstance(decision, str) or not _is_pending(session, decision)
 
 
 def _command(command: Command | Mapping[str, Any]) -> Command:

@@ -16,6 +16,7 @@ from tablekeeper.engine.log import EventLog
 from tablekeeper.engine.values import ActorId, ScopeId
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.services.access import GM_VIEWER, Viewer, as_viewer
+from tablekeeper.services.encounter_store import EncounterView
 
 
 def encounter_log(
@@ -33,6 +34,14 @@ def encounter_log(
         uow.encounters.get(encounter_id)
         records = uow.encounters.records(encounter_id)
     return visible_records(records, who, after=after)
+
+
+def written_records(view: EncounterView, viewer: Viewer) -> list[LogRecord]:
+    """The records a write stored (``view.records``) that ``viewer`` may see, chosen as
+    :func:`encounter_log` would but without reading the log again: an undo's audit record
+    is shown when one of the events it took back (``view.context``) is."""
+    before = view.records[0].sequence - 1 if view.records else view.version
+    return visible_records([*view.context, *view.records], viewer, after=before)
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,41 @@ def log_update(
         visible_records(covered, as_viewer(viewer), after=after),
         pending_after(in_force),
     )
+
+
+@dataclass(frozen=True)
+class LogTail:
+    """An encounter's ``version`` and its records after a number, up to that version."""
+
+    version: int
+    records: list[LogRecord]
+
+
+def log_tail(uow: UnitOfWork, encounter_id: str, *, after: int) -> LogTail:
+    """The encounter's version and the records after ``after`` that it covers, read in
+    one unit of work and filtered for no one: what a worker's live feed of the encounter
+    reads once per commit and every watcher there shares (``api/live_feed.py``)."""
+    with uow:
+        encounter = uow.encounters.get(encounter_id)
+        records = uow.encounters.records(encounter_id, after=after)
+    return LogTail(encounter.version, [r for r in records if r.sequence <= encounter.version])
+
+
+def visible_since(records: Sequence[LogRecord], viewer: Viewer, *, after: int) -> list[LogRecord]:
+    """:func:`visible_records` of a whole log (``records[i]`` numbered ``i + 1``) after
+    ``after``, looking only at the records after it and the events their undo records
+    took back: each watcher pays for what is new, not for the log."""
+
+    def seen(number: int) -> bool:
+        record = records[number - 1]
+        return isinstance(record, Event) and viewer.sees(record.visibility)
+
+    return [
+        record
+        for record in records[after:]
+        if (isinstance(record, Event) and viewer.sees(record.visibility))
+        or (isinstance(record, Undone) and any(seen(number) for number in record.events))
+    ]
 
 
 def visible_records(

@@ -241,3 +241,13 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     if isinstance(node, yaml.MappingNode):
         return [part for pair in node.value for part in pair]
     return []
+
+
+IDEMPOTENCY_KEY_FIELD = "Idempotency-Key"
+"""The field (the API's header) an idempotency key is refused under."""
+
+
+def idempotency_key(value: str | None) -> str | None:
+    """An idempotency key as an id is (letters, digits, ``_`` and ``-``, at most 64), or
+    none given."""
+    return None if value is None else check_id(value, IDEMPOTENCY_KEY_FIELD)
