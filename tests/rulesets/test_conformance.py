@@ -187,9 +187,9 @@ def test_a_player_receives_none_of_the_hidden_numbers(ruleset: str, scenario: st
 
 def _holds_marker(data: Any) -> bool:
     """Whether the marker stands in ``data`` as a number of its own (an exact chance such
-    as 9375/32768 is not it)."""
+    as 9375/32768 is not it, nor a random hex id such as ``a9371f``)."""
     text = json.dumps(data, default=str)
-    return re.search(rf"(?<![\d.]){MARKER}(?![\d.])", text) is not None
+    return re.search(rf"(?<![\w.]){MARKER}(?![\w.])", text) is not None
 
 
 def _everything_a_player_receives(
