@@ -94,6 +94,13 @@ class Duel(Frozen):
         default_factory=dict, description="Interpret Tempo's bonus AP each Beat (G-F-28)."
     )
     room_read: tuple[str, ...] = Field(default=(), description="Who has Room Read (G-F-28).")
+    synced: dict[str, int] = Field(
+        default_factory=dict,
+        description="Synchronized Movement: extra successes to its other actions this Beat.",
+    )
+    chain: dict[str, int] = Field(
+        default_factory=dict, description="Cannon / Chain: the successes the chain adds."
+    )
     cut_off: dict[str, dict[str, int]] = Field(
         default_factory=dict, description="Character -> skill -> the last Beat it cannot use it."
     )

@@ -47,12 +47,14 @@ LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
     "formation_shift", "lift_and_support", "thermal_manipulation", "dispel",
+    "synchronized_movement",
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
 SELF = (
     "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
     "footwork", "formation_shift", "lift_and_support", "thermal_manipulation",
+    "synchronized_movement",
 )  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
@@ -287,17 +289,9 @@ def _defense_cost(step: str, order: Declare) -> int:
     return order.defense_dice
 
 
-def _action_cost(
-    state: FractalState, conflict: Conflict, character: Character, mine: Declaration, order: Declare
-) -> int:
-    duel = conflict.duel
-    assert duel is not None
-    if mine.action is not None:
-        _refuse("one action of its own a Beat", "action")
-    if order.action not in LEADS:
-        _refuse(f"{order.action!r} cannot be declared as its own action", "action")
-    if order.dice < 1:
-        _refuse("an action commits at least one die", "dice")
+def _target_rules(conflict: Conflict, character: Character, order: Declare) -> None:
+    """Whom the action may name: an opponent, or a partner for the techniques that lift,
+    heal or pass the chain."""
     if order.action == "lift_and_support":
         side = conflict.participants[character.id].side
         partner = conflict.participants.get(order.target or "")
@@ -310,8 +304,27 @@ def _action_cost(
         patient = conflict.participants.get(order.target or character.id)
         if patient is None or patient.side != side:
             _refuse("Mend Wounds heals oneself or an ally (F-MAGIC-NANO-12)", "target")
+    elif order.action == "cannon_chain" and order.target not in opponents(conflict, character.id):
+        side = conflict.participants[character.id].side
+        partner = conflict.participants.get(order.target or "")
+        if partner is None or partner.side != side or order.target == character.id:
+            _refuse("Cannon / Chain passes to a partner or targets an opponent", "target")
     elif order.action not in SELF and order.target not in opponents(conflict, character.id):
         _refuse("the target is an opponent still in the duel", "target")
+
+
+def _action_cost(
+    state: FractalState, conflict: Conflict, character: Character, mine: Declaration, order: Declare
+) -> int:
+    duel = conflict.duel
+    assert duel is not None
+    if mine.action is not None:
+        _refuse("one action of its own a Beat", "action")
+    if order.action not in LEADS:
+        _refuse(f"{order.action!r} cannot be declared as its own action", "action")
+    if order.dice < 1:
+        _refuse("an action commits at least one die", "dice")
+    _target_rules(conflict, character, order)
     _technique_rules(state, conflict, character, order)
     if order.wrap is not None:
         melee = order.wrap in ("evasive_attack", "master_strike")

@@ -21,8 +21,9 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, pair
 from tablekeeper.rulesets.fractal.encounter.nano_after import after_beat
-from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS
+from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
 from tablekeeper.rulesets.fractal.encounter.nano_strike import Hit, Outcome, nano_roll, strike
+from tablekeeper.rulesets.fractal.encounter.nano_troupe import chained, synced
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
 from tablekeeper.rulesets.fractal.encounter.state import Conflict
 from tablekeeper.rulesets.fractal.encounter.work import Work
@@ -163,6 +164,49 @@ def _footwork(work: Work, conflict: Conflict, mine: Declaration) -> None:
     )
 
 
+def _troupe(work: Work, conflict_id: str, seated: list[str]) -> None:
+    """Synchronized Movement and the chain's passes, rolled first; the successes they add
+    this Beat (F-DANCE-NANO-10, -12, G-F-27: ``nano_troupe.py``)."""
+    conflict = work.state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    declared = dict(duel.declared)
+    successful: dict[str, str] = {}
+    passes: dict[str, str] = {}
+    strikers: list[str] = []
+    for key in seated:
+        mine = declared[key]
+        foes = opponents(conflict, key)
+        if mine.action == "cannon_chain" and mine.target in foes:
+            strikers.append(key)
+        if mine.action == "synchronized_movement" or (
+            mine.action == "cannon_chain" and mine.target not in foes
+        ):
+            check = nano_roll(
+                work, conflict, key, mine.action, mine.dice, mine.stat,
+                role="attack", target=mine.target,
+            )  # fmt: skip
+            if check.success_level and mine.action == "synchronized_movement":
+                successful[key] = conflict.participants[key].side
+            elif check.success_level and mine.target is not None:
+                passes[key] = mine.target
+            if mine.action == "cannon_chain":  # passed on: no attack to strike with
+                declared[key] = mine.model_copy(update={"action": None})
+    sync = synced(successful)
+    chain = chained(passes, strikers)
+    if not sync and not chain and declared == duel.declared:
+        return
+    work.emit(
+        nev.DUEL_UPDATED,
+        nev.DuelUpdated(
+            conflict=conflict_id,
+            duel=duel.model_copy(update={"declared": declared, "synced": sync, "chain": chain}),
+            why="the troupe: " + ", ".join(f"{k} +{n}" for k, n in {**sync, **chain}.items()),
+            rule="G-F-27",
+        ),
+    )
+
+
 def _raises(
     work: Work, conflict: Conflict, seated: list[str], declared: dict[str, Declaration]
 ) -> tuple[dict[str, list[Modifier]], dict[str, str]]:
@@ -243,6 +287,7 @@ def resolve(work: Work, conflict_id: str) -> None:
     for key in seated:
         if declared[key].action in ("footwork", "formation_shift"):
             _footwork(work, work.state.conflicts[conflict_id], declared[key])
+    _troupe(work, conflict_id, seated)
     latest = work.state.conflicts[conflict_id].duel
     assert latest is not None
     declared = latest.declared

@@ -14,6 +14,7 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS
+from tablekeeper.rulesets.fractal.encounter.nano_troupe import with_troupe
 from tablekeeper.rulesets.fractal.encounter.nano_zones import table_for, wound, zone_armor
 from tablekeeper.rulesets.fractal.encounter.rolling import (
     action_tn,
@@ -88,6 +89,8 @@ def nano_roll(
     """Roll one technique of the Beat (its TN from the catalogue or the weapon)."""
     request = technique_check(work.state, conflict, key, technique, dice, stat, extra)
     check = roll(work.state, request, work.roller)
+    beyond_first = work.state.options.margin == "beyond_first"
+    check = with_troupe(conflict, key, technique, check, beyond_first=beyond_first)  # G-F-27
     assert request.stat is not None
     work.emit(
         nev.TECHNIQUE_ROLLED,
