@@ -20,6 +20,7 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, pair
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
+from tablekeeper.rulesets.fractal.encounter.nano_ongoing import ongoing
 from tablekeeper.rulesets.fractal.encounter.nano_strike import STEALS, Outcome, nano_roll
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
 from tablekeeper.rulesets.fractal.encounter.spells import collapse
@@ -195,6 +196,7 @@ def after_beat(
             if lifted:
                 bonus[mine.target] = bonus.get(mine.target, 0) + lifted
     tempo, room_read = _choreography(work, conflict_id, seated, declared, duel)
+    ongoing(work, conflict_id, seated, declared)  # F-MAGIC-NANO-05, -08, -15, -16, -21
     for key in seated:  # a hybrid project's technique: an Interval of it (F-COOK-GEN-07)
         mine = declared[key]
         if mine.craft is not None and mine.craft_dice:

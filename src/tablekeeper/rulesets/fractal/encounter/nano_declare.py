@@ -35,6 +35,7 @@ from tablekeeper.rulesets.fractal.encounter.nano_flow import (
     opponents,
     required,
 )
+from tablekeeper.rulesets.fractal.encounter.nano_ongoing import ONGOING
 from tablekeeper.rulesets.fractal.encounter.spending import commit
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState, Tool
 from tablekeeper.rulesets.fractal.encounter.work import Work
@@ -47,14 +48,14 @@ LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
     "formation_shift", "lift_and_support", "thermal_manipulation", "dispel",
-    "synchronized_movement",
+    "synchronized_movement", *ONGOING,
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
 SELF = (
     "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
     "footwork", "formation_shift", "lift_and_support", "thermal_manipulation",
-    "synchronized_movement",
+    "synchronized_movement", *ONGOING,
 )  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
