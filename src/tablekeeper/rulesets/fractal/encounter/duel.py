@@ -101,6 +101,9 @@ class Duel(Frozen):
     chain: dict[str, int] = Field(
         default_factory=dict, description="Cannon / Chain: the successes the chain adds."
     )
+    ignored: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="Reframe, Improvise: conditions ignored this Beat."
+    )
     cut_off: dict[str, dict[str, int]] = Field(
         default_factory=dict, description="Character -> skill -> the last Beat it cannot use it."
     )

@@ -36,6 +36,7 @@ from tablekeeper.rulesets.fractal.encounter.nano_flow import (
     required,
 )
 from tablekeeper.rulesets.fractal.encounter.nano_ongoing import ONGOING
+from tablekeeper.rulesets.fractal.encounter.nano_reframe import IGNORERS, ignorable
 from tablekeeper.rulesets.fractal.encounter.spending import commit
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState, Tool
 from tablekeeper.rulesets.fractal.encounter.work import Work
@@ -48,14 +49,14 @@ LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
     "formation_shift", "lift_and_support", "thermal_manipulation", "dispel",
-    "synchronized_movement", *ONGOING,
+    "synchronized_movement", *ONGOING, *IGNORERS,
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
 SELF = (
     "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
     "footwork", "formation_shift", "lift_and_support", "thermal_manipulation",
-    "synchronized_movement", *ONGOING,
+    "synchronized_movement", *ONGOING, *IGNORERS,
 )  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
@@ -369,6 +370,8 @@ def _technique_rules(
     strikes = ("cut", "thrust", "shoot", *SOCIAL_STRIKES, *DANCE_STRIKES)
     if order.action in strikes and zone_of(state, order) not in zones:
         _refuse(f"the target zone is one of {', '.join(zones)} (F-COMBAT-NANO-01)", "zone")
+    if order.action in IGNORERS and not ignorable(character, order.action):
+        _refuse(f"{order.action}'s trigger: negative conditions of its tree on you", "action")
     if order.action == "coded_message":
         side = conflict.participants[character.id].side
         ally = conflict.participants.get(order.target or "")

@@ -169,6 +169,7 @@ def start_beat(work: Work, conflict_id: str) -> None:
                 "drain": {},
                 "synced": {},
                 "chain": {},
+                "ignored": {},
                 "cut_off": {key: skills for key, skills in cut_off.items() if skills},
             }
         ),

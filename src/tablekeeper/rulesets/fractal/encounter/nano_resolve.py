@@ -22,6 +22,7 @@ from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, pair
 from tablekeeper.rulesets.fractal.encounter.nano_after import after_beat
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
+from tablekeeper.rulesets.fractal.encounter.nano_reframe import IGNORERS, ignorable
 from tablekeeper.rulesets.fractal.encounter.nano_strike import Hit, Outcome, nano_roll, strike
 from tablekeeper.rulesets.fractal.encounter.nano_troupe import chained, synced
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
@@ -164,6 +165,35 @@ def _footwork(work: Work, conflict: Conflict, mine: Declaration) -> None:
     )
 
 
+def _reframe(work: Work, conflict_id: str, seated: list[str]) -> None:
+    """Roll each Reframe and Improvise of the Beat, first: the conditions each ignores
+    this Beat (F-SOCIAL-NANO-14, F-DANCE-NANO-05, G-F-N9: ``nano_reframe.py``)."""
+    ignored: dict[str, tuple[str, ...]] = {}
+    conflict = work.state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    for key in seated:
+        mine = duel.declared[key]
+        if mine.action not in IGNORERS:
+            continue
+        check = nano_roll(work, conflict, key, mine.action, mine.dice, mine.stat, role="attack")
+        chosen = ignorable(work.state.characters[key], mine.action)[: check.success_level]
+        if chosen:
+            ignored[key] = tuple(chosen)
+    if ignored:
+        latest = work.state.conflicts[conflict_id].duel
+        assert latest is not None
+        work.emit(
+            nev.DUEL_UPDATED,
+            nev.DuelUpdated(
+                conflict=conflict_id,
+                duel=latest.model_copy(update={"ignored": ignored}),
+                why="ignored this Beat: " + ", ".join(f"{k} {len(v)}" for k, v in ignored.items()),
+                rule="G-F-N9",
+            ),
+        )
+
+
 def _troupe(work: Work, conflict_id: str, seated: list[str]) -> None:
     """Synchronized Movement and the chain's passes, rolled first; the successes they add
     this Beat (F-DANCE-NANO-10, -12, G-F-27: ``nano_troupe.py``)."""
@@ -275,6 +305,7 @@ def resolve(work: Work, conflict_id: str) -> None:
     assert duel is not None
     declared = duel.declared
     seated = [k for k in conflict.participants if k in declared]
+    _reframe(work, conflict_id, seated)
     for key in seated:
         mine = declared[key]
         if mine.action in OPPOSED and mine.target in conflict.participants:

@@ -14,6 +14,7 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS
+from tablekeeper.rulesets.fractal.encounter.nano_reframe import without_ignored
 from tablekeeper.rulesets.fractal.encounter.nano_troupe import with_troupe
 from tablekeeper.rulesets.fractal.encounter.nano_zones import table_for, wound, zone_armor
 from tablekeeper.rulesets.fractal.encounter.rolling import (
@@ -56,6 +57,8 @@ def technique_check(
 ) -> CheckInput:
     """The check a technique rolls in the Beat (the engine's and the odds', once)."""
     character = state.characters[key]
+    if conflict.duel is not None:  # Reframe, Improvise: ignored this Beat (G-F-N9)
+        character = without_ignored(character, conflict.duel.ignored.get(key, ()))
     action = state.catalogue.actions.action(technique)
     chosen = stat or best_stat(character, action.stats or (Stat.BODY,))
     if conflict.duel is not None and key in conflict.duel.room_read:
