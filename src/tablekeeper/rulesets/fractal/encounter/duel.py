@@ -101,6 +101,9 @@ class Duel(Frozen):
     chain: dict[str, int] = Field(
         default_factory=dict, description="Cannon / Chain: the successes the chain adds."
     )
+    overwatch: dict[str, int] = Field(
+        default_factory=dict, description="Overwatch: shooter -> the last Beat it may Shoot."
+    )
     ignored: dict[str, tuple[str, ...]] = Field(
         default_factory=dict, description="Reframe, Improvise: conditions ignored this Beat."
     )

@@ -38,6 +38,11 @@ def _ranged(work: Work, conflict_id: str, mine: Declaration, duel: Duel) -> Duel
         )
         if check.success_level >= 1:
             return duel.model_copy(update={"aimed": {**duel.aimed, key: mine.target}})
+    if mine.action == "overwatch":  # until the Beat after this one (F-COMBAT-NANO-11, G-F-N10)
+        check = nano_roll(work, conflict, key, "overwatch", mine.dice, mine.stat, role="attack")
+        if check.success_level >= 1:
+            watched = {**duel.overwatch, key: conflict.step + 1}
+            return duel.model_copy(update={"overwatch": watched})
     if mine.action == "reload":
         check = nano_roll(work, conflict, key, "reload", mine.dice, mine.stat, role="attack")
         weapon = next(

@@ -49,14 +49,14 @@ LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
     "formation_shift", "lift_and_support", "thermal_manipulation", "dispel",
-    "synchronized_movement", *ONGOING, *IGNORERS,
+    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch",
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
 SELF = (
     "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
     "footwork", "formation_shift", "lift_and_support", "thermal_manipulation",
-    "synchronized_movement", *ONGOING, *IGNORERS,
+    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch",
 )  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
@@ -121,7 +121,7 @@ def tools_for(duel: Duel, character: Character, order: Declaration) -> tuple[str
     tool asked to do two things at once (F-COMBAT-GEN-01, F-CORE-11)."""
     items = held(duel, character)
     weapon = ""
-    if order.action in ("cut", "thrust", "beat", "shoot", "aim", "reload"):
+    if order.action in ("cut", "thrust", "beat", "shoot", "aim", "reload", "overwatch"):
         found = next((t for t in items if t.kind == "weapon"), None)
         if found is None:
             _refuse(f"{character.name} holds no weapon it may use this Beat", "action")
@@ -392,7 +392,8 @@ def _technique_rules(
     if order.action == "shoot":
         if character.id not in duel.loaded:
             _refuse("Shoot needs a reloaded weapon (F-COMBAT-NANO-07)", "action")
-        if duel.aimed.get(character.id) != order.target:
+        watching = duel.overwatch.get(character.id, 0) >= conflict.step  # G-F-N10
+        if duel.aimed.get(character.id) != order.target and not watching:
             _refuse("Shoot needs an Aim at this target (F-COMBAT-NANO-07)", "action")
     if order.action == "beat":
         target = state.characters[order.target or ""]

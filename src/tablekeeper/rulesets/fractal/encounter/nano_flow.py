@@ -170,6 +170,7 @@ def start_beat(work: Work, conflict_id: str) -> None:
                 "synced": {},
                 "chain": {},
                 "ignored": {},
+                "overwatch": {k: last for k, last in duel.overwatch.items() if last >= beat},
                 "cut_off": {key: skills for key, skills in cut_off.items() if skills},
             }
         ),
