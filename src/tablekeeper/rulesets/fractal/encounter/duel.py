@@ -55,6 +55,7 @@ class Declaration(Frozen):
     defense_dice: int = Field(default=0, ge=0)
     defense_stat: Stat | None = None
     against: str | None = Field(default=None, description="The attacker it defends against.")
+    assist: str | None = Field(default=None, description="Ward: the ally it adds dice to.")
     quick_step: int = Field(default=0, ge=0)
     craft: str | None = Field(default=None, description="A hybrid project's technique.")
     craft_dice: int = Field(default=0, ge=0)

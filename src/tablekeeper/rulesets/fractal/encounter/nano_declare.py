@@ -85,6 +85,9 @@ class Declare(Frozen):
     defense_dice: int = Field(default=0, ge=0, le=40)
     defense_stat: Stat | None = None
     against: ActorId | None = actor_field(default=None)
+    assist: ActorId | None = actor_field(
+        default=None, description="Ward: the ally whose Ward these dice join (F-MAGIC-MICRO-07)."
+    )
     quick_step: int = Field(default=0, ge=0, le=40)
     feint_dice: int = Field(default=0, ge=0, le=10)
     craft: str | None = Field(default=None, description="A hybrid project's technique: sear.")
@@ -170,6 +173,8 @@ def _cost(
         cost += _defense_cost(duel.step, order)
     elif order.wrap == "prebuttal" and order.defense not in DEFENSES:
         _refuse("Prebuttal's rebuttal pile names its reaction (F-SOCIAL-NANO-06)", "defense")
+    if order.assist is not None:
+        _assist_rules(conflict, character, order)
     if order.craft is not None:
         cost += _craft_cost(state, conflict, character, order)
     if order.action is not None:
@@ -279,6 +284,14 @@ def zone_of(state: FractalState, order: Declare) -> str | None:
     if order.zone is not None or order.action is None:
         return order.zone
     return state.catalogue.actions.action(order.action).zone
+
+
+def _assist_rules(conflict: Conflict, character: Character, order: Declare) -> None:
+    """Allies "may contribute their AP" to a Ward (F-MAGIC-NANO-18, F-MAGIC-MICRO-07)."""
+    ally = conflict.participants.get(order.assist or "")
+    side = conflict.participants[character.id].side
+    if order.defense != "ward" or ally is None or ally.side != side or order.assist == character.id:
+        _refuse("an ally's dice join a partner's Ward (F-MAGIC-MICRO-07)", "assist")
 
 
 def _defense_cost(step: str, order: Declare) -> int:
@@ -440,6 +453,7 @@ def _declaration(
             "defense_dice": order.defense_dice,
             "defense_stat": order.defense_stat,
             "against": order.against,
+            "assist": order.assist,
         }
     return mine.model_copy(update=update)
 

@@ -195,6 +195,8 @@ def _defense_of(
     dice = mine.split if mine.wrap == "prebuttal" else mine.defense_dice  # F-SOCIAL-NANO-06
     if mine.defense in (None, "block_open") or mine.against not in (None, attacker):
         return None
+    if mine.assist is not None:
+        return None  # its dice are an ally's Ward's (F-MAGIC-MICRO-07)
     assert mine.defense is not None
     guards = state.catalogue.actions.action(mine.defense).zone
     if guards is not None and guards != zone:
@@ -234,6 +236,12 @@ def _defend(
             offset = state.catalogue.actions.action(name).tn_offset
             raise_tn = (
                 Modifier(label="the spell's TN + 2", source="G-F-19", tn=check.tn + offset - base),
+            )
+        if name == "ward":  # allies' AP added to it (F-MAGIC-NANO-18, F-MAGIC-MICRO-07)
+            raise_tn = tuple(
+                Modifier(label=f"{k}'s dice", source="F-MAGIC-MICRO-07", dice=d.defense_dice)
+                for k, d in duel.declared.items()
+                if d.defense == "ward" and d.assist == target
             )
         roller = target
         if name == "cover_mirror":  # the partner rolls it (F-DANCE-NANO-07)
