@@ -30,8 +30,8 @@ DANCE_STRIKES = (
 )  # fmt: skip
 """The Dancing tree's attacks on a zone (F-DANCE-NANO-01, -02, -06, -09, -12)."""
 
-SPELL_STRIKES = ("energy_strike", "mind_spike", "wither")
-"""Spells that strike a target (F-MAGIC-NANO-01, -07)."""
+SPELL_STRIKES = ("energy_strike", "mind_spike", "wither", "phantasm", "empathic_projection")
+"""Spells that strike a target (F-MAGIC-NANO-01, -07, -14, -06, -10)."""
 
 ATTACKS = (
     "cut", "thrust", "beat", "shoot", "cut_off", *SOCIAL_STRIKES, *DANCE_STRIKES,

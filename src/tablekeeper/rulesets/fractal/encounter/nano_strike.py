@@ -13,7 +13,7 @@ from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
-from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS
+from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS, SPELL_STRIKES
 from tablekeeper.rulesets.fractal.encounter.nano_reframe import without_ignored
 from tablekeeper.rulesets.fractal.encounter.nano_troupe import with_troupe
 from tablekeeper.rulesets.fractal.encounter.nano_zones import table_for, wound, zone_armor
@@ -138,7 +138,7 @@ class Hit:
 
     def apply(self, work: Work, conflict_id: str, outcome: Outcome) -> None:
         mine = self.mine
-        spell = mine.action in ("energy_strike", "mind_spike", "wither")
+        spell = mine.action in SPELL_STRIKES
         if mine.action == "beat" or not self.margin or (mine.zone is None and not spell):
             return
         assert mine.target is not None
