@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.fractal.encounter import commands as cmd
+
 from .nano_helpers import SWORD, Duelists, duelists
 
 WAND = {"id": "wand", "kind": "focus", "name": "Wand"}
@@ -64,3 +67,21 @@ def test_shift_form_and_scry_name_their_target_and_lapse_unsustained_g_f_n8() ->
     assert scry.target == "b"
     table.answer("collapse")  # not sustained at the refresh: it ends
     assert table.c("a").spells == ()
+
+
+def test_alter_memory_is_tn_5_on_a_willing_ally_f_magic_nano_09() -> None:
+    # F-MAGIC-NANO-09: People or Logic vs TN 5; "Target must be willing, restrained, or
+    # unconscious": an ally is willing; an opponent still duelling is none of these
+    table = duelists(a_tools=(WAND,), b_tools=(SWORD,))
+    table.pc("c")
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c", side="party")))
+    with pytest.raises(IllegalCommandError, match="willing"):
+        table.declare("a", action="alter_memory", target="b", dice=1)
+    table.declare("a", action="alter_memory", target="c", dice=2, stat="logic")
+    table.dice(5, 4)  # a 5 succeeds at TN 5, a 4 fails
+    table.passes("b")
+    table.passes("c")
+    (rolled,) = [p for p in table.payloads("technique_rolled") if p["technique"] == "alter_memory"]
+    assert (rolled["stat"], rolled["target"]) == ("logic", "c")
+    assert (rolled["check"]["tn"], rolled["check"]["success_level"]) == (5, 1)  # type: ignore[index]
+    assert table.c("a").spells == ()  # instant: nothing to sustain

@@ -35,7 +35,7 @@ from tablekeeper.rulesets.fractal.encounter.nano_flow import (
     opponents,
     required,
 )
-from tablekeeper.rulesets.fractal.encounter.nano_ongoing import ONGOING
+from tablekeeper.rulesets.fractal.encounter.nano_ongoing import INSTANT, ONGOING
 from tablekeeper.rulesets.fractal.encounter.nano_reframe import IGNORERS, ignorable
 from tablekeeper.rulesets.fractal.encounter.spending import commit
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState, Tool
@@ -49,7 +49,7 @@ LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
     "formation_shift", "lift_and_support", "thermal_manipulation", "dispel",
-    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch",
+    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch", *INSTANT,
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
@@ -319,6 +319,16 @@ def _target_rules(conflict: Conflict, character: Character, order: Declare) -> N
         patient = conflict.participants.get(order.target or character.id)
         if patient is None or patient.side != side:
             _refuse("Mend Wounds heals oneself or an ally (F-MAGIC-NANO-12)", "target")
+    elif order.action == "alter_memory":
+        side = conflict.participants[character.id].side
+        subject = conflict.participants.get(order.target or "")
+        willing = subject is not None and subject.side == side and order.target != character.id
+        if not willing and (subject is None or subject.in_play):
+            _refuse(
+                "Alter Memory's target is willing (an ally) or restrained or unconscious "
+                "(out of the duel) (F-MAGIC-NANO-09)",
+                "target",
+            )
     elif order.action == "cannon_chain" and order.target not in opponents(conflict, character.id):
         side = conflict.participants[character.id].side
         partner = conflict.participants.get(order.target or "")

@@ -28,6 +28,10 @@ ONGOING = {
 }
 """The ongoing spells and their rules."""
 
+INSTANT = {"alter_memory": "F-MAGIC-NANO-09"}
+"""Alter Memory: "Modify, add, or remove a specific memory" at once; the roll is the rule's,
+the memory the GM's (G-F-N8)."""
+
 
 def ongoing(
     work: Work, conflict_id: str, seated: list[str], declared: dict[str, Declaration]
@@ -35,13 +39,13 @@ def ongoing(
     """Roll each ongoing spell declared this Beat; a success puts it in play."""
     for key in seated:
         mine = declared[key]
-        if mine.action not in ONGOING:
+        if mine.action not in ONGOING and mine.action not in INSTANT:
             continue
         check = nano_roll(
             work, work.state.conflicts[conflict_id], key, mine.action, mine.dice, mine.stat,
             role="attack", target=mine.target,
         )  # fmt: skip
-        if check.success_level < 1:
+        if check.success_level < 1 or mine.action in INSTANT:
             continue
         caster = work.state.characters[key]
         spell = ActiveSpell(
