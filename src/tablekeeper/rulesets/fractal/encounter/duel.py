@@ -55,6 +55,7 @@ class Declaration(Frozen):
     defense_dice: int = Field(default=0, ge=0)
     defense_stat: Stat | None = None
     against: str | None = Field(default=None, description="The attacker it defends against.")
+    assist: str | None = Field(default=None, description="Ward: the ally it adds dice to.")
     quick_step: int = Field(default=0, ge=0)
     craft: str | None = Field(default=None, description="A hybrid project's technique.")
     craft_dice: int = Field(default=0, ge=0)
@@ -94,6 +95,19 @@ class Duel(Frozen):
         default_factory=dict, description="Interpret Tempo's bonus AP each Beat (G-F-28)."
     )
     room_read: tuple[str, ...] = Field(default=(), description="Who has Room Read (G-F-28).")
+    synced: dict[str, int] = Field(
+        default_factory=dict,
+        description="Synchronized Movement: extra successes to its other actions this Beat.",
+    )
+    chain: dict[str, int] = Field(
+        default_factory=dict, description="Cannon / Chain: the successes the chain adds."
+    )
+    overwatch: dict[str, int] = Field(
+        default_factory=dict, description="Overwatch: shooter -> the last Beat it may Shoot."
+    )
+    ignored: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="Reframe, Improvise: conditions ignored this Beat."
+    )
     cut_off: dict[str, dict[str, int]] = Field(
         default_factory=dict, description="Character -> skill -> the last Beat it cannot use it."
     )

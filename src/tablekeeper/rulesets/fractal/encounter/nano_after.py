@@ -20,6 +20,7 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, pair
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
+from tablekeeper.rulesets.fractal.encounter.nano_ongoing import ongoing
 from tablekeeper.rulesets.fractal.encounter.nano_strike import STEALS, Outcome, nano_roll
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
 from tablekeeper.rulesets.fractal.encounter.spells import collapse
@@ -37,6 +38,11 @@ def _ranged(work: Work, conflict_id: str, mine: Declaration, duel: Duel) -> Duel
         )
         if check.success_level >= 1:
             return duel.model_copy(update={"aimed": {**duel.aimed, key: mine.target}})
+    if mine.action == "overwatch":  # until the Beat after this one (F-COMBAT-NANO-11, G-F-N10)
+        check = nano_roll(work, conflict, key, "overwatch", mine.dice, mine.stat, role="attack")
+        if check.success_level >= 1:
+            watched = {**duel.overwatch, key: conflict.step + 1}
+            return duel.model_copy(update={"overwatch": watched})
     if mine.action == "reload":
         check = nano_roll(work, conflict, key, "reload", mine.dice, mine.stat, role="attack")
         weapon = next(
@@ -195,6 +201,7 @@ def after_beat(
             if lifted:
                 bonus[mine.target] = bonus.get(mine.target, 0) + lifted
     tempo, room_read = _choreography(work, conflict_id, seated, declared, duel)
+    ongoing(work, conflict_id, seated, declared)  # F-MAGIC-NANO-05, -08, -15, -16, -21
     for key in seated:  # a hybrid project's technique: an Interval of it (F-COOK-GEN-07)
         mine = declared[key]
         if mine.craft is not None and mine.craft_dice:

@@ -35,6 +35,8 @@ from tablekeeper.rulesets.fractal.encounter.nano_flow import (
     opponents,
     required,
 )
+from tablekeeper.rulesets.fractal.encounter.nano_ongoing import INSTANT, ONGOING
+from tablekeeper.rulesets.fractal.encounter.nano_reframe import IGNORERS, ignorable
 from tablekeeper.rulesets.fractal.encounter.spending import commit
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState, Tool
 from tablekeeper.rulesets.fractal.encounter.work import Work
@@ -47,12 +49,14 @@ LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
     "formation_shift", "lift_and_support", "thermal_manipulation", "dispel",
+    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch", *INSTANT,
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
 SELF = (
     "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
     "footwork", "formation_shift", "lift_and_support", "thermal_manipulation",
+    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch",
 )  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
@@ -81,6 +85,9 @@ class Declare(Frozen):
     defense_dice: int = Field(default=0, ge=0, le=40)
     defense_stat: Stat | None = None
     against: ActorId | None = actor_field(default=None)
+    assist: ActorId | None = actor_field(
+        default=None, description="Ward: the ally whose Ward these dice join (F-MAGIC-MICRO-07)."
+    )
     quick_step: int = Field(default=0, ge=0, le=40)
     feint_dice: int = Field(default=0, ge=0, le=10)
     craft: str | None = Field(default=None, description="A hybrid project's technique: sear.")
@@ -117,7 +124,7 @@ def tools_for(duel: Duel, character: Character, order: Declaration) -> tuple[str
     tool asked to do two things at once (F-COMBAT-GEN-01, F-CORE-11)."""
     items = held(duel, character)
     weapon = ""
-    if order.action in ("cut", "thrust", "beat", "shoot", "aim", "reload"):
+    if order.action in ("cut", "thrust", "beat", "shoot", "aim", "reload", "overwatch"):
         found = next((t for t in items if t.kind == "weapon"), None)
         if found is None:
             _refuse(f"{character.name} holds no weapon it may use this Beat", "action")
@@ -166,6 +173,8 @@ def _cost(
         cost += _defense_cost(duel.step, order)
     elif order.wrap == "prebuttal" and order.defense not in DEFENSES:
         _refuse("Prebuttal's rebuttal pile names its reaction (F-SOCIAL-NANO-06)", "defense")
+    if order.assist is not None:
+        _assist_rules(conflict, character, order)
     if order.craft is not None:
         cost += _craft_cost(state, conflict, character, order)
     if order.action is not None:
@@ -277,6 +286,14 @@ def zone_of(state: FractalState, order: Declare) -> str | None:
     return state.catalogue.actions.action(order.action).zone
 
 
+def _assist_rules(conflict: Conflict, character: Character, order: Declare) -> None:
+    """Allies "may contribute their AP" to a Ward (F-MAGIC-NANO-18, F-MAGIC-MICRO-07)."""
+    ally = conflict.participants.get(order.assist or "")
+    side = conflict.participants[character.id].side
+    if order.defense != "ward" or ally is None or ally.side != side or order.assist == character.id:
+        _refuse("an ally's dice join a partner's Ward (F-MAGIC-MICRO-07)", "assist")
+
+
 def _defense_cost(step: str, order: Declare) -> int:
     if step != "defense":
         _refuse("a reaction is declared at the defense step (G-F-07)", "defense")
@@ -285,6 +302,40 @@ def _defense_cost(step: str, order: Declare) -> int:
     if order.defense_dice < 1:
         _refuse("a reaction commits at least one die", "defense_dice")
     return order.defense_dice
+
+
+def _target_rules(conflict: Conflict, character: Character, order: Declare) -> None:
+    """Whom the action may name: an opponent, or a partner for the techniques that lift,
+    heal or pass the chain."""
+    if order.action == "lift_and_support":
+        side = conflict.participants[character.id].side
+        partner = conflict.participants.get(order.target or "")
+        if partner is None or partner.side != side or order.target == character.id:
+            _refuse("Lift & Support lifts a partner (F-DANCE-NANO-08)", "target")
+        if order.declared < 1:
+            _refuse("Lift & Support sets a target number of successes", "declared")
+    if order.action == "mend_wounds":
+        side = conflict.participants[character.id].side
+        patient = conflict.participants.get(order.target or character.id)
+        if patient is None or patient.side != side:
+            _refuse("Mend Wounds heals oneself or an ally (F-MAGIC-NANO-12)", "target")
+    elif order.action == "alter_memory":
+        side = conflict.participants[character.id].side
+        subject = conflict.participants.get(order.target or "")
+        willing = subject is not None and subject.side == side and order.target != character.id
+        if not willing and (subject is None or subject.in_play):
+            _refuse(
+                "Alter Memory's target is willing (an ally) or restrained or unconscious "
+                "(out of the duel) (F-MAGIC-NANO-09)",
+                "target",
+            )
+    elif order.action == "cannon_chain" and order.target not in opponents(conflict, character.id):
+        side = conflict.participants[character.id].side
+        partner = conflict.participants.get(order.target or "")
+        if partner is None or partner.side != side or order.target == character.id:
+            _refuse("Cannon / Chain passes to a partner or targets an opponent", "target")
+    elif order.action not in SELF and order.target not in opponents(conflict, character.id):
+        _refuse("the target is an opponent still in the duel", "target")
 
 
 def _action_cost(
@@ -298,20 +349,7 @@ def _action_cost(
         _refuse(f"{order.action!r} cannot be declared as its own action", "action")
     if order.dice < 1:
         _refuse("an action commits at least one die", "dice")
-    if order.action == "lift_and_support":
-        side = conflict.participants[character.id].side
-        partner = conflict.participants.get(order.target or "")
-        if partner is None or partner.side != side or order.target == character.id:
-            _refuse("Lift & Support lifts a partner (F-DANCE-NANO-08)", "target")
-        if order.declared < 1:
-            _refuse("Lift & Support sets a target number of successes", "declared")
-    if order.action == "mend_wounds":
-        side = conflict.participants[character.id].side
-        patient = conflict.participants.get(order.target or character.id)
-        if patient is None or patient.side != side:
-            _refuse("Mend Wounds heals oneself or an ally (F-MAGIC-NANO-12)", "target")
-    elif order.action not in SELF and order.target not in opponents(conflict, character.id):
-        _refuse("the target is an opponent still in the duel", "target")
+    _target_rules(conflict, character, order)
     _technique_rules(state, conflict, character, order)
     if order.wrap is not None:
         melee = order.wrap in ("evasive_attack", "master_strike")
@@ -355,6 +393,8 @@ def _technique_rules(
     strikes = ("cut", "thrust", "shoot", *SOCIAL_STRIKES, *DANCE_STRIKES)
     if order.action in strikes and zone_of(state, order) not in zones:
         _refuse(f"the target zone is one of {', '.join(zones)} (F-COMBAT-NANO-01)", "zone")
+    if order.action in IGNORERS and not ignorable(character, order.action):
+        _refuse(f"{order.action}'s trigger: negative conditions of its tree on you", "action")
     if order.action == "coded_message":
         side = conflict.participants[character.id].side
         ally = conflict.participants.get(order.target or "")
@@ -375,7 +415,8 @@ def _technique_rules(
     if order.action == "shoot":
         if character.id not in duel.loaded:
             _refuse("Shoot needs a reloaded weapon (F-COMBAT-NANO-07)", "action")
-        if duel.aimed.get(character.id) != order.target:
+        watching = duel.overwatch.get(character.id, 0) >= conflict.step  # G-F-N10
+        if duel.aimed.get(character.id) != order.target and not watching:
             _refuse("Shoot needs an Aim at this target (F-COMBAT-NANO-07)", "action")
     if order.action == "beat":
         target = state.characters[order.target or ""]
@@ -422,6 +463,7 @@ def _declaration(
             "defense_dice": order.defense_dice,
             "defense_stat": order.defense_stat,
             "against": order.against,
+            "assist": order.assist,
         }
     return mine.model_copy(update=update)
 

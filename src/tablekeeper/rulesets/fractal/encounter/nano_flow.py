@@ -25,11 +25,13 @@ from tablekeeper.rulesets.fractal.encounter.work import Work
 SOCIAL_STRIKES = ("logos", "pathos", "ethos", "cite_precedent", "cease_and_desist", "bombast")
 """The Social tree's attacks on a zone (F-SOCIAL-NANO-02, -03, -16, -17, -20, -22)."""
 
-DANCE_STRIKES = ("precise_technique", "flashy_technique", "lead", "spotlight_steal")
-"""The Dancing tree's attacks on a zone (F-DANCE-NANO-01, -02, -06, -09)."""
+DANCE_STRIKES = (
+    "precise_technique", "flashy_technique", "lead", "spotlight_steal", "cannon_chain",
+)  # fmt: skip
+"""The Dancing tree's attacks on a zone (F-DANCE-NANO-01, -02, -06, -09, -12)."""
 
-SPELL_STRIKES = ("energy_strike", "mind_spike", "wither")
-"""Spells that strike a target (F-MAGIC-NANO-01, -07)."""
+SPELL_STRIKES = ("energy_strike", "mind_spike", "wither", "phantasm", "empathic_projection")
+"""Spells that strike a target (F-MAGIC-NANO-01, -07, -14, -06, -10)."""
 
 ATTACKS = (
     "cut", "thrust", "beat", "shoot", "cut_off", *SOCIAL_STRIKES, *DANCE_STRIKES,
@@ -69,7 +71,11 @@ def required(conflict: Conflict) -> list[str]:
         return leads
     if duel.step == "defense":
         attacked = {
-            d.target for d in duel.declared.values() if d.action in ATTACKS and d.target is not None
+            d.target
+            for d in duel.declared.values()
+            if d.action in ATTACKS
+            and d.target is not None
+            and d.target in opponents(conflict, d.character)  # a chain passed is no attack
         }
         sides = {conflict.participants[k].side for k in attacked if k in conflict.participants}
         covering = [k for k in keys if conflict.participants[k].side in sides]  # Cover / Mirror
@@ -161,6 +167,10 @@ def start_beat(work: Work, conflict_id: str) -> None:
                 "locked_next": {},
                 "momentum": momentum,
                 "drain": {},
+                "synced": {},
+                "chain": {},
+                "ignored": {},
+                "overwatch": {k: last for k, last in duel.overwatch.items() if last >= beat},
                 "cut_off": {key: skills for key, skills in cut_off.items() if skills},
             }
         ),

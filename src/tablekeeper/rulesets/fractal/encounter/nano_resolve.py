@@ -21,8 +21,10 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, pair
 from tablekeeper.rulesets.fractal.encounter.nano_after import after_beat
-from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS
+from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
+from tablekeeper.rulesets.fractal.encounter.nano_reframe import IGNORERS, ignorable
 from tablekeeper.rulesets.fractal.encounter.nano_strike import Hit, Outcome, nano_roll, strike
+from tablekeeper.rulesets.fractal.encounter.nano_troupe import chained, synced
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
 from tablekeeper.rulesets.fractal.encounter.state import Conflict
 from tablekeeper.rulesets.fractal.encounter.work import Work
@@ -163,6 +165,78 @@ def _footwork(work: Work, conflict: Conflict, mine: Declaration) -> None:
     )
 
 
+def _reframe(work: Work, conflict_id: str, seated: list[str]) -> None:
+    """Roll each Reframe and Improvise of the Beat, first: the conditions each ignores
+    this Beat (F-SOCIAL-NANO-14, F-DANCE-NANO-05, G-F-N9: ``nano_reframe.py``)."""
+    ignored: dict[str, tuple[str, ...]] = {}
+    conflict = work.state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    for key in seated:
+        mine = duel.declared[key]
+        if mine.action not in IGNORERS:
+            continue
+        check = nano_roll(work, conflict, key, mine.action, mine.dice, mine.stat, role="attack")
+        chosen = ignorable(work.state.characters[key], mine.action)[: check.success_level]
+        if chosen:
+            ignored[key] = tuple(chosen)
+    if ignored:
+        latest = work.state.conflicts[conflict_id].duel
+        assert latest is not None
+        work.emit(
+            nev.DUEL_UPDATED,
+            nev.DuelUpdated(
+                conflict=conflict_id,
+                duel=latest.model_copy(update={"ignored": ignored}),
+                why="ignored this Beat: " + ", ".join(f"{k} {len(v)}" for k, v in ignored.items()),
+                rule="G-F-N9",
+            ),
+        )
+
+
+def _troupe(work: Work, conflict_id: str, seated: list[str]) -> None:
+    """Synchronized Movement and the chain's passes, rolled first; the successes they add
+    this Beat (F-DANCE-NANO-10, -12, G-F-27: ``nano_troupe.py``)."""
+    conflict = work.state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    declared = dict(duel.declared)
+    successful: dict[str, str] = {}
+    passes: dict[str, str] = {}
+    strikers: list[str] = []
+    for key in seated:
+        mine = declared[key]
+        foes = opponents(conflict, key)
+        if mine.action == "cannon_chain" and mine.target in foes:
+            strikers.append(key)
+        if mine.action == "synchronized_movement" or (
+            mine.action == "cannon_chain" and mine.target not in foes
+        ):
+            check = nano_roll(
+                work, conflict, key, mine.action, mine.dice, mine.stat,
+                role="attack", target=mine.target,
+            )  # fmt: skip
+            if check.success_level and mine.action == "synchronized_movement":
+                successful[key] = conflict.participants[key].side
+            elif check.success_level and mine.target is not None:
+                passes[key] = mine.target
+            if mine.action == "cannon_chain":  # passed on: no attack to strike with
+                declared[key] = mine.model_copy(update={"action": None})
+    sync = synced(successful)
+    chain = chained(passes, strikers)
+    if not sync and not chain and declared == duel.declared:
+        return
+    work.emit(
+        nev.DUEL_UPDATED,
+        nev.DuelUpdated(
+            conflict=conflict_id,
+            duel=duel.model_copy(update={"declared": declared, "synced": sync, "chain": chain}),
+            why="the troupe: " + ", ".join(f"{k} +{n}" for k, n in {**sync, **chain}.items()),
+            rule="G-F-27",
+        ),
+    )
+
+
 def _raises(
     work: Work, conflict: Conflict, seated: list[str], declared: dict[str, Declaration]
 ) -> tuple[dict[str, list[Modifier]], dict[str, str]]:
@@ -231,6 +305,7 @@ def resolve(work: Work, conflict_id: str) -> None:
     assert duel is not None
     declared = duel.declared
     seated = [k for k in conflict.participants if k in declared]
+    _reframe(work, conflict_id, seated)
     for key in seated:
         mine = declared[key]
         if mine.action in OPPOSED and mine.target in conflict.participants:
@@ -243,6 +318,7 @@ def resolve(work: Work, conflict_id: str) -> None:
     for key in seated:
         if declared[key].action in ("footwork", "formation_shift"):
             _footwork(work, work.state.conflicts[conflict_id], declared[key])
+    _troupe(work, conflict_id, seated)
     latest = work.state.conflicts[conflict_id].duel
     assert latest is not None
     declared = latest.declared

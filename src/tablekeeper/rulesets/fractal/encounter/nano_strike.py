@@ -13,7 +13,9 @@ from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
-from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS
+from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS, SPELL_STRIKES
+from tablekeeper.rulesets.fractal.encounter.nano_reframe import without_ignored
+from tablekeeper.rulesets.fractal.encounter.nano_troupe import with_troupe
 from tablekeeper.rulesets.fractal.encounter.nano_zones import table_for, wound, zone_armor
 from tablekeeper.rulesets.fractal.encounter.rolling import (
     action_tn,
@@ -55,6 +57,8 @@ def technique_check(
 ) -> CheckInput:
     """The check a technique rolls in the Beat (the engine's and the odds', once)."""
     character = state.characters[key]
+    if conflict.duel is not None:  # Reframe, Improvise: ignored this Beat (G-F-N9)
+        character = without_ignored(character, conflict.duel.ignored.get(key, ()))
     action = state.catalogue.actions.action(technique)
     chosen = stat or best_stat(character, action.stats or (Stat.BODY,))
     if conflict.duel is not None and key in conflict.duel.room_read:
@@ -88,6 +92,8 @@ def nano_roll(
     """Roll one technique of the Beat (its TN from the catalogue or the weapon)."""
     request = technique_check(work.state, conflict, key, technique, dice, stat, extra)
     check = roll(work.state, request, work.roller)
+    beyond_first = work.state.options.margin == "beyond_first"
+    check = with_troupe(conflict, key, technique, check, beyond_first=beyond_first)  # G-F-27
     assert request.stat is not None
     work.emit(
         nev.TECHNIQUE_ROLLED,
@@ -132,7 +138,7 @@ class Hit:
 
     def apply(self, work: Work, conflict_id: str, outcome: Outcome) -> None:
         mine = self.mine
-        spell = mine.action in ("energy_strike", "mind_spike", "wither")
+        spell = mine.action in SPELL_STRIKES
         if mine.action == "beat" or not self.margin or (mine.zone is None and not spell):
             return
         assert mine.target is not None
@@ -189,6 +195,8 @@ def _defense_of(
     dice = mine.split if mine.wrap == "prebuttal" else mine.defense_dice  # F-SOCIAL-NANO-06
     if mine.defense in (None, "block_open") or mine.against not in (None, attacker):
         return None
+    if mine.assist is not None:
+        return None  # its dice are an ally's Ward's (F-MAGIC-MICRO-07)
     assert mine.defense is not None
     guards = state.catalogue.actions.action(mine.defense).zone
     if guards is not None and guards != zone:
@@ -228,6 +236,12 @@ def _defend(
             offset = state.catalogue.actions.action(name).tn_offset
             raise_tn = (
                 Modifier(label="the spell's TN + 2", source="G-F-19", tn=check.tn + offset - base),
+            )
+        if name == "ward":  # allies' AP added to it (F-MAGIC-NANO-18, F-MAGIC-MICRO-07)
+            raise_tn = tuple(
+                Modifier(label=f"{k}'s dice", source="F-MAGIC-MICRO-07", dice=d.defense_dice)
+                for k, d in duel.declared.items()
+                if d.defense == "ward" and d.assist == target
             )
         roller = target
         if name == "cover_mirror":  # the partner rolls it (F-DANCE-NANO-07)

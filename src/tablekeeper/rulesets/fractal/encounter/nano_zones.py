@@ -89,11 +89,23 @@ def zone_condition(
     return outcome.model_copy(update=update) if update else outcome
 
 
-SPELL_TABLES = {"energy_strike": "magical", "mind_spike": "mental"}
+SPELL_TABLES = {
+    "energy_strike": "magical",
+    "mind_spike": "mental",
+    "phantasm": "mental",
+    "empathic_projection": "mental",
+}
 """A spell's generic table (F-MAGIC-NANO-01: "a generic elemental condition"; -07: "a
-mental condition"); its kind is the declared ``item`` (Burning, Shocked, Hindered...)."""
+mental condition"; -06 "the phantasm table" and -10 "the emotional condition chart", not in
+the document: the Mental table, provisional, G-F-06); its kind is the declared ``item``
+(Burning, Shocked, Hindered...)."""
 
-SPELL_KINDS = {"energy_strike": "burning", "mind_spike": "mental_strain"}
+SPELL_KINDS = {
+    "energy_strike": "burning",
+    "mind_spike": "mental_strain",
+    "phantasm": "disoriented",  # "Sensory disruption": an illusion (G-F-06)
+    "empathic_projection": "distracted",  # "Pestered/charmed": a projected emotion (G-F-06)
+}
 
 
 WITHER_SUCCESSES_PER_STEP = 2

@@ -136,6 +136,9 @@ class ActiveSpell(Frozen):
     suppressed: tuple[tuple[str, str], ...] = ()
     element: int | None = Field(default=None, description="The scene element it made.")
     successes: int = Field(default=0, description="Its original success total (Dispel).")
+    target: str | None = Field(
+        default=None, description="Whom an ongoing spell is on (Shift Form, Scry: G-F-N8)."
+    )
     withered: tuple[tuple[str, Stat, int], ...] = Field(
         default=(), description="(character, stat, die sizes) Wither took (F-MAGIC-NANO-14)."
     )
