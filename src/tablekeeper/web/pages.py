@@ -38,6 +38,7 @@ from tablekeeper.services import (
     campaigns,
     characters,
     copies,
+    deletions,
     encounters,
     exports,
     safe_input,
@@ -479,6 +480,7 @@ def campaign_response(
         "duplicate_errors": {},
         "duplicate_values": {},
         "link_replaced": False,
+        "deleted": deletions.deletions(unit_of_work(request), campaign_id) if viewer.is_gm else [],
     }
     context.update(extra or {})
     return render(request, "campaign.html", context, status_code=status, partial=partial)
