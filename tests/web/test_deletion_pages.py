@@ -61,7 +61,8 @@ def test_a_player_reaches_no_confirmation_and_deletes_nothing(table: Table) -> N
 def test_a_deleted_campaign_comes_back_from_its_export(table: Table) -> None:
     exported = table.gm.get(f"/campaigns/{table.campaign}/export").json()
     confirm = table.gm.get(f"/campaigns/{table.campaign}/delete/campaign/{table.campaign}")
-    assert "1 encounters</li>" in confirm.text and "2 characters</li>" in confirm.text
+    assert "1 encounters</li>" in confirm.text
+    assert "2 characters</li>" in confirm.text
     done = table.gm.post(f"/campaigns/{table.campaign}/delete/campaign/{table.campaign}")
     assert (done.status_code, done.headers["location"]) == (303, "/")
     assert table.gm.get(table.url).status_code in (401, 404)
