@@ -49,7 +49,8 @@ def test_a_join_link_is_copied_and_without_a_clipboard_selected(
     expect(page.locator("#join-link-copied")).to_contain_text("press Ctrl+C")
     selected = page.evaluate(
         "(() => { const i = document.getElementById('join-link');"
-        " return [document.activeElement === i, i.selectionStart, i.selectionEnd, i.value.length]; })()"
+        " return [document.activeElement === i, i.selectionStart, i.selectionEnd,"
+        " i.value.length]; })()"
     )
     assert selected[0] is True
     assert selected[1:3] == [0, selected[3]]
