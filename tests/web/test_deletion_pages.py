@@ -59,6 +59,7 @@ def test_a_player_reaches_no_confirmation_and_deletes_nothing(table: Table) -> N
 
 
 def test_a_deleted_campaign_comes_back_from_its_export(table: Table) -> None:
+    table.gm.post(f"{table.url}/label", data={"name": "The ford", "notes": "rigged"})
     exported = table.gm.get(f"/campaigns/{table.campaign}/export").json()
     confirm = table.gm.get(f"/campaigns/{table.campaign}/delete/campaign/{table.campaign}")
     assert "1 encounters</li>" in confirm.text
@@ -75,4 +76,7 @@ def test_a_deleted_campaign_comes_back_from_its_export(table: Table) -> None:
     assert len(exported["encounters"]) == 1
     for encounter in exported["encounters"]:
         url = f"/campaigns/{table.campaign}/encounters/{encounter['id']}"
-        assert "Demilio" in table.gm.get(url).text
+        page = table.gm.get(url).text
+        assert "Demilio" in page
+        assert "<h1>The ford" in page
+        assert "rigged</textarea>" in page

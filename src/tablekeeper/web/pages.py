@@ -39,6 +39,7 @@ from tablekeeper.services import (
     characters,
     copies,
     deletions,
+    encounter_names,
     encounters,
     exports,
     safe_input,
@@ -481,6 +482,9 @@ def campaign_response(
         "duplicate_values": {},
         "link_replaced": False,
         "deleted": deletions.deletions(unit_of_work(request), campaign_id) if viewer.is_gm else [],
+        "labels": encounter_names.encounter_labels(
+            unit_of_work(request), campaign_id, viewer=viewer
+        ),
     }
     context.update(extra or {})
     return render(request, "campaign.html", context, status_code=status, partial=partial)
