@@ -145,3 +145,25 @@ def test_the_audit_record_of_a_deleted_campaign_is_kept(client: TestClient) -> N
     engine = client.app.state.engine  # type: ignore[attr-defined]
     kept = deletions.deleted_campaigns(SqlUnitOfWork(engine))
     assert [(d.campaign_id, d.name) for d in kept] == [(table.id, "A realtime campaign")]
+
+
+def test_an_encounter_is_named_for_the_table_and_its_notes_kept_for_the_gm(
+    client: TestClient,
+) -> None:
+    table, encounter = _table(client)
+    path = f"{table.path}/encounters/{encounter}/label"
+    body = {"name": "The ford", "notes": "zq-sentinel-7731"}
+    refused(client.put(path, json=body, headers=table.players["ann"]), 403, "token", "")
+    assert ok(client.put(path, json=body, headers=table.gm)) == body
+    assert ok(client.get(path, headers=table.gm)) == body
+    ann = table.players["ann"]
+    assert ok(client.get(path, headers=ann)) == {"name": "The ford", "notes": None}
+    for text in (
+        client.get(path, headers=ann).text,
+        client.get(f"{table.path}/log", headers=ann).text,
+        client.get(f"/api/encounters/{encounter}", headers=ann).text,
+    ):
+        assert "zq-sentinel-7731" not in text
+    assert client.put(path, json={"name": "x" * 201}, headers=table.gm).status_code == 422
+    other = f"{table.path}/encounters/nowhere/label"
+    refused(client.put(other, json=body, headers=table.gm), 404, "encounter", "")

@@ -17,6 +17,7 @@ from tablekeeper.api import (
     errors,
     routes_characters,
     routes_deletions,
+    routes_encounter_labels,
     routes_encounters,
     routes_table,
 )
@@ -76,6 +77,7 @@ def build_router() -> APIRouter:
     router.include_router(routes_encounters.build_router())
     router.include_router(routes_table.build_router())
     router.include_router(routes_deletions.build_router())
+    router.include_router(routes_encounter_labels.build_router())
     return router
 
 
