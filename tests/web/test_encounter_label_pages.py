@@ -27,6 +27,9 @@ def test_the_gm_names_an_encounter_and_keeps_notes_on_it(table: Table) -> None:
     listed = table.gm.get(f"/campaigns/{table.campaign}").text
     assert ">Ambush at the ford</a>" in listed
     assert SECRET_NOTE in listed
+    log = table.gm.get(f"/campaigns/{table.campaign}/log").text
+    assert "named &#39;Ambush at the ford&#39;" in log
+    assert f"Notes on encounter {table.encounter}: {SECRET_NOTE}" in log
 
 
 def test_a_player_reads_the_name_and_never_the_notes(table: Table) -> None:
@@ -42,6 +45,7 @@ def test_a_player_reads_the_name_and_never_the_notes(table: Table) -> None:
         "api encounter": player.get(f"/api/encounters/{table.encounter}").text,
     }
     assert "Ambush at the ford" in seen["table"]
+    assert "named &#39;Ambush at the ford&#39;" in seen["campaign log"]
     assert ">Ambush at the ford</a>" in seen["campaign"]
     for name, text in seen.items():
         assert "zq-sentinel-7731" not in text, name
