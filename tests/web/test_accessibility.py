@@ -128,6 +128,13 @@ def pages_of(client: TestClient, campaign: str) -> dict[str, str]:
         "home": client.get("/").text,
         "campaign": client.get(f"/campaigns/{campaign}").text,
         "new character": client.get(f"/campaigns/{campaign}/characters/new").text,
+        "confirm deletion": client.get(f"/campaigns/{campaign}/delete/campaign/{campaign}").text,
+        "created, its link's copy button": client.post(
+            "/campaigns", data={"name": "Another", "ruleset": "realtime"}
+        ).text,
+        "a join link's copy button": client.post(
+            f"/campaigns/{campaign}/players", data={"player_name": "Ann"}
+        ).text,
         "bad character": client.post(
             f"/campaigns/{campaign}/characters", data={"id": "x", "name": "", "sheet.hp": "lots"}
         ).text,
@@ -159,6 +166,7 @@ TEXT_ON_BACKGROUND = [
     ("bad", "paper"),
     ("bad", "bad-wash"),
     ("paper", "ink"),
+    ("paper", "bad"),
 ]
 """The palette's pairs the stylesheet sets text in (console.css)."""
 

@@ -100,7 +100,7 @@ def create_campaign(page: Any, live_server: str, name: str, ruleset: str) -> str
     expect(page.locator("#campaign-options legend")).to_have_text(f"Options of {ruleset}")
     page.get_by_role("button", name="Create the campaign").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"{name} is ready")
-    gm_link = page.get_by_label("GM link").input_value()
+    gm_link = page.get_by_label("GM link", exact=True).input_value()
     page.goto(gm_link)
     expect(page.get_by_text("You are the GM.")).to_be_visible()
     found = re.search(r"/campaigns/([^/?#]+)", page.url)

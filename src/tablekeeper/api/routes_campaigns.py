@@ -13,7 +13,14 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Security
 
-from tablekeeper.api import errors, routes_characters, routes_encounters, routes_table
+from tablekeeper.api import (
+    errors,
+    routes_characters,
+    routes_deletions,
+    routes_encounter_labels,
+    routes_encounters,
+    routes_table,
+)
 from tablekeeper.api.resources import (
     BEARER,
     CampaignCreate,
@@ -69,6 +76,8 @@ def build_router() -> APIRouter:
     router.include_router(routes_characters.build_router())
     router.include_router(routes_encounters.build_router())
     router.include_router(routes_table.build_router())
+    router.include_router(routes_deletions.build_router())
+    router.include_router(routes_encounter_labels.build_router())
     return router
 
 

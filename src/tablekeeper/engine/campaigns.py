@@ -112,3 +112,24 @@ class Snapshot(Frozen):
     log: JsonObject | None = None
     """The log at ``sequence`` (a :class:`~tablekeeper.engine.log.LogFrame`) and the
     decision pending there, so a load reads only the records after it."""
+
+
+DeletedKind = Literal["campaign", "character", "player", "encounter"]
+"""What the GM may delete: a whole campaign, or one character, player or encounter of it."""
+
+
+class Deletion(Frozen):
+    """The audit record of one deletion: what went, its name, and how much went with it.
+
+    It outlives what it records (a deleted campaign's too): the row names the campaign by
+    id only, with no reference that the deletion would break.
+    """
+
+    campaign_id: str = Field(min_length=1, max_length=64)
+    kind: DeletedKind
+    target_id: str = Field(min_length=1, max_length=64)
+    name: str = Field(max_length=200)
+    contents: dict[str, int] = Field(default_factory=dict)
+    """What went with it, counted: encounters, records, characters, players."""
+    sequence: int = Field(default=0, ge=0)
+    """Its number among the audit records (0 until stored)."""

@@ -14,10 +14,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Literal, Self
 
-from tablekeeper.engine.campaigns import Campaign, Character, Encounter, Player, Snapshot
+from tablekeeper.engine.campaigns import (
+    Campaign,
+    Character,
+    Deletion,
+    Encounter,
+    Player,
+    Snapshot,
+)
 from tablekeeper.engine.events import LogRecord
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.persistence.errors import StaleVersionError
+from tablekeeper.persistence.memory_deletions import InMemoryDeletionRepository
 from tablekeeper.persistence.repositories import check_append
 from tablekeeper.persistence.roster import (
     check_edit,
@@ -36,7 +44,8 @@ Key = tuple[str, str]
 @dataclass
 class InMemoryStore:
     """Everything a fake unit of work commits: campaigns (their own logs, GM secret
-    hashes), encounters (records, snapshots), characters, players (token hashes)."""
+    hashes), encounters (records, snapshots), characters, players (token hashes), the
+    audit records of deletions."""
 
     campaigns: dict[str, Campaign] = field(default_factory=dict)
     campaign_records: dict[str, list[LogRecord]] = field(default_factory=dict)
@@ -48,6 +57,7 @@ class InMemoryStore:
     characters: dict[Key, Character] = field(default_factory=dict)
     players: dict[Key, Player] = field(default_factory=dict)
     token_hashes: dict[Key, str] = field(default_factory=dict)
+    deletions: list[Deletion] = field(default_factory=list)
 
 
 class InMemoryCampaignRepository:
@@ -319,6 +329,7 @@ class InMemoryUnitOfWork(UnitOfWork):
         self._characters = InMemoryCharacterRepository(self._work)
         self.characters = self._characters
         self.players = InMemoryPlayerRepository(self._work)
+        self.deletions = InMemoryDeletionRepository(self._work)
         return super().__enter__()
 
     def commit(self) -> None:
@@ -370,4 +381,5 @@ def _copy(store: InMemoryStore) -> InMemoryStore:
         characters=dict(store.characters),
         players=dict(store.players),
         token_hashes=dict(store.token_hashes),
+        deletions=list(store.deletions),
     )

@@ -173,3 +173,20 @@ class CommandKeyRow(Base):
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     after: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
+
+
+class DeletionRow(Base):
+    """The audit record of one deletion (:class:`~tablekeeper.engine.campaigns.Deletion`).
+
+    No foreign key: the row names its campaign by id and outlives it.
+    """
+
+    __tablename__ = "deletions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    campaign_id: Mapped[str] = mapped_column(String(64), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    target_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(200))
+    contents: Mapped[dict[str, Any]] = mapped_column(JSON_DATA)
+    deleted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tablekeeper.errors import ConflictError
+from tablekeeper.persistence.deletions import DeletionRepository, SqlDeletionRepository
 from tablekeeper.persistence.repositories import (
     CampaignRepository,
     CharacterRepository,
@@ -37,6 +38,7 @@ class UnitOfWork(abc.ABC):
     encounters: EncounterRepository
     characters: CharacterRepository
     players: PlayerRepository
+    deletions: DeletionRepository
 
     def __enter__(self) -> Self:
         return self
@@ -71,6 +73,7 @@ class SqlUnitOfWork(UnitOfWork):
         self.encounters = SqlEncounterRepository(self._session)
         self.characters = SqlCharacterRepository(self._session)
         self.players = SqlPlayerRepository(self._session)
+        self.deletions = SqlDeletionRepository(self._session)
         return super().__enter__()
 
     def __exit__(

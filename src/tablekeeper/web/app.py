@@ -13,7 +13,15 @@ from starlette.responses import RedirectResponse
 from starlette.staticfiles import StaticFiles
 
 from tablekeeper.api.app import create_app
-from tablekeeper.web import characters, dice, encounter, lab, pages
+from tablekeeper.web import (
+    characters,
+    deletions,
+    dice,
+    encounter,
+    encounter_label,
+    lab,
+    pages,
+)
 from tablekeeper.web.csrf import ConsoleGuard
 
 STATIC = "/static"
@@ -32,8 +40,10 @@ def create_console_app(database_url: str | None = None) -> FastAPI:
     app = create_app(database_url)
     app.include_router(pages.build_router())
     app.include_router(characters.build_router())
+    app.include_router(deletions.build_router())
     app.include_router(dice.build_router())
     app.include_router(encounter.build_router())
+    app.include_router(encounter_label.build_router())
     app.include_router(lab.build_router())
     app.mount(STATIC, StaticFiles(directory=static_directory()), name="static")
     # Browsers ask for /favicon.ico on pages that name none (a JSON answer, say).

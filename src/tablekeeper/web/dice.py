@@ -29,7 +29,7 @@ from tablekeeper.dice.odds import compute
 from tablekeeper.dice.render import render as render_notation
 from tablekeeper.dice.syntax import Expression
 from tablekeeper.errors import DiceSyntaxError, ForbiddenError, InvalidInputError, RulesError
-from tablekeeper.services import campaigns, server_odds, table, views
+from tablekeeper.services import campaigns, encounter_names, server_odds, table, views
 from tablekeeper.services.access import Viewer, require_gm
 from tablekeeper.services.odds_worker import OddsCancelledError, OddsWorkersBusyError
 from tablekeeper.web import access
@@ -241,6 +241,10 @@ def _entry_text(kind: str, payload: Mapping[str, Any], record: Mapping[str, Any]
         return str(payload.get("text", ""))
     if kind == table.ENCOUNTER_STARTED:
         return f"Encounter {payload.get('encounter')} begins"
+    if kind == encounter_names.ENCOUNTER_NAMED:
+        return f"Encounter {payload.get('encounter')} named {payload.get('name')!r}"
+    if kind == encounter_names.ENCOUNTER_NOTES:
+        return f"Notes on encounter {payload.get('encounter')}: {payload.get('notes')}"
     if kind == table.CHARACTER_EDITED:
         fields = ", ".join(str(f) for f in payload.get("fields") or ())
         reason = payload.get("reason") or ""

@@ -43,7 +43,14 @@ from tablekeeper.errors import (
 )
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import campaigns, encounters, logs, safe_input, views
+from tablekeeper.services import (
+    campaigns,
+    encounter_names,
+    encounters,
+    logs,
+    safe_input,
+    views,
+)
 from tablekeeper.services.access import Viewer, require_gm
 from tablekeeper.services.command_odds import command_odds, standing_odds
 from tablekeeper.services.dice import make_roller
@@ -158,6 +165,7 @@ def table_context(
         "viewer": viewer,
         "player_name": people.get(viewer.player or "", viewer.player),
         "encounter": document["encounter"],
+        "label": encounter_names.label_of(unit_of_work(request), campaign_id, encounter_id, viewer),
         "state": document["state"],
         "cards": cards,
         "clock_words": document["clock"],

@@ -38,6 +38,8 @@ from tablekeeper.services import (
     campaigns,
     characters,
     copies,
+    deletions,
+    encounter_names,
     encounters,
     exports,
     safe_input,
@@ -479,6 +481,10 @@ def campaign_response(
         "duplicate_errors": {},
         "duplicate_values": {},
         "link_replaced": False,
+        "deleted": deletions.deletions(unit_of_work(request), campaign_id) if viewer.is_gm else [],
+        "labels": encounter_names.encounter_labels(
+            unit_of_work(request), campaign_id, viewer=viewer
+        ),
     }
     context.update(extra or {})
     return render(request, "campaign.html", context, status_code=status, partial=partial)
