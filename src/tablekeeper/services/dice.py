@@ -11,7 +11,6 @@ from typing import Any
 
 from tablekeeper.dice import documents
 from tablekeeper.dice.distribution import Distribution
-from tablekeeper.dice.evaluate import roll
 from tablekeeper.dice.odds import odds
 from tablekeeper.dice.parse import parse
 from tablekeeper.dice.render import render
@@ -41,6 +40,8 @@ def roll_expression(
     expression: str, *, seed: int | None = None, dice: Sequence[int] | None = None
 ) -> Roll:
     """Roll a dice expression with the roller asked for."""
+    from tablekeeper.dice.evaluate import roll  # its NumPy batches only when rolling
+
     roller = make_roller(seed=seed, dice=dice)
     result = roll(expression, roller)
     if isinstance(roller, FixedRoller):
