@@ -1,5 +1,5 @@
-"""The ``tablekeeper`` command: roll, odds, resolve, demo, play, scenarios, sweep, simulate,
-serve, console, backup, restore.
+"""The ``tablekeeper`` command's Typer app: roll, odds, resolve, demo, play, scenarios,
+sweep, simulate, serve, console, backup, restore (``cli/main.py`` is the script's entry).
 
 Each command parses its options, calls one service function and renders the result
 (STYLE.md, lesson 9). Every error a user can cause is one line on standard error and
@@ -11,7 +11,6 @@ server), so ``tablekeeper odds`` starts with the dice alone.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
@@ -19,6 +18,7 @@ from rich.console import Console
 
 from tablekeeper.cli import backup, render
 from tablekeeper.cli.console import console
+from tablekeeper.cli.dice_commands import odds_command, print_json, roll_command
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.cli.inputs import parse_faces
 from tablekeeper.cli.play_command import ScenarioHelp, play
@@ -49,11 +49,6 @@ DiceOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
-def print_json(document: object) -> None:
-    """JSON on standard output, exactly as the API answers it."""
-    print(json.dumps(document, indent=2, ensure_ascii=False))
-
-
 @app.command()
 def roll(
     expression: Annotated[str, typer.Argument(help="Dice notation: 4d6kh3, 8d8>=4, 1d20+5.")],
@@ -62,14 +57,7 @@ def roll(
     json_output: JsonOption = False,
 ) -> None:
     """Roll a dice expression and show every die (kept, dropped, exploded, counted)."""
-    from tablekeeper.services import dice as dice_service
-
-    with user_errors():
-        result = dice_service.roll_expression(expression, seed=seed, dice=parse_faces(dice))
-    if json_output:
-        print_json(dice_service.roll_document(result))
-    else:
-        stdout.print(render.roll_text(result))
+    roll_command(expression, seed=seed, dice=dice, json_output=json_output)
 
 
 @app.command()
@@ -78,15 +66,7 @@ def odds(
     json_output: JsonOption = False,
 ) -> None:
     """The exact distribution of a dice expression: P(=x), P(>=x), mean, sd."""
-    from tablekeeper.services import dice as dice_service
-
-    with user_errors():
-        canonical, distribution = dice_service.odds_with_expression(expression)
-    if json_output:
-        print_json(dice_service.odds_document(canonical, distribution))
-    else:
-        stdout.print(render.distribution_table(canonical, distribution))
-        stdout.print(render.summary_line(distribution))
+    odds_command(expression, json_output=json_output)
 
 
 @app.command()
@@ -172,8 +152,3 @@ app.command(name="serve")(serve)
 app.command(name="console")(console)
 app.command(name="backup")(backup.backup)
 app.command(name="restore")(backup.restore)
-
-
-def main() -> None:
-    """Entry point of the ``tablekeeper`` script."""
-    app()
