@@ -1,7 +1,8 @@
 """``tablekeeper`` starts with what its command uses: the dice commands never import the
 server's stack (SQLAlchemy, Alembic, FastAPI, uvicorn) nor the rules registry, and the
 scripted questions (``odds EXPR --json``, ``roll EXPR --json``) skip Typer, Pydantic and
-Rich through the entry's fast path; exact odds never import NumPy (issue 12)."""
+Rich through the entry's fast path; exact odds never import NumPy nor what a roll
+needs (issue 12)."""
 
 from __future__ import annotations
 
@@ -73,8 +74,9 @@ def test_a_scripted_dice_question_imports_no_argument_parser_and_no_rich(
 
 
 @pytest.mark.parametrize("arguments", [["odds", "12d8>=4", "--json"], ["odds", "12d8>=4"]])
-def test_exact_odds_import_no_numpy(arguments: list[str]) -> None:
-    assert imported(arguments, ("numpy",)) == []
+def test_exact_odds_import_nothing_of_rolling(arguments: list[str]) -> None:
+    rolling = ("numpy", "tablekeeper.dice.evaluate", "tablekeeper.dice.results")
+    assert imported(arguments, rolling) == []
 
 
 @pytest.mark.parametrize(

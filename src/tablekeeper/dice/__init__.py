@@ -17,11 +17,11 @@ from tablekeeper.dice.odds import odds
 from tablekeeper.dice.parse import parse
 from tablekeeper.dice.pools import net_success_table, opposed_pool, success_pool
 from tablekeeper.dice.render import render, render_roll
-from tablekeeper.dice.results import DieResult, Roll
 from tablekeeper.dice.roller import FATE, Die, FixedRoller, RandomRoller, RolledFace, Roller
 
 if TYPE_CHECKING:
     from tablekeeper.dice.evaluate import roll, roll_many
+    from tablekeeper.dice.results import DieResult, Roll
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -48,10 +48,14 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``roll`` and ``roll_many`` on first use (PEP 562): rolling imports NumPy's batches,
-    which exact odds and the parser never need."""
+    """What only a roll needs, on first use (PEP 562): ``roll`` and ``roll_many`` import
+    NumPy's batches, and the result types a roll returns; exact odds need neither."""
     if name in ("roll", "roll_many"):
         from tablekeeper.dice import evaluate
 
         return getattr(evaluate, name)
+    if name in ("DieResult", "Roll"):
+        from tablekeeper.dice import results
+
+        return getattr(results, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
