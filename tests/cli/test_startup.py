@@ -118,6 +118,21 @@ def test_the_fast_path_answers_as_the_typer_command(expression: str) -> None:
     assert fast.stderr == typed.stderr
 
 
+@pytest.mark.parametrize("arguments", [["odds", "60d60", "--json"], ["odds", "--json", "60d60"]])
+def test_a_closed_pipe_ends_the_answer_without_a_traceback(arguments: list[str]) -> None:
+    """``tablekeeper odds ... --json | head -1``: as Click does, status 1 and no traceback."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from tablekeeper.cli.main import main; main()", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    assert process.stderr is not None
+    process.stdout.close()  # the reader is gone before the first line
+    errors = process.stderr.read().decode()
+    assert (process.wait(), errors) == (1, "")
+
+
 def test_the_database_variable_named_by_the_cli_is_the_settings_one() -> None:
     from tablekeeper.cli.serve import DATABASE_URL_VARIABLE
     from tablekeeper.services.settings import DATABASE_URL_VARIABLE as SETTINGS_VARIABLE

@@ -11,6 +11,7 @@ Typer, which parses it, answers ``--help`` and reports a usage error as before.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -29,17 +30,31 @@ def fast_expression(arguments: Sequence[str]) -> tuple[str, str] | None:
     return arguments[0], rest[0]
 
 
-def main() -> None:
-    """Entry point of the ``tablekeeper`` script."""
-    fast = fast_expression(sys.argv[1:])
-    if fast is not None:
-        from tablekeeper.cli.dice_commands import odds_command, roll_command
+def answer_fast(command: str, expression: str) -> None:
+    """A fast-path question, ended as Click ends a command: a closed pipe (``| head``) is
+    status 1 and an interrupt ``Aborted!`` and status 1, neither a traceback."""
+    from tablekeeper.cli.dice_commands import odds_command, roll_command
 
-        command, expression = fast
+    try:
         if command == "odds":
             odds_command(expression, json_output=True)
         else:
             roll_command(expression, json_output=True)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes standard output again at exit: point it where no one is reading.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
+    except KeyboardInterrupt:
+        print("\nAborted!", file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+def main() -> None:
+    """Entry point of the ``tablekeeper`` script."""
+    fast = fast_expression(sys.argv[1:])
+    if fast is not None:
+        answer_fast(*fast)
         return
     from tablekeeper.cli.app import app
 
