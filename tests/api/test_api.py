@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from tablekeeper.api.app import create_app
-from tablekeeper.cli.main import app as cli_app
+from tablekeeper.cli.app import app as cli_app
 
 runner = CliRunner()
 POOL = {"dice": 3, "sides": 8, "tn": 5}

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from websockets.sync.client import connect
 
 from servers import served, serving
-from tablekeeper.cli.main import app as cli_app
+from tablekeeper.cli.app import app as cli_app
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import access, campaigns, encounters, settings

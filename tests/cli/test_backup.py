@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tablekeeper.cli.main import app
+from tablekeeper.cli.app import app
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import access, campaigns, characters, encounters, exports, settings, table

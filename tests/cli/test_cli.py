@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tablekeeper.cli.main import app
+from tablekeeper.cli.app import app
 from tablekeeper.dice.odds import odds
 from tablekeeper.dice.parse import parse
 

@@ -9,7 +9,7 @@ import pytest
 import uvicorn
 from typer.testing import CliRunner
 
-from tablekeeper.cli.main import app
+from tablekeeper.cli.app import app
 from tablekeeper.services.demo_campaigns import demo_scenarios
 
 runner = CliRunner()

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tablekeeper.analysis import exact
-from tablekeeper.cli.main import app
+from tablekeeper.cli.app import app
 
 runner = CliRunner()
 

@@ -12,7 +12,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from tablekeeper.cli.main import app as main_app
+from tablekeeper.cli.app import app as main_app
 from tablekeeper.cli.play import play
 
 app = typer.Typer()

@@ -1,2 +1,3 @@
 """The terminal interface: ``tablekeeper roll | odds | resolve | demo | play | scenarios |
-serve | console``, thin over the services (``cli/main.py``)."""
+serve | console``, thin over the services (the Typer app is ``cli/app.py``; the script's
+entry, ``cli/main.py``)."""

@@ -1,16 +1,17 @@
-"""One clear line on standard error and exit status 2 for every error a user can cause."""
+"""One clear line on standard error and exit status 2 for every error a user can cause.
+
+Plain ``print`` and :class:`SystemExit` rather than Rich and ``typer.Exit``: the dice
+commands' fast path (``cli/main.py``) reports errors without importing either, and Typer
+passes a ``SystemExit`` through with its status, as it does its own ``Exit``.
+"""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import typer
-from rich.console import Console
-
 from tablekeeper.errors import RulesError
-
-stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
 USAGE_ERROR = 2
 
@@ -21,5 +22,5 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except RulesError as error:
-        stderr.print(f"error: {error}", markup=False)
-        raise typer.Exit(USAGE_ERROR) from None
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(USAGE_ERROR) from None

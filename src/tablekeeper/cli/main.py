@@ -1,179 +1,61 @@
-"""The ``tablekeeper`` command: roll, odds, resolve, demo, play, scenarios, sweep, simulate,
-serve, console, backup, restore.
+"""The entry of the ``tablekeeper`` script: the Typer app (``cli/app.py``), except for the
+dice questions a script asks most, which skip it.
 
-Each command parses its options, calls one service function and renders the result
-(STYLE.md, lesson 9). Every error a user can cause is one line on standard error and
-exit status 2 (``cli/errors.py``).
-
-Each command imports what it uses when it runs (the rules registry, the database, the
-server), so ``tablekeeper odds`` starts with the dice alone.
+``tablekeeper odds EXPR --json`` and ``tablekeeper roll EXPR --json``, spelled exactly so
+(the two words in either order, nothing else), call the very functions the Typer commands
+call (``cli/dice_commands.py``) without importing Typer, Click, Pydantic or Rich: a whole
+``odds`` process then costs the interpreter, the parser and the odds (issue 12). Any
+other spelling (an option more, ``--help``, an expression starting with ``-``) goes to
+Typer, which parses it, answers ``--help`` and reports a usage error as before.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Annotated
+import os
+import sys
+from collections.abc import Sequence
 
-import typer
-from rich.console import Console
-
-from tablekeeper.cli import backup, render
-from tablekeeper.cli.console import console
-from tablekeeper.cli.errors import user_errors
-from tablekeeper.cli.inputs import parse_faces
-from tablekeeper.cli.play_command import ScenarioHelp, play
-from tablekeeper.cli.serve import serve
-from tablekeeper.cli.simulate import simulate
-from tablekeeper.cli.sweep import sweep
-from tablekeeper.errors import InvalidInputError
-
-app = typer.Typer(
-    name="tablekeeper",
-    help="A rules engine and game master's table: every roll explained, exact odds first.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-stdout = Console(highlight=False)
-
-SeedOption = Annotated[
-    int | None, typer.Option("--seed", help="Seed the random roller, for a repeatable roll.")
-]
-DiceOption = Annotated[
-    str | None,
-    typer.Option(
-        "--dice",
-        help="Faces rolled at the table, in the order the roll asks for them: 3,5,6.",
-    ),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+FAST_COMMANDS = ("odds", "roll")
+JSON_FLAG = "--json"
 
 
-def print_json(document: object) -> None:
-    """JSON on standard output, exactly as the API answers it."""
-    print(json.dumps(document, indent=2, ensure_ascii=False))
+def fast_expression(arguments: Sequence[str]) -> tuple[str, str] | None:
+    """``(command, expression)`` when ``arguments`` (the words after ``tablekeeper``) are a
+    dice command with one expression and ``--json`` alone, else ``None`` (Typer parses)."""
+    if len(arguments) != 3 or arguments[0] not in FAST_COMMANDS:
+        return None
+    rest = [word for word in arguments[1:] if word != JSON_FLAG]
+    if len(rest) != 1 or rest[0].startswith("-"):
+        return None
+    return arguments[0], rest[0]
 
 
-@app.command()
-def roll(
-    expression: Annotated[str, typer.Argument(help="Dice notation: 4d6kh3, 8d8>=4, 1d20+5.")],
-    seed: SeedOption = None,
-    dice: DiceOption = None,
-    json_output: JsonOption = False,
-) -> None:
-    """Roll a dice expression and show every die (kept, dropped, exploded, counted)."""
-    from tablekeeper.services import dice as dice_service
+def answer_fast(command: str, expression: str) -> None:
+    """A fast-path question, ended as Click ends a command: a closed pipe (``| head``) is
+    status 1 and an interrupt ``Aborted!`` and status 1, neither a traceback."""
+    from tablekeeper.cli.dice_commands import odds_command, roll_command
 
-    with user_errors():
-        result = dice_service.roll_expression(expression, seed=seed, dice=parse_faces(dice))
-    if json_output:
-        print_json(dice_service.roll_document(result))
-    else:
-        stdout.print(render.roll_text(result))
-
-
-@app.command()
-def odds(
-    expression: Annotated[str, typer.Argument(help="Dice notation: 4d6kh3, 8d8>=4, 1d20+5.")],
-    json_output: JsonOption = False,
-) -> None:
-    """The exact distribution of a dice expression: P(=x), P(>=x), mean, sd."""
-    from tablekeeper.services import dice as dice_service
-
-    with user_errors():
-        canonical, distribution = dice_service.odds_with_expression(expression)
-    if json_output:
-        print_json(dice_service.odds_document(canonical, distribution))
-    else:
-        stdout.print(render.distribution_table(canonical, distribution))
-        stdout.print(render.summary_line(distribution))
-
-
-@app.command()
-def resolve(
-    name: Annotated[
-        str | None, typer.Argument(help="The resolver, as ruleset.name: dice.pool.")
-    ] = None,
-    input_text: Annotated[
-        str | None,
-        typer.Option("--input", help="Input fields: JSON, @file.json or @file.yaml."),
-    ] = None,
-    dice: DiceOption = None,
-    seed: SeedOption = None,
-    show_odds: Annotated[
-        bool, typer.Option("--odds", help="Print the exact distribution instead of rolling.")
-    ] = False,
-    list_all: Annotated[
-        bool, typer.Option("--list", help="List every resolver and its input schema.")
-    ] = False,
-    json_output: JsonOption = False,
-) -> None:
-    """Run any registered resolver, or list them all with --list."""
-    from tablekeeper.cli.inputs import read_input
-    from tablekeeper.services import resolvers as resolver_service
-
-    with user_errors():
-        if list_all:
-            infos = resolver_service.list_resolvers()
-            if json_output:
-                print_json([info.to_dict() for info in infos])
-            else:
-                stdout.print(render.resolver_list(infos))
-            return
-        if name is None:
-            raise InvalidInputError("name a resolver, or use --list", field="NAME")
-        raw_input = read_input(input_text) if input_text is not None else {}
-        if show_odds:
-            outcome_odds = resolver_service.resolver_odds(name, raw_input)
-            if json_output:
-                print_json(outcome_odds.to_dict())
-            else:
-                stdout.print(render.labelled_odds_table(name, outcome_odds.outcomes))
-            return
-        resolution = resolver_service.resolve(name, raw_input, seed=seed, dice=parse_faces(dice))
-    if json_output:
-        print_json(resolution.to_dict())
-    else:
-        stdout.print(render.resolution_text(name, resolution))
-
-
-@app.command()
-def demo(
-    scripted: Annotated[
-        bool,
-        typer.Option("--scripted", help="Run the tour without pausing for input."),
-    ] = False,
-) -> None:
-    """A guided tour for a GM: rolling, exact odds, physical dice and a resolver."""
-    from tablekeeper.cli.demo import run_tour
-
-    with user_errors():
-        run_tour(stdout, interactive=not scripted)
-
-
-app.command(name="play", cls=ScenarioHelp)(play)
-
-
-@app.command(name="scenarios")
-def list_scenarios() -> None:
-    """List the shipped scenarios of every installed ruleset (``tablekeeper play RULESET
-    NAME`` plays one)."""
-    from tablekeeper.services import scenarios
-
-    out = Console(highlight=False)
-    with user_errors():
-        for name in scenarios.scenario_rulesets():
-            out.print(f"[bold]{name}[/bold]: {', '.join(scenarios.packaged_scenarios(name))}")
-
-
-app.command(name="sweep")(sweep)
-app.command(name="simulate")(simulate)
-app.command(name="serve")(serve)
-app.command(name="console")(console)
-app.command(name="backup")(backup.backup)
-app.command(name="restore")(backup.restore)
+    try:
+        if command == "odds":
+            odds_command(expression, json_output=True)
+        else:
+            roll_command(expression, json_output=True)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes standard output again at exit: point it where no one is reading.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
+    except KeyboardInterrupt:
+        print("\nAborted!", file=sys.stderr)
+        raise SystemExit(1) from None
 
 
 def main() -> None:
     """Entry point of the ``tablekeeper`` script."""
+    fast = fast_expression(sys.argv[1:])
+    if fast is not None:
+        answer_fast(*fast)
+        return
+    from tablekeeper.cli.app import app
+
     app()

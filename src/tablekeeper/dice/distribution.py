@@ -23,8 +23,6 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-import numpy as np
-
 from tablekeeper.dice.roller import Die
 
 # Below this many cells a Python double loop beats NumPy's call overhead.
@@ -365,6 +363,8 @@ def _convolve(left: Distribution, right: Distribution) -> Distribution:
     for x, w in b.items():
         dense_b[x - low_b] = w
     if total < _INT64_BOUND:
+        import numpy as np  # on first use: exact odds that never convolve start without it
+
         product: list[int] = np.convolve(np.array(dense_a), np.array(dense_b)).tolist()
     else:
         product = _kronecker(dense_a, dense_b, total)

@@ -17,10 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, TypeAlias
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from tablekeeper.dice.roller import Die
 from tablekeeper.dice.syntax import (
@@ -32,6 +29,10 @@ from tablekeeper.dice.syntax import (
     Negate,
     Number,
 )
+
+if TYPE_CHECKING:  # a batch's arrays are NumPy's; exact odds never import it
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = [
     "BinaryResult",

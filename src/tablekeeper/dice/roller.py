@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol, overload, runtime_checkable
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple, Protocol, overload, runtime_checkable
 
 from tablekeeper.errors import DiceSupplyError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _BLOCK = 512
 
@@ -152,6 +153,8 @@ class RandomRoller:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        import numpy as np  # when a roller is made: exact odds never make one
+
         self._generator = np.random.default_rng(seed)
         self._buffers: dict[Die, list[int]] = {}
         self._history = History()

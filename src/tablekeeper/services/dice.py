@@ -7,16 +7,16 @@ for (a seed, the faces rolled at the table, or fresh randomness) and nothing els
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tablekeeper.dice import documents
 from tablekeeper.dice.distribution import Distribution
-from tablekeeper.dice.evaluate import roll
 from tablekeeper.dice.odds import odds
 from tablekeeper.dice.parse import parse
 from tablekeeper.dice.render import render
-from tablekeeper.dice.results import Roll
 from tablekeeper.dice.roller import FixedRoller, RandomRoller, Roller
+
+if TYPE_CHECKING:  # a roll's types: exact odds never import them
+    from tablekeeper.dice.results import Roll
 
 
 def make_roller(*, seed: int | None = None, dice: Sequence[int] | None = None) -> Roller:
@@ -41,6 +41,8 @@ def roll_expression(
     expression: str, *, seed: int | None = None, dice: Sequence[int] | None = None
 ) -> Roll:
     """Roll a dice expression with the roller asked for."""
+    from tablekeeper.dice.evaluate import roll  # its NumPy batches only when rolling
+
     roller = make_roller(seed=seed, dice=dice)
     result = roll(expression, roller)
     if isinstance(roller, FixedRoller):
@@ -81,5 +83,7 @@ def odds_document(expression: str, distribution: Distribution) -> dict[str, Any]
 def roll_document(result: Roll) -> dict[str, Any]:
     """The JSON both ``roll --json`` and ``POST /api/rolls`` answer: the expression, the
     total (a success count for success-counting expressions) and every die."""
+    from tablekeeper.dice import documents
+
     document = documents.roll_document(result)
     return {key: document[key] for key in ("expression", "total", "dice")}
