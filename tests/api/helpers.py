@@ -10,6 +10,7 @@ JSON text, that a player's answer never holds them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -162,3 +163,9 @@ class Table:
         """The campaign's own log as ``headers`` (default: the GM) may read it."""
         answer = ok(self.client.get(f"{self.path}/log", headers=headers or self.gm))
         return answer["records"]
+
+
+def carries_number(text: str, number: int) -> bool:
+    """Whether ``number`` stands in ``text`` as a number of its own: not inside a random
+    id, a token or a timestamp's fraction (``a98761f`` or ``.987610`` is not it)."""
+    return re.search(rf"(?<![\w.]){number}(?![\w.])", text) is not None
