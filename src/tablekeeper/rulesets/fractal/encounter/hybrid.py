@@ -17,8 +17,8 @@ from pydantic import Field
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId, Frozen, actor_field
 from tablekeeper.errors import IllegalCommandError
-from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
+from tablekeeper.rulesets.fractal.encounter.solo import judge_project
 from tablekeeper.rulesets.fractal.encounter.state import FractalState, Project
 from tablekeeper.rulesets.fractal.encounter.work import Work
 
@@ -68,16 +68,4 @@ def judge(work: Work, conflict_id: str) -> None:
     project = work.state.conflicts[conflict_id].project
     if project is None or project.result is not None:
         return
-    covered = project.covered()
-    every = covered or not work.state.options.solo_every_technique
-    result = "success" if project.total >= project.goal and every else "failure"
-    work.emit(
-        ev.PROJECT_ENDED,
-        ev.ProjectEnded(
-            conflict=conflict_id,
-            result=result,
-            total=project.total,
-            goal=project.goal,
-            covered=covered,
-        ),
-    )
+    judge_project(work, conflict_id, project)

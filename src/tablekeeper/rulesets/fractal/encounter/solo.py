@@ -13,6 +13,8 @@ made to heal a condition removes it (F-DOWN-07). One project per Downtime (F-DOW
 
 from __future__ import annotations
 
+from typing import Literal
+
 from tablekeeper.dice.roller import Die
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.acting import give_output
@@ -21,7 +23,7 @@ from tablekeeper.rulesets.fractal.encounter.closing import close, pass_time, rem
 from tablekeeper.rulesets.fractal.encounter.commands import Serve, WorkOnProject
 from tablekeeper.rulesets.fractal.encounter.exchanges import refresh, set_phase, span_seconds
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat, character_check, roll
-from tablekeeper.rulesets.fractal.encounter.state import Character, FractalState
+from tablekeeper.rulesets.fractal.encounter.state import Character, FractalState, Project
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
@@ -121,14 +123,15 @@ def end_interval(work: Work, conflict_id: str) -> None:
         start_interval(work, conflict_id)
 
 
-def finish(work: Work, conflict_id: str) -> None:
-    """The project is judged: the Goal reached, and every technique used (G-F-05)."""
-    conflict = work.state.conflicts[conflict_id]
-    project = conflict.project
-    assert project is not None
+def judge_project(work: Work, conflict_id: str, project: Project) -> Literal["success", "failure"]:
+    """The project's verdict, logged: a success when the Goal is reached with every
+    technique used (G-F-05; the option ``solo_every_technique``). A Solo conflict's last
+    interval and a duel's end (a hybrid project) judge alike."""
     covered = project.covered()
     every = covered or not work.state.options.solo_every_technique
-    result = "success" if project.total >= project.goal and every else "failure"
+    result: Literal["success", "failure"] = (
+        "success" if project.total >= project.goal and every else "failure"
+    )
     work.emit(
         ev.PROJECT_ENDED,
         ev.ProjectEnded(
@@ -139,6 +142,15 @@ def finish(work: Work, conflict_id: str) -> None:
             covered=covered,
         ),
     )
+    return result
+
+
+def finish(work: Work, conflict_id: str) -> None:
+    """The project is judged: the Goal reached, and every technique used (G-F-05)."""
+    conflict = work.state.conflicts[conflict_id]
+    project = conflict.project
+    assert project is not None
+    result = judge_project(work, conflict_id, project)
     if result == "success" and project.heals is not None:
         entry = work.state.characters[project.character].condition(project.heals)
         if entry is not None:
