@@ -15,6 +15,7 @@ from fastapi.security import HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from tablekeeper.api.deps import unit_of_work, viewer_for, viewer_for_encounter
+from tablekeeper.engine.roll_modes import RollMode
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services.access import Viewer
 
@@ -266,6 +267,9 @@ class CommandIn(_In):
     dice: list[int] | None = Field(
         default=None, max_length=MAX_DICE, description="Faces rolled at the table."
     )
+    roll_mode: RollMode | None = Field(
+        default=None, description="The GM's choice: public or gm_only (C-16); null: the creature's."
+    )
 
 
 class DecisionIn(_In):
@@ -276,6 +280,9 @@ class DecisionIn(_In):
     seed: int | None = Field(default=None, ge=0, description="Makes the roll repeatable.")
     dice: list[int] | None = Field(
         default=None, max_length=MAX_DICE, description="Faces rolled at the table."
+    )
+    roll_mode: RollMode | None = Field(
+        default=None, description="The GM's choice: public or gm_only (C-16); null: the creature's."
     )
 
 

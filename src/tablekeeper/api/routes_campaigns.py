@@ -19,6 +19,7 @@ from tablekeeper.api import (
     routes_deletions,
     routes_encounter_labels,
     routes_encounters,
+    routes_roll_modes,
     routes_table,
 )
 from tablekeeper.api.resources import (
@@ -77,6 +78,7 @@ def build_router() -> APIRouter:
     router.include_router(routes_encounters.build_router())
     router.include_router(routes_table.build_router())
     router.include_router(routes_deletions.build_router())
+    router.include_router(routes_roll_modes.build_router())
     router.include_router(routes_encounter_labels.build_router())
     return router
 

@@ -175,6 +175,7 @@ def build_router() -> APIRouter:
             expected_version=body.expected_version,
             viewer=viewer,
             idempotency_key=idempotency_key,
+            roll_mode=body.roll_mode,
         )
         replayed(response, view)
         announce(request, encounter_id, view.version)
@@ -207,6 +208,7 @@ def build_router() -> APIRouter:
             roller=chosen_roller(seed=body.seed, dice=body.dice),
             expected_version=body.expected_version,
             idempotency_key=idempotency_key,
+            roll_mode=body.roll_mode,
         )
         replayed(response, view)
         announce(request, encounter_id, view.version)

@@ -36,6 +36,7 @@ from tablekeeper.engine.events import Event, EventDraft, Undone
 from tablekeeper.engine.log import EventLog, replay
 from tablekeeper.engine.overrides import OVERRIDE_KINDS, override_event
 from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.roll_modes import RollMode, with_roll_mode
 from tablekeeper.engine.values import ActorId, ScopeId
 from tablekeeper.errors import DecisionError, IllegalCommandError, RulesError
 
@@ -95,13 +96,15 @@ class Session(Generic[S]):
             return tuple(self._pending.answer(option) for option in self._pending.option_ids)
         return tuple(self.engine.legal_commands(self._state, ActorId(actor)))
 
-    def submit(self, command: Command) -> tuple[Event, ...]:
-        """Check, resolve, fold and log ``command``; return the events it logged.
+    def submit(self, command: Command, *, roll_mode: RollMode = "public") -> tuple[Event, ...]:
+        """Check, resolve, fold and log ``command``; return the events it logged, seen as
+        ``roll_mode`` says (``gm_only``: a secret roll, :mod:`~tablekeeper.engine.roll_modes`).
 
         Raises :class:`~tablekeeper.errors.IllegalCommandError` for a command the rules
         refuse, :class:`~tablekeeper.errors.DecisionError` for a wrong answer.
         """
         drafts, folded = self._drafts(command)
+        drafts = with_roll_mode(drafts, roll_mode)
         events = self.log.number(drafts, scope=self.scope)
         if folded is not None and fast_paths.enabled():  # the engine folded them already
             after = (folded, pending_after(events, self._pending))

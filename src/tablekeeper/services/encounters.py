@@ -43,6 +43,7 @@ from tablekeeper.services.encounter_store import (
     store,
     view_of,
 )
+from tablekeeper.services.roll_modes import mode_for
 from tablekeeper.services.rulesets import options_of, ruleset_named
 from tablekeeper.services.table import (
     ENCOUNTER_STARTED,
@@ -160,8 +161,10 @@ def submit_command(
     snapshot_every: int = SNAPSHOT_EVERY,
     viewer: Viewer = GM_VIEWER,
     idempotency_key: str | None = None,
+    roll_mode: str | None = None,
 ) -> EncounterView:
-    """Play ``command`` in the encounter and store what it caused.
+    """Play ``command`` in the encounter and store what it caused, its rolls seen as
+    ``roll_mode`` says (the GM's choice; by default the actor's, C-16).
 
     A command sent again with the ``idempotency_key`` of one already stored (a client
     retrying after a timeout) is not played again: the view answers what that one stored
@@ -184,7 +187,8 @@ def submit_command(
 
     def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         expect(encounter, expected_version)
-        session.submit(checked)
+        mode = mode_for(uow, encounter.campaign_id, checked.actor, roll_mode, viewer)
+        session.submit(checked, roll_mode=mode)
         played_back(session.roller)
 
     with uow:
@@ -210,9 +214,10 @@ def answer_decision(
     expected_version: int | None = None,
     snapshot_every: int = SNAPSHOT_EVERY,
     idempotency_key: str | None = None,
+    roll_mode: str | None = None,
 ) -> EncounterView:
     """Answer the pending decision ``decision_id`` with ``option``, as its chooser
-    (``idempotency_key`` as for :func:`submit_command`).
+    (``idempotency_key`` and ``roll_mode`` as for :func:`submit_command`, the chooser's).
 
     The GM may answer any decision (for its chooser); a player only one whose chooser
     they control (:class:`~tablekeeper.errors.ForbiddenError` otherwise). A decision
@@ -238,7 +243,8 @@ def answer_decision(
             raise invalid_input(error, prefix="answer") from None
         # a decision not pending (answered already, or never raised) is the session's
         # DecisionError, whoever asks
-        session.submit(Command.of(chooser, ANSWER, answer))
+        mode = mode_for(uow, encounter.campaign_id, chooser, roll_mode, viewer)
+        session.submit(Command.of(chooser, ANSWER, answer), roll_mode=mode)
         played_back(session.roller)
 
     with uow:

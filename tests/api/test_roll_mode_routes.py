@@ -1,0 +1,66 @@
+"""Roll modes through the API (ruling C-16): the GM sets a creature's default or chooses
+for one command; a player neither reads the defaults nor receives a secret command's
+records, and a bad mode is a 422 naming the field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tablekeeper.rulesets.realtime.encounter.commands import move
+
+from .helpers import Table, api_client, command, ok, refused
+
+NewDatabase = Callable[[str], str]
+
+
+@pytest.fixture
+def client(new_database: NewDatabase) -> Iterator[TestClient]:
+    with api_client(new_database("api")) as client:
+        yield client
+
+
+def _table(client: TestClient) -> tuple[Table, str]:
+    table = Table.open(client, "realtime")
+    ann = table.join("ann")
+    table.character("hero", {"side": "party", "hp": 20, "position": [0, 0]}, player="ann")
+    table.character("orc", {"side": "orcs", "hp": 20, "position": [3, 0]}, kind="npc")
+    started = table.encounter("hero", "orc")
+    del ann
+    return table, started["encounter"]["id"]
+
+
+def test_a_secret_default_keeps_the_npcs_command_from_the_player(client: TestClient) -> None:
+    table, encounter = _table(client)
+    base = f"{table.path}/roll-modes"
+    set_ = client.put(f"{base}/orc", json={"mode": "gm_only"}, headers=table.gm)
+    assert ok(set_)["modes"] == {"orc": "gm_only"}
+    assert ok(client.get(base, headers=table.gm))["modes"] == {"orc": "gm_only"}
+    refused(client.get(base, headers=table.players["ann"]), 403, "token", "only the GM")
+    ok(
+        client.post(
+            f"/api/encounters/{encounter}/commands",
+            json={"command": command(move("orc", (4, 0)))},
+            headers=table.gm,
+        )
+    )
+    kinds = [record["kind"] for record in table.log(encounter, table.players["ann"])]
+    assert "realtime.action_started" not in kinds
+    assert "realtime.action_started" in [record["kind"] for record in table.log(encounter)]
+
+
+def test_a_command_chooses_its_own_mode_and_a_bad_one_is_named(client: TestClient) -> None:
+    table, encounter = _table(client)
+    url = f"/api/encounters/{encounter}/commands"
+    body = {"command": command(move("orc", (4, 0))), "roll_mode": "gm_only"}
+    ok(client.post(url, json=body, headers=table.gm))
+    assert "realtime.action_started" not in [
+        r["kind"] for r in table.log(encounter, table.players["ann"])
+    ]
+    bad = client.post(url, json={**body, "roll_mode": "blind"}, headers=table.gm)
+    assert bad.status_code == 422
+    assert "roll_mode" in bad.text
+    mine = {"command": command(move("hero", (0, 1))), "roll_mode": "gm_only"}
+    refused(client.post(url, json=mine, headers=table.players["ann"]), 403, "token", "only the GM")
