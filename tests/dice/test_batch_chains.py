@@ -40,7 +40,7 @@ CHAINS = (
 )
 
 
-def _total_variation(expression: str, totals: np.ndarray) -> float:
+def total_variation(expression: str, totals: np.ndarray) -> float:
     exact = odds(expression)
     outcomes, counts = np.unique(totals, return_counts=True)
     seen = dict(zip(outcomes.tolist(), (counts / len(totals)).tolist(), strict=True))
@@ -54,7 +54,7 @@ def test_the_vectorised_frequencies_are_the_exact_odds(expression: str) -> None:
     assert not batch.rolls, "vectorised"
     # Sampling alone puts the total variation near sqrt(outcomes / trials) / 2 (0.005-0.01
     # here); a wrong rule (an explosion too few, a reroll missed) puts it far above.
-    assert _total_variation(expression, batch.totals) < 0.02
+    assert total_variation(expression, batch.totals) < 0.02
     assert abs(batch.totals.mean() - float(odds(expression).mean)) < 0.1
 
 

@@ -34,7 +34,7 @@ with neither explosions nor rerolls draws all its dice with one ``roll_many``, w
 the same order. Every face counts towards ``limits.max_dice`` for the whole expression.
 
 :func:`roll_many` rolls one expression many times; for dice terms (keep, drop, counting,
-``mi``/``ma``, explosions and rerolls; not groups) with a :class:`~.roller.RandomRoller`
+``mi``/``ma``, explosions and rerolls) and groups with a :class:`~.roller.RandomRoller`
 it draws whole arrays at once (faces not recorded in the roller's history; explosions
 and rerolls drawn in another order than one by one: :mod:`.batch_chains`).
 """
@@ -114,8 +114,8 @@ def roll_many(
     plan = _prepare(expression, limits)
     roller = RandomRoller() if roller is None else roller
     if isinstance(roller, RandomRoller) and batch.vectorisable(plan.tree, limits):
-        totals, terms = batch.roll_arrays(plan.tree, times, roller, plan.expression, limits)
-        return RollBatch(plan.expression, plan.tree, totals, terms, ())
+        totals, terms, groups = batch.roll_arrays(plan.tree, times, roller, plan.expression, limits)
+        return RollBatch(plan.expression, plan.tree, totals, terms, (), groups)
     root = plan.root
     rolls = tuple(Roll(plan.expression, root.run(Context(roller, limits))) for _ in range(times))
     return RollBatch(plan.expression, plan.tree, _array([r.total for r in rolls]), (), rolls)

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from tablekeeper.dice.batch_results import GroupBatch, TermBatch
 from tablekeeper.dice.roller import Die
 from tablekeeper.dice.syntax import (
     BinaryOperation,
@@ -31,7 +32,6 @@ from tablekeeper.dice.syntax import (
 )
 
 if TYPE_CHECKING:  # a batch's arrays are NumPy's; exact odds never import it
-    import numpy as np
     from numpy.typing import NDArray
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "DiceResult",
     "DieResult",
     "Flag",
+    "GroupBatch",
     "GroupResult",
     "LabeledResult",
     "NegateResult",
@@ -288,38 +289,21 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class TermBatch:
-    """One dice term rolled for a whole batch: row ``i`` is roll ``i``, column ``j`` die
-    ``j``. ``values`` are the faces after ``mi``/``ma``; ``totals`` what the term added
-    to each roll. With explosions the extra dice follow the term's own dice, ``present``
-    says which columns a roll really rolled and ``order`` each one's place in rolling
-    order (``None``: every column, in order); :mod:`.batch_chains` says what ``faces``
-    holds for rerolled and compounded dice."""
-
-    node: Dice
-    faces: NDArray[np.int64]
-    values: NDArray[np.int64]
-    kept: NDArray[np.bool_]
-    success: NDArray[np.bool_]
-    failure: NDArray[np.bool_]
-    totals: NDArray[np.int64]
-    present: NDArray[np.bool_] | None = None
-    order: NDArray[np.int64] | None = None
-
-
-@dataclass(frozen=True, slots=True, eq=False)
 class RollBatch:
     """One expression rolled many times (:func:`~.evaluate.roll_many`).
 
-    Vectorised, ``terms`` holds each dice term's arrays, in rolling order, and ``rolls``
-    is empty; otherwise ``rolls`` holds every :class:`Roll` whole and ``terms`` is
-    empty. ``totals`` has one total per roll either way."""
+    Vectorised, ``terms`` holds each dice term's arrays, in rolling order (the dice
+    terms a group pushes ``mi ma ! r`` down to carry those modifiers), ``groups`` each
+    group's (inner groups first), and ``rolls`` is empty; otherwise ``rolls`` holds
+    every :class:`Roll` whole and ``terms`` and ``groups`` are empty. ``totals`` has one
+    total per roll either way."""
 
     expression: str
     tree: Expression
     totals: NDArray[Any]
     terms: tuple[TermBatch, ...]
     rolls: tuple[Roll, ...]
+    groups: tuple[GroupBatch, ...] = ()
 
     def __len__(self) -> int:
         return len(self.totals)

@@ -189,9 +189,10 @@ class RandomRoller:
         self._history.record(die, faces)
         return faces
 
-    def array(self, die: Die, shape: int | tuple[int, ...]) -> np.ndarray:
-        """A block of faces as an array, for simulations; not recorded in ``history``."""
-        return self._generator.integers(die.low, die.high + 1, size=shape)
+    def array(self, die: Die, shape: int | tuple[int, ...], dtype: str = "int64") -> np.ndarray:
+        """A block of faces as an array (of ``dtype``: a narrower integer draws faster),
+        for simulations; not recorded in ``history``."""
+        return self._generator.integers(die.low, die.high + 1, size=shape, dtype=dtype)
 
     def __repr__(self) -> str:
         return f"RandomRoller(seed={self.seed!r})"
