@@ -1,0 +1,43 @@
+"""What a pure question of one state answers, remembered for that state (a fast path).
+
+A policy's candidates, their legality checks and the command then played ask the same
+questions of one state again and again (who stands nearest, whom a skill would target).
+:func:`remembered` answers from memory when the very same state object (states are
+frozen) was asked the same question recently, on the engine's fast paths
+(``engine/fast_paths.py``); on the reference path it always computes. Only pure
+functions of the state and the key may be remembered, and the answer must be read-only.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from tablekeeper.engine import fast_paths
+
+T = TypeVar("T")
+
+STATES_REMEMBERED = 16
+"""How many of the latest states keep their answers."""
+
+_MEMO: OrderedDict[int, tuple[object, dict[Hashable, Any]]] = OrderedDict()
+"""By the identity of a state (held here, so it is not reused): the state, its answers."""
+
+
+def remembered(state: object, key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, remembered for ``state`` under ``key`` on the fast paths."""
+    if not fast_paths.enabled():
+        return compute()
+    found = _MEMO.get(id(state))
+    if found is None or found[0] is not state:
+        found = (state, {})
+        _MEMO[id(state)] = found
+        if len(_MEMO) > STATES_REMEMBERED:
+            _MEMO.popitem(last=False)
+    answers = found[1]
+    if key in answers:
+        return answers[key]  # type: ignore[no-any-return]
+    answer = compute()
+    answers[key] = answer
+    return answer
