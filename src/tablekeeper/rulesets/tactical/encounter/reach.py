@@ -7,6 +7,10 @@ friends are) and nothing walls the sight between them; a blinded character sees 
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
+from tablekeeper.engine import fast_paths
+from tablekeeper.engine.memo import remembered
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState
 from tablekeeper.rulesets.tactical.encounter.traits import can_see
 from tablekeeper.rulesets.tactical.grid import Square
@@ -20,6 +24,19 @@ from tablekeeper.rulesets.tactical.targeting import (
 )
 
 
+def _upper(model: type[BaseModel], field: str) -> int:
+    """The ``le`` bound of ``model.field``."""
+    return next(
+        int(bound.le) for bound in model.model_fields[field].metadata if hasattr(bound, "le")
+    )
+
+
+MAX_CUNNING = _upper(User, "cunning")
+MAX_RANGE = _upper(SkillReach, "range")
+MAX_RADIUS = _upper(SkillReach, "radius")
+"""The targeting models' upper bounds (``targeting.py``), for the fast path."""
+
+
 def targets_input(
     state: TacticalState, user_key: str, skill_key: str, *, target: str | None, point: Square | None
 ) -> TargetsInput:
@@ -27,8 +44,15 @@ def targets_input(
     user = state.character(user_key)
     sighted = can_see(state.catalogue, user)
     careful = any(state.catalogue.tags[tag].careful for tag in skill.tags)
+    # On the fast paths the values below are built from the state's own valid values
+    # without validating them again (``engine/fast_paths.py``), unless one is out of the
+    # targeting models' bounds: then validation refuses it as on the reference path.
+    trusted = (
+        fast_paths.enabled() and user.cunning <= MAX_CUNNING and skill.range <= MAX_RANGE
+    ) and skill.radius <= MAX_RADIUS
+    placed_as = Placed.trusted if trusted else Placed
     placed = tuple(
-        Placed(
+        placed_as(
             id=other.id,
             position=other.position,
             visible=sighted and (other.visible or not other.is_enemy_of(user)),
@@ -39,16 +63,20 @@ def targets_input(
         if not other.defeated or other.id == user.id
     )
     assert skill.target is not None
-    return TargetsInput(
-        skill=SkillReach(
-            target=skill.target,
-            range=skill.range,
-            radius=skill.radius,
-            careful=careful,
-            attack=skill.is_attack,
-            blast=skill.blast,
-        ),
-        user=User(id=user.id, position=user.position, cunning=user.cunning, side=user.side),
+    reach = (SkillReach.trusted if trusted else SkillReach)(
+        target=skill.target,
+        range=skill.range,
+        radius=skill.radius,
+        careful=careful,
+        attack=skill.is_attack,
+        blast=skill.blast,
+    )
+    who = (User.trusted if trusted else User)(
+        id=user.id, position=user.position, cunning=user.cunning, side=user.side
+    )
+    return (TargetsInput.trusted if trusted else TargetsInput)(
+        skill=reach,
+        user=who,
         point=point,
         target=target,
         map=state.map,
@@ -60,5 +88,13 @@ def targets_input(
 def targets_for(
     state: TacticalState, user_key: str, skill_key: str, *, target: str | None, point: Square | None
 ) -> TargetsOutcome:
-    """Whom ``user_key``'s ``skill_key`` targets, aimed at ``target`` or ``point``."""
-    return choose_targets(targets_input(state, user_key, skill_key, target=target, point=point))
+    """Whom ``user_key``'s ``skill_key`` targets, aimed at ``target`` or ``point``
+    (remembered for the state on the fast paths: the candidates, their check and the
+    play ask it of one state: ``engine/memo.py``)."""
+    return remembered(
+        state,
+        ("targets_for", user_key, skill_key, target, point),
+        lambda: choose_targets(
+            targets_input(state, user_key, skill_key, target=target, point=point)
+        ),
+    )
