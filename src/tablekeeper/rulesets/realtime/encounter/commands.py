@@ -196,7 +196,7 @@ def _build(actor: str, kind: str, model: type[BaseModel], /, **fields: Any) -> C
     payload = {key: value for key, value in fields.items() if value is not None}
     if not fast_paths.enabled():
         return Command.of(actor, kind, parse_payload(payload, model))
-    key = (actor, kind, model, tuple((name, type(value), value) for name, value in payload.items()))
+    key = (actor, kind, model, tuple(payload.items()), tuple(map(type, payload.values())))
     try:
         known = _BUILT.get(key)
     except TypeError:  # a list or a mapping among the fields: built afresh

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.command_table import CommandSpec, CommandTable, ResumeSpec, ResumeTable
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
@@ -234,6 +235,11 @@ RESUMES: ResumeTable[RealtimeDraft] = ResumeTable([ResumeSpec(Offer, _resume_off
 """What a pending decision is about (a reaction offered) and how its answer plays on."""
 
 
+LEGAL_AS_BUILT = frozenset({cmd.START_ACTION, cmd.MOVE, cmd.CANCEL_ACTION})
+"""The kinds of candidate a creature's checks always allow, as :meth:`RealtimeEngine.
+candidates` builds them (``legality.start_action``, ``move``, ``cancel``, ``authorize``)."""
+
+
 class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
     """The encounter engine of the ``realtime`` ruleset."""
 
@@ -261,6 +267,22 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
                 field="kind",
             )
         legality.authorize(state, command, payload)
+
+    def legal_commands(self, state: RealtimeState, actor: ActorId) -> tuple[Command, ...]:
+        """The candidates every check allows. On the fast paths (``engine/fast_paths.py``)
+        a creature's candidates of the kinds :data:`LEGAL_AS_BUILT` are not checked:
+        :meth:`candidates` offers them only to a creature that can act, outside the end
+        of a second, as its own orders, and builds them as the checks require (a
+        catalogue action, a step to another square, the charge it holds given up).
+        ``tests/analysis/test_fast_paths.py`` compares both paths on every state of the
+        shipped scenarios and on varied ones."""
+        if not fast_paths.enabled() or actor == GM:
+            return super().legal_commands(state, actor)
+        return tuple(
+            command
+            for command in self.candidates(state, actor)
+            if command.kind in LEGAL_AS_BUILT or self.allows(state, command)
+        )
 
     def candidates(self, state: RealtimeState, actor: ActorId) -> Sequence[Command]:
         """What ``actor`` may sensibly do now. The GM: advance one second. A conscious
