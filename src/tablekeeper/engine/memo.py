@@ -41,3 +41,29 @@ def remembered(state: object, key: Hashable, compute: Callable[[], T]) -> T:
     answer = compute()
     answers[key] = answer
     return answer
+
+
+VALUES_REMEMBERED = 4096
+"""How many built values :func:`built` keeps."""
+
+_BUILT: dict[Hashable, Any] = {}
+
+
+def built(key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, the frozen value (a command) its arguments ``key`` describe, built
+    once on the fast paths and handed out again for an equal key; on the reference path,
+    and for an unhashable key, always built afresh. ``key`` must hold every argument,
+    with the types of those whose equal values of other types (``1``, ``True``) would
+    build another value."""
+    if not fast_paths.enabled():
+        return make()
+    try:
+        known = _BUILT.get(key, _BUILT)
+    except TypeError:  # a list or a mapping among the arguments
+        return make()
+    if known is not _BUILT:
+        return known  # type: ignore[no-any-return]
+    value = _BUILT[key] = make()
+    if len(_BUILT) > VALUES_REMEMBERED:
+        del _BUILT[next(iter(_BUILT))]
+    return value

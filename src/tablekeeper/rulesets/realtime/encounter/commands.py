@@ -12,8 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, parse_payload
 from tablekeeper.rulesets.realtime.encounter.actions import TreatmentLevel
 from tablekeeper.rulesets.realtime.encounter.state import Position
@@ -194,23 +194,8 @@ def _build(actor: str, kind: str, model: type[BaseModel], /, **fields: Any) -> C
     same fields (equal values of the same types) is that command again: commands are
     frozen values, and the candidates ask for the same few each second."""
     payload = {key: value for key, value in fields.items() if value is not None}
-    if not fast_paths.enabled():
-        return Command.of(actor, kind, parse_payload(payload, model))
     key = (actor, kind, model, tuple(payload.items()), tuple(map(type, payload.values())))
-    try:
-        known = _BUILT.get(key)
-    except TypeError:  # a list or a mapping among the fields: built afresh
-        return Command.of(actor, kind, parse_payload(payload, model))
-    if known is None:
-        known = _BUILT[key] = Command.of(actor, kind, parse_payload(payload, model))
-        if len(_BUILT) > _BUILT_LIMIT:
-            del _BUILT[next(iter(_BUILT))]
-    return known
-
-
-_BUILT_LIMIT = 4096
-_BUILT: dict[tuple[Any, ...], Command] = {}
-"""The commands :func:`_build` made on the fast paths, by their fields."""
+    return built(key, lambda: Command.of(actor, kind, parse_payload(payload, model)))
 
 
 def add_creature(**fields: Any) -> Command:

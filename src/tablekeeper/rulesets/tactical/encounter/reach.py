@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.memo import remembered
-from tablekeeper.rulesets.tactical.encounter.state import TacticalState
+from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
 from tablekeeper.rulesets.tactical.encounter.traits import can_see
 from tablekeeper.rulesets.tactical.grid import Square
 from tablekeeper.rulesets.tactical.targeting import (
@@ -42,26 +42,15 @@ def targets_input(
 ) -> TargetsInput:
     skill = state.catalogue.skills[skill_key]
     user = state.character(user_key)
-    sighted = can_see(state.catalogue, user)
     careful = any(state.catalogue.tags[tag].careful for tag in skill.tags)
     # On the fast paths the values below are built from the state's own valid values
     # without validating them again (``engine/fast_paths.py``), unless one is out of the
     # targeting models' bounds: then validation refuses it as on the reference path.
-    trusted = (
-        fast_paths.enabled() and user.cunning <= MAX_CUNNING and skill.range <= MAX_RANGE
-    ) and skill.radius <= MAX_RADIUS
-    placed_as = Placed.trusted if trusted else Placed
-    placed = tuple(
-        placed_as(
-            id=other.id,
-            position=other.position,
-            visible=sighted and (other.visible or not other.is_enemy_of(user)),
-            side=other.side,
-            defeated=other.defeated,
-        )
-        for other in state.characters.values()
-        if not other.defeated or other.id == user.id
-    )
+    # Where the others stand, as the user sees them, is remembered for the state.
+    fast = fast_paths.enabled()
+    trusted = fast and user.cunning <= MAX_CUNNING and skill.range <= MAX_RANGE
+    trusted = trusted and skill.radius <= MAX_RADIUS
+    placed = remembered(state, ("placed", user_key), lambda: _placed(state, user, fast=fast))
     assert skill.target is not None
     reach = (SkillReach.trusted if trusted else SkillReach)(
         target=skill.target,
@@ -82,6 +71,23 @@ def targets_input(
         map=state.map,
         characters=placed,
         options=state.options,
+    )
+
+
+def _placed(state: TacticalState, user: Character, *, fast: bool) -> tuple[Placed, ...]:
+    """The characters on the map as ``user`` sees them (the defeated gone, but itself)."""
+    sighted = can_see(state.catalogue, user)
+    placed_as = Placed.trusted if fast else Placed
+    return tuple(
+        placed_as(
+            id=other.id,
+            position=other.position,
+            visible=sighted and (other.visible or not other.is_enemy_of(user)),
+            side=other.side,
+            defeated=other.defeated,
+        )
+        for other in state.characters.values()
+        if not other.defeated or other.id == user.id
     )
 
 
