@@ -20,6 +20,7 @@ from tablekeeper.engine.command_table import CommandSpec, CommandTable, ResumeSp
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import IllegalCommandError
@@ -307,11 +308,23 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
             if other.is_dying and other.id != actor
         ]
         if creature.charge is None:
-            candidates += [cmd.start_action(actor, action=key) for key in state.catalogue.actions]
-            x, y = creature.position
-            candidates += [
-                cmd.move(actor, (x + dx, y + dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-            ]
+            candidates += _own_orders(actor, creature.position, tuple(state.catalogue.actions))
         else:
             candidates.append(cmd.cancel_action(actor))
         return candidates
+
+
+def _own_orders(
+    actor: ActorId, position: tuple[int, int], actions: tuple[str, ...]
+) -> tuple[Command, ...]:
+    """Start a catalogue action, or move one square (built once for equal arguments on
+    the fast paths: ``engine/memo.py``)."""
+
+    def make() -> tuple[Command, ...]:
+        x, y = position
+        return (
+            *(cmd.start_action(actor, action=key) for key in actions),
+            *(cmd.move(actor, (x + dx, y + dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))),
+        )
+
+    return built(("realtime.own_orders", actor, position, actions), make)
