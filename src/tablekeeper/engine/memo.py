@@ -6,12 +6,15 @@ questions of one state again and again (who stands nearest, whom a skill would t
 frozen) was asked the same question recently, on the engine's fast paths
 (``engine/fast_paths.py``); on the reference path it always computes. Only pure
 functions of the state and the key may be remembered, and the answer must be read-only.
+Both memories are bounded (the oldest go first) and safe to share between threads: an
+answer is only ever computed again, never mixed up.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from contextlib import suppress
 from typing import Any, TypeVar
 
 from tablekeeper.engine import fast_paths
@@ -34,7 +37,8 @@ def remembered(state: object, key: Hashable, compute: Callable[[], T]) -> T:
         found = (state, {})
         _MEMO[id(state)] = found
         if len(_MEMO) > STATES_REMEMBERED:
-            _MEMO.popitem(last=False)
+            with suppress(KeyError):  # another thread emptied it first
+                _MEMO.popitem(last=False)
     answers = found[1]
     if key in answers:
         return answers[key]  # type: ignore[no-any-return]
@@ -65,5 +69,6 @@ def built(key: Hashable, make: Callable[[], T]) -> T:
         return known  # type: ignore[no-any-return]
     value = _BUILT[key] = make()
     if len(_BUILT) > VALUES_REMEMBERED:
-        del _BUILT[next(iter(_BUILT))]
+        with suppress(KeyError, RuntimeError, StopIteration):  # another thread's eviction
+            del _BUILT[next(iter(_BUILT))]
     return value
