@@ -7,13 +7,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials, resolve_policy
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine import fast_paths
+from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import EventDraft
+from tablekeeper.engine.legal import LegalCommands
+from tablekeeper.engine.memo import remembered
 from tablekeeper.engine.rulesets import load_ruleset
-from tablekeeper.engine.values import Frozen
+from tablekeeper.engine.sight import GM_SIGHT
+from tablekeeper.engine.table_engine import TableEngine
+from tablekeeper.engine.values import GM, ActorId, Frozen
+from tablekeeper.errors import RulesError
+from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
+from tablekeeper.rulesets.realtime.encounter.state import Charge
 from tablekeeper.services import lab
 
 SHIPPED = lab.shipped_scenarios()
@@ -91,3 +101,174 @@ def test_a_trusted_value_is_the_validated_value() -> None:
     assert trusted.model_dump() == {"x": 1, "y": 2}
     assert trusted.model_fields_set == {"x", "y"}
     assert hash(trusted) == hash(_Point(x=1, y=2))
+
+
+def _states_visited(ruleset: str, name: str, seed: int) -> tuple[Any, list[Any], list[str]]:
+    """Every state a reference-path encounter passes through, and its actors (and GM)."""
+    source = lab.scenario_source(name, ruleset=ruleset)
+    plan = TrialPlan(ruleset, source.data, source.source)
+    rules = load_ruleset(ruleset)
+    assert rules.scenarios is not None
+    with fast_paths.reference():
+        run = rules.scenarios.start(plan.scenario(), RandomRoller(seed), seed=seed)
+        states = [run.session.state]
+        submit = run.session.submit
+
+        def recording(command: Any) -> Any:
+            events = submit(command)
+            states.append(run.session.state)
+            return events
+
+        run.session.submit = recording  # type: ignore[method-assign]
+        play(run, resolve_policy(plan.policy, rules))
+        actors = [card.id for card in rules.cards(run.session.state, GM_SIGHT)]
+    return rules.engine, states, [*actors, GM]
+
+
+@pytest.mark.parametrize(("ruleset", "name"), SHIPPED)
+def test_the_fast_legal_commands_are_the_reference_legal_commands(ruleset: str, name: str) -> None:
+    """On every state an encounter passes through (8 to hundreds), for every actor: the legal
+    commands on the fast paths (remembered commands and checks, lazy candidates, state
+    memos) are the reference path's, in the same order."""
+    engine, states, actors = _states_visited(ruleset, name, seed=3)
+    compared = 0
+    for state in states:
+        for actor in actors:
+            with fast_paths.reference():
+                reference = tuple(engine.legal_commands(state, ActorId(actor)))
+            fast = tuple(engine.legal_commands(state, ActorId(actor)))
+            assert fast == reference, (actor, state)
+            if isinstance(engine, TableEngine):
+                lazy = engine.legal_lazily(state, ActorId(actor))
+                first = lazy[0] if lazy else None
+                assert first == (reference[0] if reference else None)
+                assert tuple(lazy) == reference
+            compared += len(reference)
+    assert len(states) > 5
+    assert compared > 0
+
+
+def test_lazy_legal_commands_check_only_what_is_read() -> None:
+    """``LegalCommands`` reads like the tuple of the allowed candidates, checking a
+    candidate only when the reader comes to it."""
+    made = [Command(actor=ActorId("a"), kind=f"k{i}", payload={"i": i}) for i in range(6)]
+    checked: list[int] = []
+
+    def allows(command: Command) -> bool:
+        index = int(str(command.payload["i"]))
+        checked.append(index)
+        return index % 2 == 1
+
+    legal = LegalCommands(iter(made), allows)
+    assert legal
+    assert checked == [0, 1]
+    assert legal[0] is made[1]
+    assert checked == [0, 1]
+    assert legal[1] is made[3]
+    assert checked == [0, 1, 2, 3]
+    expected = (made[1], made[3], made[5])
+    assert tuple(legal) == expected
+    assert len(legal) == 3
+    assert legal[-1] is made[5]
+    assert legal[1:] == expected[1:]
+    assert legal == expected
+    assert made[3] in legal
+    assert legal.index(made[5]) == 2
+    assert checked == [0, 1, 2, 3, 4, 5]  # each candidate checked once
+    with pytest.raises(IndexError):
+        legal[3]
+    empty = LegalCommands(iter(made), lambda command: False)
+    assert not empty
+    assert len(empty) == 0
+    assert tuple(empty) == ()
+
+
+def test_a_state_memo_answers_for_the_very_same_state_only_on_the_fast_path() -> None:
+    calls: list[int] = []
+    point, twin = _Point(x=1), _Point(x=1)
+
+    def compute() -> int:
+        calls.append(1)
+        return len(calls)
+
+    assert remembered(point, "q", compute) == 1
+    assert remembered(point, "q", compute) == 1  # remembered for this object
+    assert remembered(twin, "q", compute) == 2  # an equal state is another state
+    assert remembered(point, "other", compute) == 3
+    with fast_paths.reference():
+        assert remembered(point, "q", compute) == 4  # the reference path computes
+
+
+def test_a_check_passed_is_remembered_for_the_same_state_and_command_only() -> None:
+    rules = load_ruleset("realtime")
+    assert rules.scenarios is not None
+    source = lab.scenario_source("bleeding_out", ruleset="realtime")
+    plan = TrialPlan("realtime", source.data, source.source)
+    run = rules.scenarios.start(plan.scenario(), RandomRoller(1), seed=1)
+    engine, state = rules.engine, run.session.state
+    legal = engine.legal_commands(state, ActorId("demilio"))
+    command = legal[0]
+    assert engine.check(state, command) == engine.check(state, command)
+    after = run.session.state.model_copy(update={"ending_second": True})
+    with pytest.raises(RulesError):
+        engine.check(after, command)  # another state is checked afresh
+
+
+def test_realtime_builds_a_command_once_on_the_fast_path() -> None:
+    fast = realtime_cmd.move("aliena", (1, 2))
+    assert realtime_cmd.move("aliena", (1, 2)) is fast
+    with fast_paths.reference():
+        reference = realtime_cmd.move("aliena", (1, 2))
+    assert reference == fast
+    assert reference is not fast
+    assert reference.model_dump() == fast.model_dump()
+    assert realtime_cmd.move("aliena", [1, 2]) == fast  # type: ignore[arg-type]
+
+
+_REALTIME_RUN = load_ruleset("realtime")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hps=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
+    moves=st.lists(st.tuples(st.integers(-1, 1), st.integers(-1, 1)), min_size=4, max_size=4),
+    charging=st.lists(st.booleans(), min_size=4, max_size=4),
+    dead=st.lists(st.booleans(), min_size=4, max_size=4),
+    ending=st.booleans(),
+)
+def test_realtime_candidates_legal_as_built_are_legal_on_varied_states(
+    hps: list[int],
+    moves: list[tuple[int, int]],
+    charging: list[bool],
+    dead: list[bool],
+    ending: bool,
+) -> None:
+    """Realtime's fast legal commands skip the checks of the candidates legal as built
+    (``LEGAL_AS_BUILT``): on states varied in HP (conscious, unconscious, dying), place,
+    charges, deaths and the end of a second, they are the reference path's."""
+    source = lab.scenario_source("leaving_reach", ruleset="realtime")
+    plan = TrialPlan("realtime", source.data, source.source)
+    assert _REALTIME_RUN.scenarios is not None
+    run = _REALTIME_RUN.scenarios.start(plan.scenario(), RandomRoller(1), seed=1)
+    state = run.session.state
+    creatures = dict(state.creatures)
+    for index, key in enumerate(list(creatures)):
+        creature = creatures[key]
+        x, y = creature.position
+        charge = None
+        if charging[index]:
+            charge = Charge(action="custom", name="Spell", cost=3, started_at=1)
+        creatures[key] = creature.model_copy(
+            update={
+                "hp": hps[index],
+                "position": (x + moves[index][0], y + moves[index][1]),
+                "charge": charge,
+                "dead": dead[index],
+            }
+        )
+    state = state.model_copy(update={"creatures": creatures, "ending_second": ending})
+    engine = _REALTIME_RUN.engine
+    for actor in [*creatures, GM]:
+        with fast_paths.reference():
+            reference = tuple(engine.legal_commands(state, ActorId(actor)))
+        assert tuple(engine.legal_commands(state, ActorId(actor))) == reference

@@ -24,17 +24,19 @@ record's type, and ``proceed`` again. One mechanism, every ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.command_table import CommandSpec, CommandTable, ResumeTable
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER, Answer, Decision
 from tablekeeper.engine.drafts import Draft
 from tablekeeper.engine.events import Event
+from tablekeeper.engine.legal import LegalCommands
 from tablekeeper.engine.overrides import apply_override, is_override
 from tablekeeper.engine.steps import Step
 from tablekeeper.engine.values import GM, ActorId
@@ -92,13 +94,32 @@ class TableEngine(Generic[S, W]):
 
         Raises :class:`~tablekeeper.errors.IllegalCommandError` (or another
         :class:`~tablekeeper.errors.RulesError`) naming the field and the reason.
+
+        On the fast path (``engine/fast_paths.py``) the checks a command passed on a
+        state are remembered for that state (the very objects): a legal candidate the
+        policy chose is not checked again when it is submitted. The checks are pure
+        functions of the state and the command, so the answer cannot differ.
         """
+        fast = fast_paths.enabled()
+        if fast:
+            memo = self.__dict__.get("_passed")
+            if memo is not None and memo[0] is state:
+                known = memo[1].get(id(command))
+                if known is not None and known[0] is command:
+                    return known[1], known[2]
         spec = self.commands.spec(command.kind)
         payload = command.payload_as(spec.payload)
         if spec.gm_only and command.actor != GM:
             raise IllegalCommandError(f"only the GM may {command.kind}", field="actor")
         self.admit(state, command, spec, payload)
         spec.check(state, command, payload)
+        if fast:
+            memo = self.__dict__.get("_passed")
+            if memo is None or memo[0] is not state:
+                passed: dict[int, tuple[Command, CommandSpec[S, W, Any], BaseModel]] = {}
+                memo = (state, passed)
+                self.__dict__["_passed"] = memo
+            memo[1][id(command)] = (command, spec, payload)
         return spec, payload
 
     def allows(self, state: S, command: Command) -> bool:
@@ -114,6 +135,14 @@ class TableEngine(Generic[S, W]):
         return tuple(
             command for command in self.candidates(state, actor) if self.allows(state, command)
         )
+
+    def legal_lazily(self, state: S, actor: ActorId) -> Sequence[Command]:
+        """:meth:`legal_commands`, but on the fast path each candidate is built and
+        checked only when the reader comes to it (:class:`~tablekeeper.engine.legal.
+        LegalCommands`: a policy taking the first legal command checks up to it)."""
+        if not fast_paths.enabled():
+            return self.legal_commands(state, actor)
+        return LegalCommands(self.candidates(state, actor), lambda c: self.allows(state, c))
 
     def submit(self, state: S, command: Command, roller: Roller) -> Step:
         """Check ``command``, then play it: the events it causes, and the next decision."""

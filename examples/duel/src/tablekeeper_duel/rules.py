@@ -13,8 +13,9 @@ table, and one resume (the attack waiting for its defense).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator
 from fractions import Fraction
+from functools import partial
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -39,6 +40,7 @@ from tablekeeper.engine import (
     actor_field,
     resolver,
 )
+from tablekeeper.engine.memo import built
 from tablekeeper.errors import IllegalCommandError
 
 D20 = Die(20)
@@ -394,11 +396,16 @@ class DuelEngine(TableEngine[DuelState, Work]):
                 f"it is {current}'s turn, not {command.actor}'s", field="actor"
             )
 
-    def candidates(self, state: DuelState, actor: ActorId) -> Sequence[Command]:
-        return [
-            *(Command.of(actor, ATTACK, Target(target=other)) for other in state.fighters),
-            Command(actor=actor, kind=WAIT),
-        ]
+    def candidates(self, state: DuelState, actor: ActorId) -> Iterator[Command]:
+        """Attack each fighter, or wait: built one by one, and once for equal arguments
+        on the engine's fast paths (``tablekeeper.engine.memo``)."""
+        for other in state.fighters:
+            yield built(("duel.attack", actor, other), partial(_attack_command, actor, other))
+        yield built(("duel.wait", actor), partial(Command, actor=actor, kind=WAIT))
+
+
+def _attack_command(actor: ActorId, target: ActorId) -> Command:
+    return Command.of(actor, ATTACK, Target(target=target))
 
 
 ENGINE = DuelEngine()

@@ -76,8 +76,12 @@ class DuelRun:
         state = self.session.state
         if self.finished or state.clock is None:
             return None
-        legal = self.session.legal_commands(state.clock.current)
-        return policy.choose(state, state.clock.current, legal) if legal else None
+        actor = state.clock.current
+        if self.session.pending is None:  # the engine's legal commands, read lazily
+            legal: Sequence[Command] = ENGINE.legal_lazily(state, actor)
+        else:
+            legal = self.session.legal_commands(actor)
+        return policy.choose(state, actor, legal) if legal else None
 
 
 class DuelScenarios:

@@ -110,7 +110,9 @@ class TacticalRun:
         pending = self.session.pending
         if pending is not None:
             return policy.answer(state, pending)
-        legal = self.session.legal_commands(state.turn.actor)
+        # No decision is pending, so the session's legal commands are the engine's; read
+        # lazily, a policy taking the first checks the candidates up to it (fast paths).
+        legal = ENGINE.legal_lazily(state, state.turn.actor)
         return policy.choose(state, state.turn.actor, legal) if legal else None
 
 

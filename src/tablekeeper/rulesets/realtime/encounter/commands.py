@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, parse_payload
 from tablekeeper.rulesets.realtime.encounter.actions import TreatmentLevel
 from tablekeeper.rulesets.realtime.encounter.state import Position
@@ -187,9 +188,14 @@ class Advance(Frozen):
 
 def _build(actor: str, kind: str, model: type[BaseModel], /, **fields: Any) -> Command:
     """A command whose payload is ``fields`` validated into ``model``; errors name
-    ``payload.<field>``."""
+    ``payload.<field>``.
+
+    On the fast paths (``engine/fast_paths.py``) a command already built from the very
+    same fields (equal values of the same types) is that command again: commands are
+    frozen values, and the candidates ask for the same few each second."""
     payload = {key: value for key, value in fields.items() if value is not None}
-    return Command.of(actor, kind, parse_payload(payload, model))
+    key = (actor, kind, model, tuple(payload.items()), tuple(map(type, payload.values())))
+    return built(key, lambda: Command.of(actor, kind, parse_payload(payload, model)))
 
 
 def add_creature(**fields: Any) -> Command:

@@ -15,10 +15,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.command_table import CommandSpec, CommandTable, ResumeSpec, ResumeTable
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import IllegalCommandError
@@ -234,6 +236,11 @@ RESUMES: ResumeTable[RealtimeDraft] = ResumeTable([ResumeSpec(Offer, _resume_off
 """What a pending decision is about (a reaction offered) and how its answer plays on."""
 
 
+LEGAL_AS_BUILT = frozenset({cmd.START_ACTION, cmd.MOVE, cmd.CANCEL_ACTION})
+"""The kinds of candidate a creature's checks always allow, as :meth:`RealtimeEngine.
+candidates` builds them (``legality.start_action``, ``move``, ``cancel``, ``authorize``)."""
+
+
 class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
     """The encounter engine of the ``realtime`` ruleset."""
 
@@ -262,6 +269,22 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
             )
         legality.authorize(state, command, payload)
 
+    def legal_commands(self, state: RealtimeState, actor: ActorId) -> tuple[Command, ...]:
+        """The candidates every check allows. On the fast paths (``engine/fast_paths.py``)
+        a creature's candidates of the kinds :data:`LEGAL_AS_BUILT` are not checked:
+        :meth:`candidates` offers them only to a creature that can act, outside the end
+        of a second, as its own orders, and builds them as the checks require (a
+        catalogue action, a step to another square, the charge it holds given up).
+        ``tests/analysis/test_fast_paths.py`` compares both paths on every state of the
+        shipped scenarios and on varied ones."""
+        if not fast_paths.enabled() or actor == GM:
+            return super().legal_commands(state, actor)
+        return tuple(
+            command
+            for command in self.candidates(state, actor)
+            if command.kind in LEGAL_AS_BUILT or self.allows(state, command)
+        )
+
     def candidates(self, state: RealtimeState, actor: ActorId) -> Sequence[Command]:
         """What ``actor`` may sensibly do now. The GM: advance one second. A conscious
         creature: react to an open trigger, support an unconscious creature in reach,
@@ -285,11 +308,23 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
             if other.is_dying and other.id != actor
         ]
         if creature.charge is None:
-            candidates += [cmd.start_action(actor, action=key) for key in state.catalogue.actions]
-            x, y = creature.position
-            candidates += [
-                cmd.move(actor, (x + dx, y + dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-            ]
+            candidates += _own_orders(actor, creature.position, tuple(state.catalogue.actions))
         else:
             candidates.append(cmd.cancel_action(actor))
         return candidates
+
+
+def _own_orders(
+    actor: ActorId, position: tuple[int, int], actions: tuple[str, ...]
+) -> tuple[Command, ...]:
+    """Start a catalogue action, or move one square (built once for equal arguments on
+    the fast paths: ``engine/memo.py``)."""
+
+    def make() -> tuple[Command, ...]:
+        x, y = position
+        return (
+            *(cmd.start_action(actor, action=key) for key in actions),
+            *(cmd.move(actor, (x + dx, y + dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))),
+        )
+
+    return built(("realtime.own_orders", actor, position, actions), make)

@@ -7,7 +7,10 @@ maneuver, use a utility action, and end the turn.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.memo import remembered
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter.moving import movement_left
@@ -18,10 +21,14 @@ from tablekeeper.rulesets.tactical.grid import distance, reachable
 def _nearest_enemy_distance(
     state: TacticalState, character: Character, square: tuple[int, int]
 ) -> int:
-    enemies = [o for o in state.standing() if o.is_enemy_of(character)]
+    enemies = remembered(
+        state,
+        ("enemy_positions", character.id),
+        lambda: tuple(o.position for o in state.standing() if o.is_enemy_of(character)),
+    )
     if not enemies:
         return 0
-    return min(distance(square, o.position, state.options.distance) for o in enemies)
+    return min(distance(square, position, state.options.distance) for position in enemies)
 
 
 def _skills(state: TacticalState, character: Character) -> list[str]:
@@ -43,11 +50,12 @@ def _reach(state: TacticalState, character: Character) -> int:
     return max(reaches)
 
 
-def _attack_commands(state: TacticalState, character: Character, keys: list[str]) -> list[Command]:
+def _attack_commands(
+    state: TacticalState, character: Character, keys: list[str]
+) -> Iterator[Command]:
     who = character.id
     enemies = [o for o in state.standing() if o.is_enemy_of(character)]
     enemies.sort(key=lambda o: distance(o.position, character.position, state.options.distance))
-    found: list[Command] = []
     for key in keys:
         skill = state.catalogue.skills[key]
         concentration = (
@@ -55,11 +63,10 @@ def _attack_commands(state: TacticalState, character: Character, keys: list[str]
         )
         for enemy in enemies:
             if skill.target in ("melee", "ranged"):
-                found.append(cmd.use_skill(who, key, target=enemy.id, concentration=concentration))
+                yield cmd.use_skill(who, key, target=enemy.id, concentration=concentration)
             elif skill.target in ("line", "blast"):
                 point = character.position if skill.blast == "central" else enemy.position
-                found.append(cmd.use_skill(who, key, point=point, concentration=concentration))
-    return found
+                yield cmd.use_skill(who, key, point=point, concentration=concentration)
 
 
 def _hits_friends(state: TacticalState, command: Command) -> bool:
@@ -81,17 +88,15 @@ def _hits_friends(state: TacticalState, command: Command) -> bool:
 
 def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
     """What the acting character may sensibly do now, best first."""
-    turn = state.turn
-    if state.ended is not None or turn is None or state.use is not None:
-        return []
-    if actor != turn.actor:
-        return []
-    character = state.character(turn.actor)
+    return list(iter_candidates(state, actor))
+
+
+def _closing_move(
+    state: TacticalState, character: Character, want: int, here: int
+) -> Command | None:
+    """The move to the reachable square nearest the distance the attacks want, if it is
+    better than staying."""
     who = character.id
-    catalogue = state.catalogue
-    found: list[Command] = []
-    want = _reach(state, character)
-    here = _nearest_enemy_distance(state, character, character.position)
     if movement_left(state) > 0 and here > 0:
         blocked = frozenset(o.position for o in state.standing() if o.id != who)
         costs = reachable(
@@ -104,9 +109,29 @@ def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
 
         best = min((sq for sq in costs if sq != character.position), key=badness, default=None)
         if best is not None and badness(best)[0] < badness(character.position)[0]:
-            found.append(cmd.move(who, best))
+            return cmd.move(who, best)
+    return None
+
+
+def iter_candidates(state: TacticalState, actor: ActorId) -> Iterator[Command]:
+    """:func:`candidates` one by one, each built when it is asked for: a policy that
+    takes the first legal one never builds the others (``engine/legal.py``)."""
+    turn = state.turn
+    if state.ended is not None or turn is None or state.use is not None:
+        return
+    if actor != turn.actor:
+        return
+    character = state.character(turn.actor)
+    who = character.id
+    catalogue = state.catalogue
+    found: list[Command] = []  # what was offered so far (the other moves skip them)
+    want = _reach(state, character)
+    here = _nearest_enemy_distance(state, character, character.position)
+    closing = _closing_move(state, character, want, here)
+    if closing is not None:
+        yield _offer(found, closing)
     if turn.maneuver is not None:
-        found.append(cmd.simple(cmd.END_MANEUVER, who))
+        yield _offer(found, cmd.simple(cmd.END_MANEUVER, who))
     skills = _skills(state, character)
     movers = [
         k
@@ -114,14 +139,15 @@ def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
         if catalogue.skills[k].type == "maneuver" and catalogue.skills[k].target == "personal"
     ]
     if want > 1 and here <= 1 and turn.maneuvers == 0:  # step back before using the reach
-        found += [cmd.use_skill(who, key) for key in movers]
+        yield from _offered(found, (cmd.use_skill(who, key) for key in movers))
     actions = [
         k for k in skills if catalogue.skills[k].is_attack and catalogue.skills[k].type == "action"
     ]
     others = [
         k for k in skills if catalogue.skills[k].is_attack and catalogue.skills[k].type == "other"
     ]
-    found += [c for c in _attack_commands(state, character, actions) if not _hits_friends(state, c)]
+    attacks = _attack_commands(state, character, actions)
+    yield from _offered(found, (c for c in attacks if not _hits_friends(state, c)))
     wards = [
         k
         for k in skills
@@ -131,10 +157,11 @@ def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
         and catalogue.skills[k].target == "personal"
     ]
     if who not in state.concentrations:
-        found += [cmd.use_skill(who, key) for key in wards]
-    found += [c for c in _attack_commands(state, character, others) if not _hits_friends(state, c)]
+        yield from _offered(found, (cmd.use_skill(who, key) for key in wards))
+    attacks = _attack_commands(state, character, others)
+    yield from _offered(found, (c for c in attacks if not _hits_friends(state, c)))
     if here > want or (want > 1 and here < want):
-        found += [cmd.use_skill(who, key) for key in movers]
+        yield from _offered(found, (cmd.use_skill(who, key) for key in movers))
     utilities = [
         k
         for k in skills
@@ -144,10 +171,19 @@ def candidates(state: TacticalState, actor: ActorId) -> list[Command]:
         and not catalogue.skills[k].concentration
         and k != "act"
     ]
-    found += [cmd.use_skill(who, key) for key in utilities]
-    found.append(cmd.simple(cmd.END_TURN, who))
-    found += _other_moves(state, character, found)
-    return found
+    yield from _offered(found, (cmd.use_skill(who, key) for key in utilities))
+    yield _offer(found, cmd.simple(cmd.END_TURN, who))
+    yield from _other_moves(state, character, found)
+
+
+def _offer(found: list[Command], command: Command) -> Command:
+    found.append(command)
+    return command
+
+
+def _offered(found: list[Command], commands: Iterable[Command]) -> Iterator[Command]:
+    for command in commands:
+        yield _offer(found, command)
 
 
 def _other_moves(state: TacticalState, character: Character, found: list[Command]) -> list[Command]:

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import GM, ActorId, Frozen
 from tablekeeper.rulesets.tactical.catalogue import Track
 from tablekeeper.rulesets.tactical.encounter.state import Weapon
@@ -132,13 +133,25 @@ class SpendDoom(Frozen):
 
 
 def use_skill(character: str, skill: str, **fields: object) -> Command:
-    payload = UseSkill.model_validate({"character": character, "skill": skill, **fields})
-    return Command.of(character, USE_SKILL, payload)
+    """(Built once for equal arguments on the fast paths: ``engine/memo.py``.)"""
+
+    def make() -> Command:
+        payload = UseSkill.model_validate({"character": character, "skill": skill, **fields})
+        return Command.of(character, USE_SKILL, payload)
+
+    types = tuple(map(type, fields.values()))
+    return built((USE_SKILL, character, skill, tuple(fields.items()), types), make)
 
 
 def move(character: str, to: Square) -> Command:
-    return Command.of(character, MOVE, Move(character=ActorId(character), to=to))
+    return built(
+        (MOVE, character, to, tuple(map(type, to))),
+        lambda: Command.of(character, MOVE, Move(character=ActorId(character), to=to)),
+    )
 
 
 def simple(kind: str, character: str) -> Command:
-    return Command.of(character, kind, CharacterOnly(character=ActorId(character)))
+    return built(
+        (kind, character),
+        lambda: Command.of(character, kind, CharacterOnly(character=ActorId(character))),
+    )

@@ -9,7 +9,7 @@ of answer plays on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tablekeeper.dice.roller import Roller
@@ -24,7 +24,7 @@ from tablekeeper.rulesets.tactical.catalogue import load_catalogue
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import events as ev
 from tablekeeper.rulesets.tactical.encounter import holding, moving, reacting, using
-from tablekeeper.rulesets.tactical.encounter.candidates import candidates
+from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
 from tablekeeper.rulesets.tactical.encounter.effects import damage, defeat, interrupt
 from tablekeeper.rulesets.tactical.encounter.flow import advance, choose_cunning
 from tablekeeper.rulesets.tactical.encounter.fold import fold, read
@@ -294,5 +294,6 @@ class TacticalEngine(TableEngine[TacticalState, Work]):
             return decision
         return advance(work)
 
-    def candidates(self, state: TacticalState, actor: ActorId) -> Sequence[Command]:
-        return candidates(state, actor)
+    def candidates(self, state: TacticalState, actor: ActorId) -> Iterator[Command]:
+        """Best first, each built when it is asked for (``legal_lazily`` reads few)."""
+        return iter_candidates(state, actor)

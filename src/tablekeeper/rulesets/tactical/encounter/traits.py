@@ -9,6 +9,7 @@ action at all, no sight. The fighting style decides which skills a character may
 
 from __future__ import annotations
 
+from tablekeeper.engine.memo import remembered
 from tablekeeper.rulesets.tactical.catalogue import Catalogue, ConditionDef, SkillDef, Track
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
 from tablekeeper.rulesets.tactical.options import TacticalOptions
@@ -127,7 +128,16 @@ def sheet_problems(
 
 
 def available(state: TacticalState, character: Character, key: str) -> str | None:
-    """Why ``character`` cannot use skill ``key`` now, or ``None`` when it can."""
+    """Why ``character`` cannot use skill ``key`` now, or ``None`` when it can
+    (remembered for the state's own character on the fast paths: ``engine/memo.py``)."""
+    if state.characters.get(character.id) is not character:
+        return _available(state, character, key)
+    return remembered(
+        state, ("available", character.id, key), lambda: _available(state, character, key)
+    )
+
+
+def _available(state: TacticalState, character: Character, key: str) -> str | None:
     catalogue = state.catalogue
     skill = catalogue.skills.get(key)
     if skill is None:

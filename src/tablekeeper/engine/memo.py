@@ -1,0 +1,74 @@
+"""What a pure question of one state answers, remembered for that state (a fast path).
+
+A policy's candidates, their legality checks and the command then played ask the same
+questions of one state again and again (who stands nearest, whom a skill would target).
+:func:`remembered` answers from memory when the very same state object (states are
+frozen) was asked the same question recently, on the engine's fast paths
+(``engine/fast_paths.py``); on the reference path it always computes. Only pure
+functions of the state and the key may be remembered, and the answer must be read-only.
+Both memories are bounded (the oldest go first) and safe to share between threads: an
+answer is only ever computed again, never mixed up.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from contextlib import suppress
+from typing import Any, TypeVar
+
+from tablekeeper.engine import fast_paths
+
+T = TypeVar("T")
+
+STATES_REMEMBERED = 16
+"""How many of the latest states keep their answers."""
+
+_MEMO: OrderedDict[int, tuple[object, dict[Hashable, Any]]] = OrderedDict()
+"""By the identity of a state (held here, so it is not reused): the state, its answers."""
+
+
+def remembered(state: object, key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, remembered for ``state`` under ``key`` on the fast paths."""
+    if not fast_paths.enabled():
+        return compute()
+    found = _MEMO.get(id(state))
+    if found is None or found[0] is not state:
+        found = (state, {})
+        _MEMO[id(state)] = found
+        if len(_MEMO) > STATES_REMEMBERED:
+            with suppress(KeyError):  # another thread emptied it first
+                _MEMO.popitem(last=False)
+    answers = found[1]
+    if key in answers:
+        return answers[key]  # type: ignore[no-any-return]
+    answer = compute()
+    answers[key] = answer
+    return answer
+
+
+VALUES_REMEMBERED = 4096
+"""How many built values :func:`built` keeps."""
+
+_BUILT: dict[Hashable, Any] = {}
+
+
+def built(key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, the frozen value (a command) its arguments ``key`` describe, built
+    once on the fast paths and handed out again for an equal key; on the reference path,
+    and for an unhashable key, always built afresh. ``key`` must hold every argument,
+    with the types of those whose equal values of other types (``1``, ``True``) would
+    build another value."""
+    if not fast_paths.enabled():
+        return make()
+    try:
+        known = _BUILT.get(key, _BUILT)
+    except TypeError:  # a list or a mapping among the arguments
+        return make()
+    if known is not _BUILT:
+        return known  # type: ignore[no-any-return]
+    value = _BUILT[key] = make()
+    if len(_BUILT) > VALUES_REMEMBERED:
+        with suppress(KeyError, RuntimeError, StopIteration):  # another thread's eviction
+            del _BUILT[next(iter(_BUILT))]
+    return value
