@@ -44,7 +44,10 @@ def _said(declaration: Declaration) -> str:
     if declaration.wrap is not None:
         parts.append(f"{declaration.wrap.replace('_', ' ')} pile {declaration.split}")
     if declaration.defense is not None:
-        parts.append(f"{declaration.defense.replace('_', ' ')}, {declaration.defense_dice} dice")
+        joins = f" into {declaration.assist}'s Ward" if declaration.assist else ""
+        parts.append(
+            f"{declaration.defense.replace('_', ' ')}, {declaration.defense_dice} dice{joins}"
+        )
     if declaration.feint_from is not None:
         parts.append(f"feinted from {declaration.feint_from}")
     return "; ".join(parts) or "nothing"
@@ -81,6 +84,44 @@ def _options(state: FractalState, conflict: Conflict, key: str, sight: Sight) ->
                 "command": {"actor": key, "kind": DECLARE, "payload": payload},
             }
         )
+    return found
+
+
+ASSIST_BUTTONS = 6
+"""At most this many dice buttons for an ally's Ward."""
+
+
+def _assists(state: FractalState, conflict: Conflict, key: str) -> list[JsonObject]:
+    """At the defense step: the dice ``key`` may add to each ally's Ward, one button per
+    count (F-MAGIC-MICRO-07, G-F-N11), each checked as the engine will check it."""
+    duel = conflict.duel
+    if duel is None or duel.step != "defense":
+        return []
+    side = conflict.participants[key].side
+    found: list[JsonObject] = []
+    for ally, seat in conflict.participants.items():
+        if ally == key or seat.side != side or not seat.in_play:
+            continue
+        buttons: list[Any] = []
+        for dice in range(1, ASSIST_BUTTONS + 1):
+            order = Declare(
+                conflict=conflict.id,
+                character=ActorId(key),
+                defense="ward",
+                defense_dice=dice,
+                assist=ActorId(ally),
+            )
+            command = Command.of(ActorId(key), DECLARE, order)
+            try:
+                check_declare(state, command, order)
+            except RulesError:
+                break
+            payload = order.model_dump(mode="json", exclude_defaults=True)
+            buttons.append(
+                {"dice": dice, "command": {"actor": key, "kind": DECLARE, "payload": payload}}
+            )
+        if buttons:
+            found.append({"ally": state.characters[ally].name, "buttons": buttons})
     return found
 
 
@@ -127,10 +168,13 @@ def nano_view(state: FractalState, conflict: Conflict, sight: Sight) -> JsonObje
             for z in state.catalogue.conditions.nano.zones.get(conflict.tree, ())
         ],
         "options": [],
+        "assists": [],
     }
     if who is not None and conflict.ended is None and (sight.gm or sight.sees(who)):
         options: list[Any] = _options(state, conflict, who, sight)
         view["options"] = options
+        assists: list[Any] = _assists(state, conflict, who)
+        view["assists"] = assists
     return view
 
 

@@ -71,6 +71,10 @@ def _momentum(
     return f"{name_of(names, payload.holder)} {HOW[payload.how]}"
 
 
+def _relocated(payload: nev.Relocated, names: Names, sight: Sight, who: str, sees: bool) -> str:
+    return f"{who} surges to the {payload.zone} ({payload.rule})"
+
+
 def nano_clock(state: FractalState, conflict: Conflict) -> str:
     """``duel: beat 3, defense step, Corvo declares; momentum Brenna``."""
     duel = conflict.duel
@@ -87,6 +91,7 @@ SENTENCES: dict[type[Frozen], Callable[[Any, Names, Sight, str, bool], str | Non
     nev.TechniqueRolled: _rolled,
     nev.Struck: _struck,
     nev.MomentumChanged: _momentum,
+    nev.Relocated: _relocated,
 }
 """Each Nano event's payload model and its sentence."""
 
