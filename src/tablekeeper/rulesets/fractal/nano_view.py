@@ -56,8 +56,10 @@ def _said(declaration: Declaration) -> str:
 def _label(order: Declare) -> str:
     """What a button declares, in words (its dice are its AP cost; a Feint's added dice
     cost 2 AP each)."""
-    if order.feint_dice or (order.action is not None and not order.dice and order.zone):
-        return f"change the attack into {order.action}, {order.feint_dice} dice added"
+    if order.feint_dice or (order.action is not None and not order.dice):  # Step 3
+        zone = f" ({order.zone.replace('_', ' ')})" if order.zone else ""
+        name = order.action.replace("_", " ") if order.action else "nothing"
+        return f"change the attack into {name}{zone}, {order.feint_dice} dice added"
     fields = {k: v for k, v in order.model_dump().items() if k in Declaration.model_fields}
     said = _said(Declaration.model_validate(fields))
     return "declare nothing" if said == "nothing" else said
@@ -66,8 +68,12 @@ def _label(order: Declare) -> str:
 def _options(state: FractalState, conflict: Conflict, key: str, sight: Sight) -> list[JsonObject]:
     actor = ActorId(key)
     found: list[JsonObject] = []
+    seen: set[str] = set()
     for command in duel_candidates(state, conflict, actor):
         order = command.payload_as(Declare)
+        if order.model_dump_json() in seen:
+            continue  # "declare nothing" is offered once
+        seen.add(order.model_dump_json())
         try:
             check_declare(state, command, order)
         except RulesError:
