@@ -219,3 +219,39 @@ def test_resist_mental_subtracts_from_mentalism_only_f_magic_nano_11() -> None:
     table.declare("b", defense="resist_mental", defense_dice=2)
     (struck,) = table.payloads("struck")
     assert (struck["successes"], struck["defense"]) == (2, 0)  # Energy Strike is no mentalism
+
+
+# Replay and undo -----------------------------------------------------------------------
+
+
+def _replays_and_undoes(table: Duelists) -> None:
+    after = table.state
+    assert table.session.replay() == after
+    table.session.undo()
+    table.session.redo()
+    assert table.state == after
+
+
+def test_a_surge_a_decay_and_an_area_form_replay_and_undo_identically_g_f_n13() -> None:
+    """The log holds every roll: replaying it gives the same state, and undo then redo is
+    the identity (the zone moved into, the item decayed, every opponent struck)."""
+    surged = _duel(zones=True)
+    surged.answer("none")
+    surged.declare("a", action="kinetic_surge", dice=1, zone="shore")
+    surged.dice(4)
+    surged.passes("b")
+    assert surged.conflict("duel").participants["a"].zone == "shore"
+    _replays_and_undoes(surged)
+    decayed = _decay((4, 4, 4))
+    assert decayed.c("a").spells
+    _replays_and_undoes(decayed)
+    area = _duel(third=True)
+    area.declare("a", action="phantasm", target="b", dice=2, area=True, stat="people")
+    area.passes("b")
+    area.passes("c")
+    area.dice(6, 6)
+    area.passes("b")
+    area.passes("c")
+    assert area.labels("b")
+    assert area.labels("c")
+    _replays_and_undoes(area)

@@ -75,3 +75,17 @@ def test_the_beat_start_is_asked_again_each_beat_but_not_mid_beat_g_f_n14() -> N
     pending = table.session.pending
     assert pending is not None
     assert pending.chooser == "a"  # the next Beat: the pit and the whole field
+
+
+def test_the_beat_start_replays_and_undoes_identically_g_f_n14() -> None:
+    table = _duel("hazardous", 1)
+    table.dice(4)
+    table.answer("roll:1")
+    table.answer("none")
+    after = table.state
+    assert table.session.replay() == after
+    table.session.undo()
+    assert table.session.pending is not None  # b's answer taken back: asked again
+    assert table.session.pending.chooser == "b"
+    table.session.redo()
+    assert table.state == after
