@@ -109,3 +109,35 @@ def test_split_the_scene_from_the_panel_f_gm_10() -> None:
     assert (problems, payload["split"], payload["level"]) == ({}, True, "nano")
     table.session.submit(Command(actor=GM, kind=form.kind, payload=payload))
     assert table.state.queued  # the next duel waits its turn (F-GM-10)
+
+
+def _declare_buttons(page: str) -> list[str]:
+    found = re.findall(r'<form[^>]*class="declare-options".*?</form>', page, re.S)
+    return [
+        html_lib.unescape(b) for b in re.findall(r"<button[^>]*>(.*?)</button>", "".join(found))
+    ]
+
+
+def test_a_mage_is_offered_its_spells_and_the_area_form_f_magic_nano_06() -> None:
+    """The panel offers a mage's strikes, the TN 6 area form against several opponents
+    (G-F-N13) with its odds at TN 6, and Kinetic Surge (F-MAGIC-NANO-03)."""
+    table = duelists(a_tools=(WAND,), b_tools=(SWORD,))
+    table.pc("c", side="foes", tools=[SWORD])
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c", side="foes")))
+    page = render(table.state, Sight.player({"a"}))
+    offered = _declare_buttons(page)
+    assert any(b.startswith("phantasm on every opponent (area, TN 6)") for b in offered)
+    assert any(b.startswith("kinetic surge") for b in offered)
+    assert "phantasm: " in page
+    assert re.search(r"phantasm: \d+d\d+ against TN 6", page)
+    plain = render(duelists().state, Sight.player({"b"}))  # no focus, no Rank: no spells
+    assert not any("phantasm" in b for b in _declare_buttons(plain))
+
+
+def test_a_spell_coming_offers_the_ward_and_the_counterspell_f_magic_nano_18_20() -> None:
+    table = duelists(a_tools=(WAND,), b_tools=(WAND,))
+    table.declare("a", action="energy_strike", target="b", dice=1)
+    table.passes("b")
+    offered = _declare_buttons(render(table.state, Sight.player({"b"})))
+    assert any(b.startswith("ward, ") for b in offered)
+    assert any(b.startswith("counterspell, ") for b in offered)

@@ -40,7 +40,8 @@ def _said(declaration: Declaration) -> str:
     parts = []
     if declaration.action is not None:
         zone = f" ({declaration.zone.replace('_', ' ')})" if declaration.zone else ""
-        parts.append(f"{declaration.action.replace('_', ' ')}{zone}, {declaration.dice} dice")
+        area = " on every opponent (area, TN 6)" if declaration.area else ""
+        parts.append(f"{declaration.action.replace('_', ' ')}{zone}{area}, {declaration.dice} dice")
     if declaration.wrap is not None:
         parts.append(f"{declaration.wrap.replace('_', ' ')} pile {declaration.split}")
     if declaration.defense is not None:
