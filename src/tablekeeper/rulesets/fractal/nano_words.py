@@ -41,9 +41,11 @@ def _declared(payload: nev.Declared, names: Names, sight: Sight, who: str, sees:
     elif payload.step != "feint" and mine.action is not None:
         target = f" at {name_of(names, mine.target)}" if mine.target else ""
         zone = f" ({mine.zone})" if mine.zone else ""
-        parts.append(f"{mine.action.replace('_', ' ')}{target}{zone}")
+        area = " and every other opponent (area, TN 6)" if mine.area else ""
+        parts.append(f"{mine.action.replace('_', ' ')}{target}{area}{zone}")
     if payload.step == "defense" and mine.defense is not None:
-        parts.append(mine.defense.replace("_", " "))
+        joins = f" into {name_of(names, mine.assist)}'s Ward" if mine.assist else ""
+        parts.append(mine.defense.replace("_", " ") + joins)
     said = ", ".join(parts) or "nothing more"
     return f"{who} declares ({payload.step}): {said}"
 

@@ -255,3 +255,24 @@ def test_a_surge_a_decay_and_an_area_form_replay_and_undo_identically_g_f_n13() 
     assert area.labels("b")
     assert area.labels("c")
     _replays_and_undoes(area)
+
+
+def test_the_log_says_an_area_form_and_a_surge_g_f_n13() -> None:
+    from tablekeeper.engine.sight import GM_SIGHT
+    from tablekeeper.rulesets.fractal.ruleset import FRACTAL
+
+    names = {"a": "Ada", "b": "Bo", "c": "Cy"}
+    area = _duel(third=True)
+    area.declare("a", action="phantasm", target="b", dice=1, area=True)
+    (declared,) = area.events("nano_declared")
+    sentence = FRACTAL.words.event_sentence(declared, names, GM_SIGHT)
+    assert sentence == "Ada declares (attack): phantasm at Bo and every other opponent (area, TN 6)"
+    surged = _duel(zones=True)
+    surged.answer("none")
+    surged.declare("a", action="kinetic_surge", dice=1, zone="shore")
+    surged.dice(4)
+    surged.passes("b")
+    (moved,) = surged.events("relocated")
+    assert FRACTAL.words.event_sentence(moved, names, GM_SIGHT) == (
+        "Ada surges to the shore (F-MAGIC-NANO-03)"
+    )
