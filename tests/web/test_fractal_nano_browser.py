@@ -1,13 +1,15 @@
 """The fractal Nano duel in a real browser (see conftest.py): the GM opens a Nano combat
-duel from the Commands, plays it to its end by the panel's declaration buttons (each
-with its cost, TN and odds), and transforms a duel from the panel's GM control, then
-undoes it. Screenshots are saved."""
+duel, a debate and a dance-off from the Commands, plays each to its end by the panel's
+declaration buttons (each with its cost, TN and odds), and transforms a duel from the
+panel's GM control, then undoes it. Screenshots are saved."""
 
 from __future__ import annotations
 
 import json
 import re
 from typing import Any
+
+import pytest
 
 from .browser import Screenshots
 
@@ -23,8 +25,8 @@ def _campaign(page: Any, live_server: str) -> str:
     page.get_by_role("link", name="Open the campaign").click()
     campaign = str(page.url).split("?")[0].rstrip("/")
     token = page.locator("input[name=csrf_token]").first.get_attribute("value")
-    for key, side, body in (("brenna", "party", 10), ("corvo", "foes", 6)):
-        stats = {stat: body if stat == "body" else 6 for stat in STATS}
+    for key, side, die in (("brenna", "party", 10), ("corvo", "foes", 6)):
+        stats = {stat: die if stat != "meditation" else 6 for stat in STATS}
         made = page.request.post(
             f"{campaign}/characters",
             form={
@@ -45,21 +47,30 @@ def _campaign(page: Any, live_server: str) -> str:
     return campaign
 
 
+@pytest.mark.parametrize(
+    ("tree", "zones"),
+    [
+        ("combat", "high, mid, low"),
+        ("social", "composure, credibility, reputation"),
+        ("dancing", "focus, technique, audience attention"),
+    ],
+)
 def test_the_gm_plays_a_nano_duel_to_its_end_by_its_buttons(
-    live_server: str, page: Any, screenshots: Screenshots
+    live_server: str, page: Any, screenshots: Screenshots, tree: str, zones: str
 ) -> None:
     from playwright.sync_api import expect
 
     _campaign(page, live_server)
-    page.get_by_role("button", name=re.compile(r"^Open a Nano combat duel")).click()
+    page.get_by_role("button", name=re.compile(rf"^Open a Nano {tree} duel")).click()
     duel = page.locator(".duel")
     expect(duel).to_contain_text("Attack: whoever holds the momentum")
     expect(page.locator(".duel-steps [aria-current=step]")).to_contain_text("Attack")
     expect(duel).to_contain_text("Momentum Brenna / Corvo")
+    expect(duel).to_contain_text(zones)
     options = page.locator("form.declare-options button[type=submit]:not([disabled])")
     expect(options.first).to_be_visible()
     expect(page.locator("form.declare-options")).to_contain_text("against TN")
-    screenshots.take(page, "fractal-nano-10-attack-step", full_page=False, at=duel)
+    screenshots.take(page, f"fractal-nano-10-{tree}-attack-step", full_page=False, at=duel)
     over = page.locator("#clock p.tag", has_text="Over:")
     for _ in range(200):
         if over.count():
@@ -71,7 +82,9 @@ def test_the_gm_plays_a_nano_duel_to_its_end_by_its_buttons(
         )
     expect(over).to_be_visible()
     expect(page.locator(".duel-steps")).to_have_count(0)  # no step is "now" once it is over
-    screenshots.take(page, "fractal-nano-11-over", full_page=False, at=page.locator("#clock"))
+    screenshots.take(
+        page, f"fractal-nano-11-{tree}-over", full_page=False, at=page.locator("#clock")
+    )
 
 
 def test_the_gm_transforms_the_duel_from_the_panel_and_undoes_it(
