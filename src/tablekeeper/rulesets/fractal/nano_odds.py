@@ -20,6 +20,7 @@ from tablekeeper.engine.sight import Sight
 from tablekeeper.rulesets.fractal.checks import Modifier, level_distribution
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.nano_declare import Declare, technique_rank
+from tablekeeper.rulesets.fractal.encounter.nano_magic import area_raise
 from tablekeeper.rulesets.fractal.encounter.nano_strike import technique_check
 from tablekeeper.rulesets.fractal.encounter.nano_zones import rider_of, zone_armor, zone_condition
 from tablekeeper.rulesets.fractal.encounter.rolling import plan
@@ -73,8 +74,14 @@ def declare_odds(state: FractalState, command: Command, sight: Sight) -> Command
     technique, dice = found
     duel = conflict.duel
     bonus = duel.bonus.get(order.character, 0)
-    extra = (Modifier(label="stolen momentum", source="G-F-42", dice=bonus),) if bonus else ()
+    extra: tuple[Modifier, ...] = (
+        (Modifier(label="stolen momentum", source="G-F-42", dice=bonus),) if bonus else ()
+    )
     mine = duel.declared.get(order.character)
+    if order.area and order.action is not None:  # the area form's TN (F-MAGIC-NANO-06, -10)
+        character = state.characters[order.character]
+        shape = Declaration(character=order.character, action=order.action, area=True)
+        extra += area_raise(state, character, shape)
     target = order.target or (mine.target if mine is not None else None)
     zone = order.zone or (mine.zone if mine is not None else None)
     attack = plan(

@@ -40,11 +40,15 @@ def _said(declaration: Declaration) -> str:
     parts = []
     if declaration.action is not None:
         zone = f" ({declaration.zone.replace('_', ' ')})" if declaration.zone else ""
-        parts.append(f"{declaration.action.replace('_', ' ')}{zone}, {declaration.dice} dice")
+        area = " on every opponent (area, TN 6)" if declaration.area else ""
+        parts.append(f"{declaration.action.replace('_', ' ')}{zone}{area}, {declaration.dice} dice")
     if declaration.wrap is not None:
         parts.append(f"{declaration.wrap.replace('_', ' ')} pile {declaration.split}")
     if declaration.defense is not None:
-        parts.append(f"{declaration.defense.replace('_', ' ')}, {declaration.defense_dice} dice")
+        joins = f" into {declaration.assist}'s Ward" if declaration.assist else ""
+        parts.append(
+            f"{declaration.defense.replace('_', ' ')}, {declaration.defense_dice} dice{joins}"
+        )
     if declaration.feint_from is not None:
         parts.append(f"feinted from {declaration.feint_from}")
     return "; ".join(parts) or "nothing"
@@ -53,8 +57,10 @@ def _said(declaration: Declaration) -> str:
 def _label(order: Declare) -> str:
     """What a button declares, in words (its dice are its AP cost; a Feint's added dice
     cost 2 AP each)."""
-    if order.feint_dice or (order.action is not None and not order.dice and order.zone):
-        return f"change the attack into {order.action}, {order.feint_dice} dice added"
+    if order.feint_dice or (order.action is not None and not order.dice):  # Step 3
+        zone = f" ({order.zone.replace('_', ' ')})" if order.zone else ""
+        name = order.action.replace("_", " ") if order.action else "nothing"
+        return f"change the attack into {name}{zone}, {order.feint_dice} dice added"
     fields = {k: v for k, v in order.model_dump().items() if k in Declaration.model_fields}
     said = _said(Declaration.model_validate(fields))
     return "declare nothing" if said == "nothing" else said
@@ -63,8 +69,12 @@ def _label(order: Declare) -> str:
 def _options(state: FractalState, conflict: Conflict, key: str, sight: Sight) -> list[JsonObject]:
     actor = ActorId(key)
     found: list[JsonObject] = []
+    seen: set[str] = set()
     for command in duel_candidates(state, conflict, actor):
         order = command.payload_as(Declare)
+        if order.model_dump_json() in seen:
+            continue  # "declare nothing" is offered once
+        seen.add(order.model_dump_json())
         try:
             check_declare(state, command, order)
         except RulesError:
@@ -81,6 +91,44 @@ def _options(state: FractalState, conflict: Conflict, key: str, sight: Sight) ->
                 "command": {"actor": key, "kind": DECLARE, "payload": payload},
             }
         )
+    return found
+
+
+ASSIST_BUTTONS = 6
+"""At most this many dice buttons for an ally's Ward."""
+
+
+def _assists(state: FractalState, conflict: Conflict, key: str) -> list[JsonObject]:
+    """At the defense step: the dice ``key`` may add to each ally's Ward, one button per
+    count (F-MAGIC-MICRO-07, G-F-N11), each checked as the engine will check it."""
+    duel = conflict.duel
+    if duel is None or duel.step != "defense":
+        return []
+    side = conflict.participants[key].side
+    found: list[JsonObject] = []
+    for ally, seat in conflict.participants.items():
+        if ally == key or seat.side != side or not seat.in_play:
+            continue
+        buttons: list[Any] = []
+        for dice in range(1, ASSIST_BUTTONS + 1):
+            order = Declare(
+                conflict=conflict.id,
+                character=ActorId(key),
+                defense="ward",
+                defense_dice=dice,
+                assist=ActorId(ally),
+            )
+            command = Command.of(ActorId(key), DECLARE, order)
+            try:
+                check_declare(state, command, order)
+            except RulesError:
+                break
+            payload = order.model_dump(mode="json", exclude_defaults=True)
+            buttons.append(
+                {"dice": dice, "command": {"actor": key, "kind": DECLARE, "payload": payload}}
+            )
+        if buttons:
+            found.append({"ally": state.characters[ally].name, "buttons": buttons})
     return found
 
 
@@ -127,10 +175,13 @@ def nano_view(state: FractalState, conflict: Conflict, sight: Sight) -> JsonObje
             for z in state.catalogue.conditions.nano.zones.get(conflict.tree, ())
         ],
         "options": [],
+        "assists": [],
     }
     if who is not None and conflict.ended is None and (sight.gm or sight.sees(who)):
         options: list[Any] = _options(state, conflict, who, sight)
         view["options"] = options
+        assists: list[Any] = _assists(state, conflict, who)
+        view["assists"] = assists
     return view
 
 

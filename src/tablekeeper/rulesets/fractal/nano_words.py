@@ -41,9 +41,11 @@ def _declared(payload: nev.Declared, names: Names, sight: Sight, who: str, sees:
     elif payload.step != "feint" and mine.action is not None:
         target = f" at {name_of(names, mine.target)}" if mine.target else ""
         zone = f" ({mine.zone})" if mine.zone else ""
-        parts.append(f"{mine.action.replace('_', ' ')}{target}{zone}")
+        area = " and every other opponent (area, TN 6)" if mine.area else ""
+        parts.append(f"{mine.action.replace('_', ' ')}{target}{area}{zone}")
     if payload.step == "defense" and mine.defense is not None:
-        parts.append(mine.defense.replace("_", " "))
+        joins = f" into {name_of(names, mine.assist)}'s Ward" if mine.assist else ""
+        parts.append(mine.defense.replace("_", " ") + joins)
     said = ", ".join(parts) or "nothing more"
     return f"{who} declares ({payload.step}): {said}"
 
@@ -71,6 +73,10 @@ def _momentum(
     return f"{name_of(names, payload.holder)} {HOW[payload.how]}"
 
 
+def _relocated(payload: nev.Relocated, names: Names, sight: Sight, who: str, sees: bool) -> str:
+    return f"{who} surges to the {payload.zone} ({payload.rule})"
+
+
 def nano_clock(state: FractalState, conflict: Conflict) -> str:
     """``duel: beat 3, defense step, Corvo declares; momentum Brenna``."""
     duel = conflict.duel
@@ -87,6 +93,7 @@ SENTENCES: dict[type[Frozen], Callable[[Any, Names, Sight, str, bool], str | Non
     nev.TechniqueRolled: _rolled,
     nev.Struck: _struck,
     nev.MomentumChanged: _momentum,
+    nev.Relocated: _relocated,
 }
 """Each Nano event's payload model and its sentence."""
 

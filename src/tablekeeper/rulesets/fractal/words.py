@@ -65,6 +65,8 @@ class FractalWords:
                 f"{who}: Macro {payload.get('tree') or payload.get('stat')} check, "
                 f"{payload.get('dice')} dice"
             )
+        if kind == cmd.OPEN_CONFLICT and payload.get("level") == "nano":
+            return f"Open a Nano {payload.get('tree')} duel {payload.get('id')}"
         if kind == cmd.OPEN_CONFLICT:
             return f"Open {payload.get('level')} {payload.get('tree')} conflict {payload.get('id')}"
         return f"{who}: {kind_words(kind).lower()}" if "character" in payload else kind_words(kind)

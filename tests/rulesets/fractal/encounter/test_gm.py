@@ -282,7 +282,11 @@ def test_the_gm_is_offered_a_micro_conflict_of_everyone_and_a_projects_serving_g
     assert table.session.legal_commands("gm") == ()  # one side only: nothing to open
     table.npc("orc")
     offered = table.session.legal_commands("gm")
-    assert [c.payload["tree"] for c in offered] == ["combat", "social", "dancing", "magic"]
+    micro = [c.payload["tree"] for c in offered if c.payload["level"] == "micro"]
+    assert micro == ["combat", "social", "dancing", "magic"]
+    assert offered[0].payload["level"] == "micro"  # the Micro conflicts first (the policy's)
+    duels = [c.payload["tree"] for c in offered if c.payload["level"] == "nano"]
+    assert duels == ["combat", "social", "dancing"]  # then a duel, a debate, a dance-off
     assert offered[0].payload["characters"] == ["brenna", "orc"]
     table.session.submit(offered[0])
     assert table.conflict("combat-1").current == "brenna"

@@ -212,9 +212,15 @@ def test_lift_and_support_gives_the_declared_dice_or_drops_g_f_24_f_dance_nano_0
     table = _trio()
     move(table, "a", "c", "lift_and_support", 3, declared=4)
     table.passes("b")
-    table.dice(6, 1, 1)  # 1: missed by 3: an Impact of floor(3 / 2) = 1 on the partner
+    table.dice(6, 1, 1)  # 1: missed by 3: the falling table at floor(3 / 2) = 1 (G-F-N12)
     table.passes("c")
-    assert table.labels("c") == ["Bruised [1]"]
+    assert table.labels("c") == ["Jarred [1]"]
+    table = _trio()
+    move(table, "a", "c", "lift_and_support", 2, declared=2)
+    table.passes("b")
+    table.dice(6, 1)  # missed by 1: floor(1 / 2) = 0, no fall
+    table.passes("c")
+    assert table.labels("c") == []
 
 
 def test_formation_shift_ignores_opponents_but_one_f_dance_nano_11() -> None:

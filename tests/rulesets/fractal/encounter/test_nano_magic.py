@@ -125,6 +125,12 @@ def test_thermal_terrain_is_sustained_at_each_beat_or_collapses_f_magic_nano_04(
     table.dice(5)
     table.answer("sustain:1")
     assert table.conflict("duel").scene_elements  # kept
+    # G-F-N14: the Hazardous space at the start of the Beat, each duellist in seat order
+    for who in ("a", "b"):
+        pending = table.session.pending
+        assert pending is not None
+        assert pending.chooser == who
+        table.answer("none")
     assert table.duel.step == "attack"
     table.passes("a")
     table.passes("b")

@@ -142,8 +142,14 @@ def test_nano_social_attacks_read_the_successes_after_defense_and_armor_f_social
 def test_nano_magic_needs_an_incantation_or_focus_f_magic_gen_05() -> None:
     # F-MAGIC-GEN-05: every Nano magic action needs the spell tool (none is [No Tool]).
     # "Unless marked [No Tool], all actions below require an Incantation or Arcane Focus":
-    # none is so marked.
-    assert {a.tool for a in CATALOGUE.actions.of("magic", "nano")} == {"spell"}
+    # none is so marked. The two resistances (G-F-N13) are no spell of the list: a target's
+    # instinct and a carrier's grip, provisional.
+    actions = CATALOGUE.actions.of("magic", "nano")
+    assert {a.tool for a in actions if not a.provisional} == {"spell"}
+    assert {(a.id, a.tool) for a in actions if a.provisional} == {
+        ("resist_mental", "none"),
+        ("resist_decay", "none"),
+    }
 
 
 def test_the_gift_behind_magic_is_recorded_f_magic_gen_01() -> None:

@@ -131,6 +131,11 @@ OPENED_FIRST = ("combat", "social", "dancing", "magic")
 """The trees the GM is offered a Micro conflict of, with everyone free, in this order."""
 
 
+DUELLED = ("combat", "social", "dancing")
+"""The trees the GM is offered a Nano duel of, too: a combat duel, a debate, a dance-off
+(F-CORE-08; with more than two, Momentum per pair, F-GM-11)."""
+
+
 def _last_out(state: FractalState, key: str) -> str | None:
     seats = [c.participants[key] for c in state.conflicts.values() if key in c.participants]
     return seats[-1].out if seats else None
@@ -165,6 +170,15 @@ def _gm(state: FractalState) -> list[Command]:
                 id=f"{tree}-{number}",
                 title=f"{tree.capitalize()} {number}",
                 level="micro",
+                tree=tree,
+                characters=tuple(free),
+            )
+            found.append(Command.of(GM, cmd.OPEN_CONFLICT, order))
+        for tree in DUELLED:  # after the Micro ones: the policy keeps to those
+            order = cmd.OpenConflict(
+                id=f"{tree}-duel-{number}",
+                title=f"{tree.capitalize()} duel {number}",
+                level="nano",
                 tree=tree,
                 characters=tuple(free),
             )

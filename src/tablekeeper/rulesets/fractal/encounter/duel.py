@@ -50,6 +50,7 @@ class Declaration(Frozen):
     )
     split: int = Field(default=0, ge=0, description="The evasion or parry pile's dice.")
     item: str | None = Field(default=None, description="Beat: the item; Cut Off: the skill.")
+    area: bool = Field(default=False, description="A spell's TN 6 area form (F-MAGIC-NANO-06).")
     declared: int = Field(default=0, ge=0, description="Bombast: the successes it aims at.")
     defense: str | None = Field(default=None, description="A reactive technique.")
     defense_dice: int = Field(default=0, ge=0)

@@ -166,8 +166,9 @@ def sustain_decision(work: Work, conflict: Conflict, mage: str) -> Decision:
     )
 
 
-def _turn_start(work: Work, conflict: Conflict, key: str) -> Decision | None:
-    """The scene at the start of a turn, one element at a time."""
+def turn_start(work: Work, conflict: Conflict, key: str) -> Decision | None:
+    """The scene at the start of a turn, one element at a time (a Nano duel's: each
+    Beat's, G-F-N14)."""
     elements = elements_around(conflict, key)
     catalogue = work.catalogue
     for index in range(conflict.turn_effects, len(elements)):
@@ -288,7 +289,7 @@ def drive(work: Work, conflict_id: str) -> Decision | None:
             continue
         if not conflict.turn_started:
             work.emit(ev.TURN_STARTED, ev.TurnStarted(conflict=conflict_id, character=current))
-        decision = _turn_start(work, work.state.conflicts[conflict_id], current)
+        decision = turn_start(work, work.state.conflicts[conflict_id], current)
         if decision is not None:
             return decision
         character = work.state.characters[current]

@@ -20,8 +20,10 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, pair
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
+from tablekeeper.rulesets.fractal.encounter.nano_magic import surge
 from tablekeeper.rulesets.fractal.encounter.nano_ongoing import ongoing
 from tablekeeper.rulesets.fractal.encounter.nano_strike import STEALS, Outcome, nano_roll
+from tablekeeper.rulesets.fractal.encounter.nano_zones import FALLING
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat
 from tablekeeper.rulesets.fractal.encounter.spells import collapse
 from tablekeeper.rulesets.fractal.encounter.state import ActiveSpell
@@ -112,7 +114,8 @@ def _dispel(work: Work, conflict_id: str, mine: Declaration) -> None:
 
 def _lift(work: Work, conflict_id: str, mine: Declaration) -> int:
     """A hit gives the partner the declared number of dice on its next proactive action
-    (returned); a miss drops it: Impact of half the miss, rounded down (G-F-24)."""
+    (returned); a miss drops it: the falling table at half the miss, rounded down (G-F-24,
+    the table provisional: G-F-N12)."""
     assert mine.target is not None
     check = nano_roll(
         work, work.state.conflicts[conflict_id], mine.character, "lift_and_support",
@@ -122,7 +125,7 @@ def _lift(work: Work, conflict_id: str, mine: Declaration) -> int:
         return mine.declared
     severity = (mine.declared - check.success_level) // 2
     if severity:
-        fall = lookup("physical", "impact", min(4, severity), work.state.options, work.catalogue)
+        fall = lookup(FALLING, "negative", min(4, severity), work.state.options, work.catalogue)
         inflict(work, mine.target, fall, conflict=conflict_id, by=mine.character)
     return 0
 
@@ -202,6 +205,7 @@ def after_beat(
                 bonus[mine.target] = bonus.get(mine.target, 0) + lifted
     tempo, room_read = _choreography(work, conflict_id, seated, declared, duel)
     ongoing(work, conflict_id, seated, declared)  # F-MAGIC-NANO-05, -08, -15, -16, -21
+    surge(work, conflict_id, seated, declared)  # Kinetic Surge (F-MAGIC-NANO-03)
     for key in seated:  # a hybrid project's technique: an Interval of it (F-COOK-GEN-07)
         mine = declared[key]
         if mine.craft is not None and mine.craft_dice:

@@ -14,6 +14,7 @@ from tablekeeper.rulesets.fractal.encounter.ap import available
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare, held
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents, waiting_on
+from tablekeeper.rulesets.fractal.encounter.nano_magic import RESIST_MENTAL, RESISTS
 from tablekeeper.rulesets.fractal.encounter.rolling import action_tn
 from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
 
@@ -79,6 +80,52 @@ def _attacks(
     ]
 
 
+MAGIC_SKILLS = ("magic", "ergokinesis", "mentalism", "naturalism", "arcanism")
+SPELLS_OFFERED = ("energy_strike", "mind_spike", "phantasm", "empathic_projection")
+"""A mage's strikes the console offers (after the rest: the policy keeps to those)."""
+
+
+def _is_mage(state: FractalState, key: str) -> bool:
+    """A character with an Arcane Focus or a Rank in magic."""
+    character = state.characters[key]
+    ranks = character.spec.ranks
+    return any(t.kind == "focus" for t in character.spec.tools) or any(
+        ranks.get(skill, 0) for skill in MAGIC_SKILLS
+    )
+
+
+def _magic(
+    state: FractalState, conflict: Conflict, key: str, foe: str, dice: int, incoming: str | None
+) -> list[Declare]:
+    """At the attack step a mage's strikes (an area form with several opponents) and
+    Kinetic Surge; at the defense step against a spell: Ward, Counterspell, and the
+    resistances (F-MAGIC-NANO-03, -06, -10, -11, -17, -18, -20; G-F-N13)."""
+    duel = conflict.duel
+    assert duel is not None
+    orders: list[Declare] = []
+    mage = _is_mage(state, key)
+    if duel.step == "attack" and mage:
+        orders += [_order(conflict, key, action=n, target=foe, dice=dice) for n in SPELLS_OFFERED]
+        if len(opponents(conflict, key)) > 1:
+            orders += [
+                _order(conflict, key, action=n, target=foe, dice=dice, area=True)
+                for n in ("phantasm", "empathic_projection")
+            ]
+        orders.append(_order(conflict, key, action="kinetic_surge", dice=dice))
+    if duel.step == "defense" and incoming is not None:
+        spell = state.catalogue.actions.action(incoming).is_spell
+        reactions = ["ward", "counterspell"] if spell and mage else []
+        if (
+            incoming in RESISTS["resist_mental"]
+            and RESIST_MENTAL in state.characters[key].spec.instincts
+        ):
+            reactions.append("resist_mental")
+        if incoming in RESISTS["resist_decay"]:
+            reactions.append("resist_decay")
+        orders += [_order(conflict, key, defense=r, defense_dice=dice) for r in reactions]
+    return orders
+
+
 def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> list[Command]:
     """The declarations of whoever declares now (for them, or the GM)."""
     key = waiting_on(conflict)
@@ -140,5 +187,10 @@ def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> 
             orders.append(
                 _order(conflict, key, action=other, zone="high", feint_dice=min(1, pool // 2))
             )
+    if duel.step in ("attack", "defense") and pool:
+        incoming = duel.declared[attacker].action if attacker is not None else None
+        orders += _magic(
+            state, conflict, key, foe, half if duel.step == "attack" else pool, incoming
+        )
     orders.append(_order(conflict, key))
     return [Command.of(key, DECLARE, order) for order in orders]

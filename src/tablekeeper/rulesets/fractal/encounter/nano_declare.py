@@ -35,6 +35,7 @@ from tablekeeper.rulesets.fractal.encounter.nano_flow import (
     opponents,
     required,
 )
+from tablekeeper.rulesets.fractal.encounter.nano_magic import decayed_items, magic_rules
 from tablekeeper.rulesets.fractal.encounter.nano_ongoing import INSTANT, ONGOING
 from tablekeeper.rulesets.fractal.encounter.nano_reframe import IGNORERS, ignorable
 from tablekeeper.rulesets.fractal.encounter.spending import commit
@@ -49,14 +50,14 @@ LEADS = (
     *ATTACKS, "aim", "reload", "stop_short", "gish_gallop", "filibuster", "coded_message",
     "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds", "footwork",
     "formation_shift", "lift_and_support", "thermal_manipulation", "dispel",
-    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch", *INSTANT,
+    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch", *INSTANT, "kinetic_surge",
 )  # fmt: skip
 """Assemble Routine is not among them: "not a duel" (F-DANCE-NANO-14)."""
 
 SELF = (
     "reload", "coded_message", "interpret_tempo", "read_the_room", "shift_mood", "mend_wounds",
     "footwork", "formation_shift", "lift_and_support", "thermal_manipulation",
-    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch",
+    "synchronized_movement", *ONGOING, *IGNORERS, "overwatch", "kinetic_surge",
 )  # fmt: skip
 """Actions without an opponent for target."""
 """What may be declared as one's own action (proactive or neutral)."""
@@ -80,6 +81,9 @@ class Declare(Frozen):
     )
     split: int = Field(default=0, ge=0, le=40, description="The evasion, parry or rebuttal pile.")
     item: str | None = Field(default=None, description="Beat: the item; Cut Off: the skill.")
+    area: bool = Field(
+        default=False, description="Phantasm, Empathic Projection: the TN 6 area form."
+    )
     declared: int = Field(default=0, ge=0, le=40, description="Bombast: the successes aimed at.")
     defense: str | None = Field(default=None, description="parry, slip, block_open, counter")
     defense_dice: int = Field(default=0, ge=0, le=40)
@@ -113,16 +117,20 @@ def _refuse(message: str, field: str) -> None:
     raise IllegalCommandError(message, field=field)
 
 
-def held(duel: Duel, character: Character) -> list[Tool]:
-    """The items in hand it may use this Beat (not dropped, not beaten, not blocked)."""
+def held(duel: Duel, character: Character, decayed: frozenset[str] = frozenset()) -> list[Tool]:
+    """The items in hand it may use this Beat (not dropped, not beaten, not blocked, not
+    decayed: ``decayed_items``)."""
     gone = set(duel.dropped.get(character.id, ())) | set(duel.locked.get(character.id, ()))
+    gone |= decayed
     return [t for t in character.spec.tools if t.id not in gone]
 
 
-def tools_for(duel: Duel, character: Character, order: Declaration) -> tuple[str, str | None]:
+def tools_for(
+    duel: Duel, character: Character, order: Declaration, decayed: frozenset[str] = frozenset()
+) -> tuple[str, str | None]:
     """The weapon its action uses and the item its defense uses ('' for none); refuses a
     tool asked to do two things at once (F-COMBAT-GEN-01, F-CORE-11)."""
-    items = held(duel, character)
+    items = held(duel, character, decayed)
     weapon = ""
     if order.action in ("cut", "thrust", "beat", "shoot", "aim", "reload", "overwatch"):
         found = next((t for t in items if t.kind == "weapon"), None)
@@ -192,10 +200,15 @@ def _cost(
         if used is not None and used not in ("master_strike", "prebuttal"):
             _can_roll(state, character, used)
     declaration = _declaration(mine, order, duel.step)
+    target = state.characters.get(declaration.target or "")
+    target_items = (
+        [t.id for t in held(duel, target, decayed_items(state, target.id))] if target else []
+    )
+    magic_rules(state, character, declaration, target_items)
     _spell_slots(state, character, declaration)
     if declaration.wrap == "master_strike" and order.defense is not None:
         _refuse("Master Strike's parry pile is its defense", "defense")
-    tools_for(duel, character, declaration)
+    tools_for(duel, character, declaration, decayed_items(state, character.id))
     return cost
 
 
@@ -450,6 +463,7 @@ def _declaration(
             "wrap": order.wrap,
             "split": order.split,
             "item": order.item,
+            "area": order.area,
             "declared": order.declared,
             "quick_step": order.quick_step,
         }

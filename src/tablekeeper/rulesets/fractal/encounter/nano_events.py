@@ -16,7 +16,11 @@ from pydantic import BaseModel, Field
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel, DuelStep
-from tablekeeper.rulesets.fractal.encounter.fold_helpers import with_character, with_conflict
+from tablekeeper.rulesets.fractal.encounter.fold_helpers import (
+    with_character,
+    with_conflict,
+    with_participant,
+)
 from tablekeeper.rulesets.fractal.encounter.state import FractalState, Project, QueuedConflict
 from tablekeeper.rulesets.fractal.stats import Stat
 
@@ -29,6 +33,7 @@ STRUCK = P + "struck"
 DUELS_QUEUED = P + "duels_queued"
 PROJECT_ATTACHED = P + "hybrid_project_started"
 WITHERED = P + "stat_withered"
+RELOCATED = P + "relocated"
 
 Role = Literal[
     "attack", "defense", "evasion", "block_open", "quick_step", "stop_short", "stop_short_defense"
@@ -89,6 +94,16 @@ class ProjectAttached(Frozen):
     project: Project
 
 
+class Relocated(Frozen):
+    """Kinetic Surge carried a character to another zone of the scene (F-MAGIC-NANO-03,
+    G-F-N13): the scene elements of that zone are the ones around it now."""
+
+    conflict: str
+    character: str
+    zone: str
+    rule: str = "F-MAGIC-NANO-03"
+
+
 class Withered(Frozen):
     """Wither: a stat die smaller by ``steps`` sizes while sustained (F-MAGIC-NANO-14)."""
 
@@ -125,8 +140,13 @@ EVENT_MODELS: dict[str, type[Frozen]] = {
     DUELS_QUEUED: DuelsQueued,
     PROJECT_ATTACHED: ProjectAttached,
     WITHERED: Withered,
+    RELOCATED: Relocated,
 }
 """The Nano duel's event kinds and their payload models."""
+
+
+def _relocated(state: FractalState, payload: Relocated) -> FractalState:
+    return with_participant(state, payload.conflict, payload.character, zone=payload.zone)
 
 
 def _duel(state: FractalState, conflict: str) -> Duel:
@@ -178,5 +198,6 @@ FOLDS: dict[type[BaseModel], Callable[[FractalState, Any], FractalState]] = {
     DuelsQueued: _queued,
     ProjectAttached: _attached,
     Withered: _withered,
+    Relocated: _relocated,
 }
 """How each Nano event folds (a roll changes nothing by itself)."""

@@ -14,10 +14,12 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.closing import check_end, close_by_favor, pass_time
 from tablekeeper.rulesets.fractal.encounter.duel import STEPS, Duel, pair
 from tablekeeper.rulesets.fractal.encounter.exchanges import (
+    TURN_START_KINDS,
     refresh,
     set_phase,
     span_seconds,
     sustain_decision,
+    turn_start,
 )
 from tablekeeper.rulesets.fractal.encounter.state import Conflict
 from tablekeeper.rulesets.fractal.encounter.work import Work
@@ -30,8 +32,10 @@ DANCE_STRIKES = (
 )  # fmt: skip
 """The Dancing tree's attacks on a zone (F-DANCE-NANO-01, -02, -06, -09, -12)."""
 
-SPELL_STRIKES = ("energy_strike", "mind_spike", "wither", "phantasm", "empathic_projection")
-"""Spells that strike a target (F-MAGIC-NANO-01, -07, -14, -06, -10)."""
+SPELL_STRIKES = (
+    "energy_strike", "mind_spike", "wither", "phantasm", "empathic_projection", "accelerate_decay",
+)  # fmt: skip
+"""Spells that strike a target (F-MAGIC-NANO-01, -07, -14, -06, -10, -17)."""
 
 ATTACKS = (
     "cut", "thrust", "beat", "shoot", "cut_off", *SOCIAL_STRIKES, *DANCE_STRIKES,
@@ -42,7 +46,7 @@ ATTACKS = (
 DEFENSES = (
     "parry", "slip", "block_open", "counter", "stonewall", "pivot", "deflect", "turnabout",
     "center", "flawless_form", "grand_gesture", "telekinetic_deflection", "ward", "counterspell",
-    "cover_mirror",
+    "cover_mirror", "resist_mental", "resist_decay",
 )  # fmt: skip
 """The reactive techniques (F-COMBAT-NANO-12 .. -15, F-SOCIAL-NANO-10 .. -13)."""
 
@@ -203,6 +207,36 @@ def end_beat(work: Work, conflict_id: str) -> None:
         set_phase(work, work.state.conflicts[conflict_id], phase="refresh")
 
 
+def _beat_start_due(work: Work, conflict: Conflict) -> bool:
+    """Whether a duellist's Beat start is still to be checked: nobody has declared yet and
+    some element of the scene acts at a turn's start."""
+    duel = conflict.duel
+    if duel is None or duel.step != "attack" or duel.done:
+        return False
+    if conflict.turn >= len(conflict.participants):
+        return False
+    catalogue = work.catalogue.scene
+    return any(
+        effect.kind in TURN_START_KINDS
+        for placed in conflict.scene_elements
+        for effect in catalogue.element(placed.element).effects
+    )
+
+
+def _scene_at_beat_start(work: Work, conflict: Conflict) -> Decision | None:
+    """Noxious, Hazardous, Blinding and Deafening at the start of the Beat, after the
+    refresh and Sustain Spell, before anyone declares: each duellist in seat order, one
+    element at a time (a duel's "turn" is the Beat: G-F-N14, G-F-38)."""
+    key = list(conflict.participants)[conflict.turn]
+    participant = conflict.participants[key]
+    if participant.in_play and work.state.characters[key].life == "up":
+        found = turn_start(work, conflict, key)
+        if found is not None:
+            return found
+    set_phase(work, work.state.conflicts[conflict.id], turn=conflict.turn + 1, turn_effects=0)
+    return None
+
+
 def drive_duel(work: Work, conflict_id: str) -> Decision | None:
     """Play the duel on until a character must declare (or it ends)."""
     from tablekeeper.rulesets.fractal.encounter.nano_resolve import resolve
@@ -220,6 +254,11 @@ def drive_duel(work: Work, conflict_id: str) -> Decision | None:
             if conflict.sustain_queue:
                 return sustain_decision(work, conflict, conflict.sustain_queue[0])
             set_phase(work, conflict, phase="turns", turn_started=True)
+            continue
+        if _beat_start_due(work, conflict):
+            found = _scene_at_beat_start(work, conflict)
+            if found is not None:
+                return found
             continue
         if waiting_on(conflict) is not None:
             return None

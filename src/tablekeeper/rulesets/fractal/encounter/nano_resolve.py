@@ -332,9 +332,9 @@ def resolve(work: Work, conflict_id: str) -> None:
         hits: list[Hit] = []
         for key in group:
             lost = outcome.lost.get(key, 0) if index else 0
-            hit = strike(work, conflict_id, declared[key], raised, used, blocked_by, lost, outcome)
-            if hit is not None:
-                hits.append(hit)
+            hits += strike(
+                work, conflict_id, declared[key], raised, used, blocked_by, lost, outcome
+            )
         for hit in hits:  # simultaneous: the group's damage after all its rolls
             hit.apply(work, conflict_id, outcome)
         for key in seated:

@@ -14,6 +14,12 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS, SPELL_STRIKES
+from tablekeeper.rulesets.fractal.encounter.nano_magic import (
+    area_raise,
+    area_targets,
+    decay,
+    resists,
+)
 from tablekeeper.rulesets.fractal.encounter.nano_reframe import without_ignored
 from tablekeeper.rulesets.fractal.encounter.nano_troupe import with_troupe
 from tablekeeper.rulesets.fractal.encounter.nano_zones import table_for, wound, zone_armor
@@ -142,6 +148,9 @@ class Hit:
         if mine.action == "beat" or not self.margin or (mine.zone is None and not spell):
             return
         assert mine.target is not None
+        if mine.action == "accelerate_decay":
+            decay(work, conflict_id, mine, self.margin)  # an item, not a wound
+            return
         wound(work, conflict_id, mine, self.margin)
         outcome.wounded.add(mine.target)
 
@@ -206,6 +215,8 @@ def _defense_of(
         return None  # F-MAGIC-NANO-18, -20: against magic
     if mine.defense == "telekinetic_deflection" and spell:
         return None  # F-MAGIC-NANO-02: "incoming physical attacks"
+    if not resists(mine.defense, declared[attacker].action):
+        return None  # F-MAGIC-NANO-11, -17: a resistance meets its spells only
     return mine.defense, dice, mine.defense_stat
 
 
@@ -266,9 +277,10 @@ def strike(
     blocked_by: dict[str, str],
     lost: int,
     outcome: Outcome,
-) -> Hit | None:
+) -> list[Hit]:
     """Roll one attack and its defense (the module docstring); ``lost``: dice a faster
-    attack's damage took from it (Quick Step, G-F-N2)."""
+    attack's damage took from it (Quick Step, G-F-N2); an area form strikes each opponent
+    with the one roll (G-F-N13)."""
     state = work.state
     conflict = state.conflicts[conflict_id]
     duel = conflict.duel
@@ -286,7 +298,7 @@ def strike(
                 technique=mine.action, zone=mine.zone, successes=0, margin=0, prevented=True,
             ),
         )  # fmt: skip
-        return None
+        return []
     extra = list(raised.get(attacker, ()))
     bonus = duel.bonus.get(attacker, 0)
     if bonus:
@@ -298,12 +310,39 @@ def strike(
         if feints > 1:
             rule = "F-COMBAT-NANO-17" if technique == "feint" else "F-SOCIAL-NANO-05"
             extra.append(Modifier(label=f"successive {technique}", source=rule, tn=feints - 1))
+    extra += area_raise(state, state.characters[attacker], mine)  # TN 6 (F-MAGIC-NANO-06)
     check = nano_roll(
         work, conflict, attacker, mine.action, dice, mine.stat,
         role="attack", target=target, extra=tuple(extra),
     )  # fmt: skip
     if mine.action == "shoot":
         outcome.shot.add(attacker)
+    hits = []
+    for struck in area_targets(state, conflict_id, mine):  # one roll, each defends
+        one = mine.model_copy(update={"target": struck})
+        hit = _land(work, conflict_id, one, check, used, blocked_by, outcome)
+        if hit is not None:
+            hits.append(hit)
+    return hits
+
+
+def _land(
+    work: Work,
+    conflict_id: str,
+    mine: Declaration,
+    check: CheckOutcome,
+    used: set[str],
+    blocked_by: dict[str, str],
+    outcome: Outcome,
+) -> Hit | None:
+    """The rolled attack against one target's defense and armor."""
+    state = work.state
+    conflict = state.conflicts[conflict_id]
+    duel = conflict.duel
+    assert duel is not None
+    assert mine.target is not None
+    assert mine.action is not None
+    attacker, target = mine.character, mine.target
     name, defended = _defend(work, conflict_id, mine, check, used)
     level = check.success_level
     armor = zone_armor(state, conflict, target, mine.zone)

@@ -96,16 +96,22 @@ SPELL_TABLES = {
     "empathic_projection": "mental",
 }
 """A spell's generic table (F-MAGIC-NANO-01: "a generic elemental condition"; -07: "a
-mental condition"; -06 "the phantasm table" and -10 "the emotional condition chart", not in
-the document: the Mental table, provisional, G-F-06); its kind is the declared ``item``
-(Burning, Shocked, Hindered...)."""
+mental condition"); its kind is the declared ``item`` (Burning, Shocked, Hindered...)."""
 
 SPELL_KINDS = {
     "energy_strike": "burning",
     "mind_spike": "mental_strain",
-    "phantasm": "disoriented",  # "Sensory disruption": an illusion (G-F-06)
-    "empathic_projection": "distracted",  # "Pestered/charmed": a projected emotion (G-F-06)
+    "phantasm": "disoriented",
+    "empathic_projection": "distracted",
 }
+
+SPELL_CHARTS = {"phantasm": "phantasm_nano", "empathic_projection": "emotional_nano"}
+"""-06 "the phantasm table", -10 "the emotional condition chart": never given, written as
+provisional data (``nano_conditions.yaml``, G-F-N12); a declaration naming a Mental kind
+(``item``) reads the generic Mental table instead (G-F-06)."""
+
+FALLING = "falling_nano"
+"""Lift and Support's "generic falling damage table" (F-DANCE-NANO-08), provisional (G-F-N12)."""
 
 
 WITHER_SUCCESSES_PER_STEP = 2
@@ -140,6 +146,13 @@ def wound(work: Work, conflict_id: str, mine: Declaration, margin: int) -> None:
     """Inflict the zone's condition for ``margin`` on the target."""
     if mine.action == "wither":
         _wither(work, conflict_id, mine, margin)
+        return
+    if mine.action in SPELL_CHARTS and mine.item is None:
+        assert mine.target is not None
+        found = lookup(
+            SPELL_CHARTS[mine.action], "negative", margin, work.state.options, work.catalogue
+        )
+        inflict(work, mine.target, found, conflict=conflict_id, by=mine.character)
         return
     if mine.action in SPELL_TABLES:
         assert mine.target is not None

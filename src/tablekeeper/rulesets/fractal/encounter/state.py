@@ -88,6 +88,11 @@ class CharacterSpec(Frozen):
     gifts: tuple[str, ...] = Field(
         default=(), description="Gifts, recorded (magic's 8-point Gift: F-MAGIC-GEN-01, G-F-36)."
     )
+    instincts: tuple[str, ...] = Field(
+        default=(),
+        max_length=20,
+        description='Instincts, recorded; "resist_mental" resists mentalism (F-MAGIC-NANO-11).',
+    )
     conditions: tuple[ConditionEntry, ...] = ()
 
     @model_validator(mode="after")
@@ -141,6 +146,9 @@ class ActiveSpell(Frozen):
     )
     withered: tuple[tuple[str, Stat, int], ...] = Field(
         default=(), description="(character, stat, die sizes) Wither took (F-MAGIC-NANO-14)."
+    )
+    decayed: tuple[tuple[str, str], ...] = Field(
+        default=(), description="(carrier, item) Accelerate Decay made unusable (F-MAGIC-NANO-17)."
     )
 
 
