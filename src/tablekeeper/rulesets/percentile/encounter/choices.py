@@ -23,7 +23,7 @@ from tablekeeper.rulesets.percentile.encounter.commands import start
 from tablekeeper.rulesets.percentile.encounter.engagement import melee_enemies
 from tablekeeper.rulesets.percentile.encounter.movement import reach
 from tablekeeper.rulesets.percentile.encounter.social.choices import (
-    candidates as social_candidates,
+    in_order as social_in_order,
 )
 from tablekeeper.rulesets.percentile.encounter.social.commands import START_SOCIAL, StartSocial
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
@@ -107,7 +107,7 @@ def in_order(state: PercentileState, actor: ActorId) -> Iterator[Command]:
         return
     if state.social is not None and state.clock is None:  # talking, not (yet) fighting
         if actor != GM:
-            yield from social_candidates(state, actor)
+            yield from social_in_order(state, actor)
         return
     if actor == GM:
         if state.clock is None and state.combatants:
