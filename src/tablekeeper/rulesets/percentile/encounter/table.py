@@ -164,7 +164,7 @@ candidates offered turn after turn (attack this enemy, end the turn) are built o
 
 def _frozen(value: Any) -> Any:
     """A value as a key, with its type (``1``, ``True`` and ``1.0`` are equal keys else)."""
-    if isinstance(value, list | tuple):
+    if type(value) is list or type(value) is tuple:
         return type(value), tuple(_frozen(item) for item in value)
     return type(value), value
 
