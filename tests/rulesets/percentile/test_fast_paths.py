@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tablekeeper.analysis.trials import TrialPlan, play, play_trials
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
@@ -134,6 +135,24 @@ def test_the_cheap_attack_check_allows_and_refuses_as_the_full_request(name: str
                         attack_request(variant, task)  # never refuses what it calls plain
     assert plain > 0  # the cheap check ran
     assert tried > plain  # and so did the full request
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_fast_paths_play_the_reference_trials_and_logs(name: str) -> None:
+    source = lab.scenario_source(name, ruleset="percentile")
+    plan = TrialPlan("percentile", source.data, source.source)
+    seeds = [3, 4, 5, 6]
+    fast = play_trials(plan, 0, seeds)
+    with fast_paths.reference():
+        assert play_trials(plan, 0, seeds) == fast
+    for seed in seeds[:2]:
+        fast_run = _run(name, seed)
+        play(fast_run, DefaultPolicy())
+        with fast_paths.reference():
+            reference_run = _run(name, seed)
+            play(reference_run, DefaultPolicy())
+        assert fast_run.session.log.events == reference_run.session.log.events
+        assert fast_run.state.model_dump() == reference_run.state.model_dump()
 
 
 def test_a_remembered_command_is_the_command_built_afresh() -> None:
