@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.values import Frozen
 
 
@@ -46,8 +47,13 @@ class Breakdown(Frozen):
 
     @classmethod
     def of(cls, *contributions: Contribution) -> Breakdown:
-        """The breakdown whose total is the sum of ``contributions``."""
-        return cls(total=sum(term.amount for term in contributions), contributions=contributions)
+        """The breakdown whose total is the sum of ``contributions`` (on the engine's fast
+        paths, of contributions already validated, built without checking that sum
+        again: ``engine/fast_paths.py``)."""
+        total = sum(term.amount for term in contributions)
+        if fast_paths.enabled() and all(type(term) is Contribution for term in contributions):
+            return cls.trusted(total=total, contributions=contributions)
+        return cls(total=total, contributions=contributions)
 
     def plus(self, *contributions: Contribution) -> Breakdown:
         """This breakdown with ``contributions`` added at the end."""

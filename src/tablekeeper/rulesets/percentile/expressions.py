@@ -17,10 +17,21 @@ from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.odds import odds
 from tablekeeper.dice.parse import parse
 from tablekeeper.dice.render import render
+from tablekeeper.engine import fast_paths
 from tablekeeper.errors import RulesError
 
 
 def _checked(expression: str) -> str:
+    """The canonical form of a valid ``expression`` (``ValueError`` for one that is not);
+    on the engine's fast paths (``engine/fast_paths.py``) each distinct text is checked
+    once (a function of the text alone: a refused text is never remembered)."""
+    if fast_paths.enabled():
+        return _canonical(expression)
+    return _canonical.__wrapped__(expression)
+
+
+@lru_cache(maxsize=1024)
+def _canonical(expression: str) -> str:
     text = expression.strip().removeprefix("+").strip()
     try:
         tree = parse(text)

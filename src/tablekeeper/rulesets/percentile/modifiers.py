@@ -15,10 +15,12 @@ Move (P-ACT-20), a second Rally (P-ACT-22) and a distracted fumbler (P-ATK-13).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Contribution
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import IllegalCommandError, InvalidInputError
@@ -38,7 +40,18 @@ MELEE_DISTANCES: tuple[MeleeDistance, ...] = ("contact", "short", "medium", "lon
 
 
 def _one(amount: int, label: str, source: str) -> Modifiers:
-    return (Contribution(amount=amount, label=label, source=source),) if amount else ()
+    """The modifier, if it is not 0 (on the engine's fast paths one frozen value per
+    amount, label and source: ``engine/fast_paths.py``)."""
+    if not amount:
+        return ()
+    if fast_paths.enabled() and type(amount) is int:
+        return _term(amount, label, source)
+    return _term.__wrapped__(amount, label, source)
+
+
+@lru_cache(maxsize=1024)
+def _term(amount: int, label: str, source: str) -> Modifiers:
+    return (Contribution(amount=amount, label=label, source=source),)
 
 
 # -- actions --------------------------------------------------------------------------

@@ -27,8 +27,9 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
 from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, Frozen, invalid_input
@@ -239,6 +240,13 @@ class PercentileRun:
         acting = state.active if state.talking is None else state.talking.active
         if acting is None:
             return None
+        engine = session.engine
+        if (
+            fast_paths.enabled()
+            and type(policy) is DefaultPolicy  # it takes the first legal: find that one only
+            and isinstance(engine, PercentileEngine)
+        ):
+            return engine.first_legal(state, acting)
         legal = session.legal_commands(acting)
         return policy.choose(state, acting, legal) if legal else None
 

@@ -22,10 +22,12 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Annotated, Literal, TypeAlias
 
 from pydantic import Field, StringConstraints, model_validator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import UnknownNameError
@@ -164,6 +166,17 @@ def spirit_initiative(characteristics: Characteristics) -> Breakdown | None:
 
 
 def _average(
+    main: int | None, main_name: str, other: int | None, other_name: str, kind: str
+) -> Breakdown | None:
+    """The initiative of two characteristics, explained (on the engine's fast paths, one
+    frozen value per characteristics: ``engine/fast_paths.py``)."""
+    if fast_paths.enabled():
+        return _averaged(main, main_name, other, other_name, kind)
+    return _averaged.__wrapped__(main, main_name, other, other_name, kind)
+
+
+@lru_cache(maxsize=1024)
+def _averaged(
     main: int | None, main_name: str, other: int | None, other_name: str, kind: str
 ) -> Breakdown | None:
     if main is None:

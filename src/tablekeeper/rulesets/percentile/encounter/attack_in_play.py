@@ -39,7 +39,12 @@ from tablekeeper.rulesets.percentile.damage import roll_damage
 from tablekeeper.rulesets.percentile.defense import UNDEFENDED
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
-from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request, defender_input
+from tablekeeper.rulesets.percentile.encounter.attack_request import (
+    against,
+    attack_request,
+    attacker_side,
+    defender_input,
+)
 from tablekeeper.rulesets.percentile.encounter.defending import (
     NO_DEFENSE,
     Choice,
@@ -134,11 +139,12 @@ def defense_decision(
     where = source(state, task.target)
     early = where.early if where is not None else False
     skills: dict[str, int | None] = {}
+    side = attacker_side(state, task, critical)
     for choice in offered:
         if choice.kind == "none":
             skills[choice.id] = None
             continue
-        request = attack_request(state, task, critical=critical, choice=choice, early=early)
+        request = against(state, task, side, choice, early=early)
         skills[choice.id] = defense_breakdown(request).total
     singles = [
         choice.id

@@ -13,6 +13,9 @@ the fumbler can choose the equipment (``fumbling.py``).
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Contribution
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile import modifiers as mod
@@ -27,7 +30,8 @@ from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, NearHazard
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
-from tablekeeper.rulesets.percentile.modifiers import Situation
+from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
+from tablekeeper.rulesets.percentile.options import PercentileOptions
 
 
 def standing(
@@ -77,6 +81,55 @@ def attack_request(
     early: bool = False,
 ) -> AttackInput:
     """The input of ``percentile.attack`` for ``task`` against the defense ``choice``."""
+    defender = _defender(state, task, choice, early=early)  # first, as it always was
+    return _request(state, attacker_side(state, task, critical), defender)
+
+
+def plainly_valid(state: PercentileState, task: AttackTask) -> bool:
+    """Whether :func:`attack_request` (no defense chosen yet) surely succeeds for
+    ``task``, an attempt of an Attack the command checks have already allowed up to it:
+    the engine's cheap legality check of a candidate attack (``engine/fast_paths.py``).
+
+    ``False`` means "not sure": the caller builds the full request, which refuses or not
+    with its own error. ``True`` only for an attempt the request cannot refuse, by what
+    it could refuse: every value it reads from the state was validated when the state
+    took it (skills within the skill limit, SIZ at least 0, weapons and shields, an Aim
+    of at most 2), a defender with no defense chosen has nothing to refuse, so what is
+    left is the attacker's skill (it must be on the stat block) and the choices
+    ``AttackInput`` checks against the rules and the options; an attempt making any
+    choice beyond a plain attack (split, called shot, weak spot, firing into melee, a
+    Bash or a Disarm, a hazard) is left to the full request."""
+    if (
+        task.split != 1
+        or task.called_shot is not None
+        or task.find_weak_spot
+        or task.firing_into_melee is not None
+        or task.hazard is not None
+        or task.intent != "damage"
+        or task.situations
+    ):
+        return False
+    options = state.options
+    attacker = state.combatant(task.attacker)
+    weapon = gear.weapon(attacker, task.weapon, options)
+    if not gear.has_skill(attacker, gear.weapon_skill(attacker, weapon, task.skill)):
+        return False
+    if task.charge and (weapon.ranged or not options.charge):
+        return False
+    engagement = state.engagement(task.attacker, task.target)
+    distance = engagement.distance if engagement is not None and not weapon.ranged else None
+    return distance is None or options.weapon_reach
+
+
+AttackerSide: TypeAlias = tuple[AttackerInput, MeleeDistance | None]
+"""The attacker's input and the melee distance of the pair: what no defense changes."""
+
+
+def attacker_side(
+    state: PercentileState, task: AttackTask, critical: CriticalChoice = "devastating"
+) -> AttackerSide:
+    """The attacker's half of :func:`attack_request`, the same whatever the defense (so a
+    defense decision builds it once for all the defenses it offers)."""
     options = state.options
     attacker, target = state.combatant(task.attacker), state.combatant(task.target)
     weapon = gear.weapon(attacker, task.weapon, options)
@@ -86,34 +139,76 @@ def attack_request(
         modifiers.extend(mod.distracted_target(target.distracted))
     engagement = state.engagement(task.attacker, task.target)
     distance = engagement.distance if engagement is not None and not weapon.ranged else None
+    attacker_input = AttackerInput(
+        skill=gear.skill(attacker, skill_name, "weapon"),
+        skill_name=skill_name,
+        weapon=weapon,
+        damage_bonus=attacker.stats.damage_bonus,
+        armor=gear.armor(attacker),
+        siz=attacker.stats.characteristics.SIZ,
+        body_plan=attacker.stats.body_plan,
+        aim=task.aim,
+        called_shot=task.called_shot,
+        split=task.split,
+        find_weak_spot=task.find_weak_spot,
+        firing_into_melee=task.firing_into_melee,
+        situations=_situations(state, task),
+        modifiers=tuple(modifiers),
+        charge=task.charge,
+        intent=task.intent,
+        change_distance=task.change_distance if distance is not None else "none",
+        critical_choice=critical,
+    )
+    return attacker_input, distance
+
+
+def against(
+    state: PercentileState,
+    task: AttackTask,
+    side: AttackerSide,
+    choice: Choice = NO_DEFENSE,
+    *,
+    early: bool = False,
+) -> AttackInput:
+    """:func:`attack_request` from the attacker's half (:func:`attacker_side`)."""
+    return _request(state, side, _defender(state, task, choice, early=early))
+
+
+def _defender(
+    state: PercentileState, task: AttackTask, choice: Choice, *, early: bool
+) -> DefenderInput:
     defender = defender_input(state, task.target, choice, early=early)
     if task.hazard is not None:
+        target = state.combatant(task.target)
         defender = defender.model_copy(update={"hazard": hazard(target, task.hazard)})
+    return defender
+
+
+def _request(state: PercentileState, side: AttackerSide, defender: DefenderInput) -> AttackInput:
+    attacker_input, distance = side
     return AttackInput(
-        attacker=AttackerInput(
-            skill=gear.skill(attacker, skill_name, "weapon"),
-            skill_name=skill_name,
-            weapon=weapon,
-            damage_bonus=attacker.stats.damage_bonus,
-            armor=gear.armor(attacker),
-            siz=attacker.stats.characteristics.SIZ,
-            body_plan=attacker.stats.body_plan,
-            aim=task.aim,
-            called_shot=task.called_shot,
-            split=task.split,
-            find_weak_spot=task.find_weak_spot,
-            firing_into_melee=task.firing_into_melee,
-            situations=_situations(state, task),
-            modifiers=tuple(modifiers),
-            charge=task.charge,
-            intent=task.intent,
-            change_distance=task.change_distance if distance is not None else "none",
-            critical_choice=critical,
-        ),
+        attacker=attacker_input,
         defender=defender,
         melee_distance=distance,
-        options=options.model_copy(update={"roll_fumble_table": False}),
+        options=without_fumble_table(state.options),
     )
+
+
+_NO_FUMBLE_TABLE: dict[str, tuple[PercentileOptions, PercentileOptions]] = {}
+
+
+def without_fumble_table(options: PercentileOptions) -> PercentileOptions:
+    """``options`` with ``roll_fumble_table`` off: the engine rolls fumbles itself
+    (``fumbling.py``). On the engine's fast paths the copy of the latest options is kept
+    (a frozen value of frozen options, matched by identity and held here)."""
+    if not fast_paths.enabled():
+        return options.model_copy(update={"roll_fumble_table": False})
+    known = _NO_FUMBLE_TABLE.get("latest")
+    if known is not None and known[0] is options:
+        return known[1]
+    copied = options.model_copy(update={"roll_fumble_table": False})
+    _NO_FUMBLE_TABLE["latest"] = (options, copied)
+    return copied
 
 
 def defender_input(

@@ -13,6 +13,8 @@ ever listed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
@@ -21,7 +23,7 @@ from tablekeeper.rulesets.percentile.encounter.commands import start
 from tablekeeper.rulesets.percentile.encounter.engagement import melee_enemies
 from tablekeeper.rulesets.percentile.encounter.movement import reach
 from tablekeeper.rulesets.percentile.encounter.social.choices import (
-    candidates as social_candidates,
+    in_order as social_in_order,
 )
 from tablekeeper.rulesets.percentile.encounter.social.commands import START_SOCIAL, StartSocial
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
@@ -95,20 +97,30 @@ def _others(state: PercentileState, me: Combatant) -> list[Command]:
 
 def candidates(state: PercentileState, actor: ActorId) -> list[Command]:
     """What ``actor`` might do now, best first (none when it is not its turn)."""
+    return list(in_order(state, actor))
+
+
+def in_order(state: PercentileState, actor: ActorId) -> Iterator[Command]:
+    """:func:`candidates` one at a time, best first, each group built only when reached:
+    the first legal one is found without building (or checking) the rest."""
     if state.over or state.awaiting is not None:
-        return []
+        return
     if state.social is not None and state.clock is None:  # talking, not (yet) fighting
-        return social_candidates(state, actor) if actor != GM else []
+        if actor != GM:
+            yield from social_in_order(state, actor)
+        return
     if actor == GM:
-        opening = [start(), Command.of(GM, START_SOCIAL, StartSocial())]
-        return opening if state.clock is None and state.combatants else []
+        if state.clock is None and state.combatants:
+            yield start()
+            yield Command.of(GM, START_SOCIAL, StartSocial())
+        return
     if state.active is None or state.active != actor:
-        return []
+        return
     me = state.combatant(actor)
-    found: list[Command] = []
     if me.actions_left > 0:
-        found += [*_fighting(state, me), *_reaching(state, me), *_others(state, me)]
-    found.append(order(cmd.END_TURN, actor))
+        yield from _fighting(state, me)
+        yield from _reaching(state, me)
+        yield from _others(state, me)
+    yield order(cmd.END_TURN, actor)
     if not me.stepped and not me.moved:
-        found.append(order(cmd.STEP, actor))
-    return found
+        yield order(cmd.STEP, actor)

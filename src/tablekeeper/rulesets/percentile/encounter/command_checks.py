@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId, invalid_input
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.actions import CHARACTERISTICS
-from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request
+from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request, plainly_valid
 from tablekeeper.rulesets.percentile.encounter.engagement import opening_distance
 from tablekeeper.rulesets.percentile.encounter.initiative import effective
 from tablekeeper.rulesets.percentile.encounter.movement import reach
@@ -157,7 +158,10 @@ def attack(state: S, command: Command, order: cmd.Attack) -> None:
                 f"{distance.replace('_', ' ')} melee distance (P-OPT-11)",
                 "weapon",
             )
+    fast = fast_paths.enabled()
     for task in attack_tasks(state, order):
+        if fast and plainly_valid(state, task):
+            continue  # the request would be built only to be thrown away
         try:
             attack_request(state, task)
         except ValidationError as error:

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.command_table import CommandSpec
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
@@ -41,6 +44,7 @@ class PercentileEngine(TableEngine[PercentileState, PercentileDraft]):
 
     commands = COMMANDS
     resumes = resumes.RESUMES
+    _allowed: tuple[PercentileState, Command, tuple[Any, BaseModel]] | None = None
 
     def draft(self, state: PercentileState, roller: Roller) -> PercentileDraft:
         return PercentileDraft(state, roller)
@@ -52,6 +56,30 @@ class PercentileEngine(TableEngine[PercentileState, PercentileDraft]):
         """What ``actor`` may sensibly do now, best first: the GM starts the encounter; the
         combatant whose turn it is fights, moves, defends, or ends its turn."""
         return choices.candidates(state, actor)
+
+    def check(
+        self, state: PercentileState, command: Command
+    ) -> tuple[CommandSpec[PercentileState, PercentileDraft, Any], BaseModel]:
+        """The engine's check; on the fast paths (``engine/fast_paths.py``) the last
+        command allowed is remembered with the state it was allowed in, so the
+        candidate a policy chose is not checked a second time when it is submitted (a
+        check is a function of the state and the command, both immutable values,
+        matched by identity and held here so neither identity is reused)."""
+        if not fast_paths.enabled():
+            return super().check(state, command)
+        last = self._allowed
+        if last is not None and last[0] is state and last[1] is command:
+            return last[2]
+        found = super().check(state, command)
+        self._allowed = (state, command, found)
+        return found
+
+    def first_legal(self, state: PercentileState, actor: ActorId) -> Command | None:
+        """``legal_commands(state, actor)[0]`` (``None``: none is legal), checking the
+        candidates in order only until one is allowed."""
+        return next(
+            (item for item in choices.in_order(state, actor) if self.allows(state, item)), None
+        )
 
     def admit(
         self,

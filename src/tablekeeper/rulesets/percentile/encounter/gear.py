@@ -10,6 +10,9 @@ unarmed damage (G-P-C6, G-P-E6). The skills are the stat block's; a missing one 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from tablekeeper.engine import fast_paths
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.percentile.encounter.state import Combatant
 from tablekeeper.rulesets.percentile.options import PercentileOptions
@@ -22,15 +25,16 @@ SPIRIT_COMBAT = "Spirit Combat"
 
 
 def unarmed(options: PercentileOptions) -> Weapon:
-    """Hands and feet: Brawl, the options' unarmed damage, crushing, short reach."""
-    return Weapon(
-        name=UNARMED,
-        skill=BRAWL,
-        damage=options.unarmed_damage,
-        type="crushing",
-        hp=0,
-        reach="short",
-    )
+    """Hands and feet: Brawl, the options' unarmed damage, crushing, short reach (on the
+    engine's fast paths, one frozen value per unarmed damage: ``engine/fast_paths.py``)."""
+    if fast_paths.enabled():
+        return _unarmed(options.unarmed_damage)
+    return _unarmed.__wrapped__(options.unarmed_damage)
+
+
+@lru_cache(maxsize=64)
+def _unarmed(damage: str) -> Weapon:
+    return Weapon(name=UNARMED, skill=BRAWL, damage=damage, type="crushing", hp=0, reach="short")
 
 
 def weapon(combatant: Combatant, name: str, options: PercentileOptions) -> Weapon:

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.command_table import CommandSpec, CommandTable, no_check
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
@@ -139,6 +140,36 @@ def order(
     """The command ``kind`` (``ATTACK``...) with ``fields`` validated into its payload; the
     actor is ``actor``, else the combatant, else the GM. Errors name ``payload.<field>``;
     an unknown kind is refused, naming the known ones."""
+    if not fast_paths.enabled():
+        return _order(kind, combatant, actor, fields)
+    try:
+        key = (kind, combatant, actor, *((name, _frozen(value)) for name, value in fields.items()))
+        hash(key)
+    except TypeError:  # a field that is no plain value: built afresh
+        return _order(kind, combatant, actor, fields)
+    known = _ORDERS.get(key)
+    if known is None:
+        if len(_ORDERS) >= _ORDERS_LIMIT:
+            _ORDERS.clear()
+        known = _ORDERS[key] = _order(kind, combatant, actor, fields)
+    return known
+
+
+_ORDERS_LIMIT = 4096
+_ORDERS: dict[tuple[Any, ...], Command] = {}
+"""On the engine's fast paths (``engine/fast_paths.py``), the commands :func:`order` built,
+by their arguments: a command is a frozen value of its arguments alone, so the
+candidates offered turn after turn (attack this enemy, end the turn) are built once."""
+
+
+def _frozen(value: Any) -> Any:
+    """A value as a key, with its type (``1``, ``True`` and ``1.0`` are equal keys else)."""
+    if type(value) is list or type(value) is tuple:
+        return type(value), tuple(_frozen(item) for item in value)
+    return type(value), value
+
+
+def _order(kind: str, combatant: str | None, actor: str | None, fields: dict[str, Any]) -> Command:
     model = COMMANDS.spec(kind).payload
     payload: dict[str, Any] = {key: value for key, value in fields.items() if value is not None}
     if combatant is not None:

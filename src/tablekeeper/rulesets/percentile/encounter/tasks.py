@@ -10,6 +10,7 @@ allies there unless the GM says how many (P-OPT-20).
 
 from __future__ import annotations
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.attack_input import FiringIntoMelee
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
@@ -53,7 +54,23 @@ def firing_into_melee(
 
 
 def attack_tasks(state: PercentileState, order: cmd.Attack) -> tuple[AttackTask, ...]:
-    """The attempts of one Attack action, in the order declared."""
+    """The attempts of one Attack action, in the order declared (on the engine's fast
+    paths the latest are remembered with their state and order, both immutable, matched
+    by identity: the check and the play of one Attack build them once)."""
+    if not fast_paths.enabled():
+        return _attack_tasks(state, order)
+    known = _LATEST.get("attack")
+    if known is not None and known[0] is state and known[1] is order:
+        return known[2]
+    found = _attack_tasks(state, order)
+    _LATEST["attack"] = (state, order, found)
+    return found
+
+
+_LATEST: dict[str, tuple[PercentileState, cmd.Attack, tuple[AttackTask, ...]]] = {}
+
+
+def _attack_tasks(state: PercentileState, order: cmd.Attack) -> tuple[AttackTask, ...]:
     attacker = state.combatant(order.combatant)
     weapon_name = order.weapon or gear.main_weapon(attacker)
     weapon = gear.weapon(attacker, weapon_name, state.options)

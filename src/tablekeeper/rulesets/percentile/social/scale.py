@@ -18,7 +18,9 @@ for every whole round it lasts and for a last one it covers two-thirds of
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.rulesets.percentile.social.tables import (
     SPECIALIZATIONS,
     Specialization,
@@ -45,6 +47,13 @@ def specialization_of(name: str) -> Specialization | None:
     >>> specialization_of("Fast-Talk"), specialization_of("Charm"), specialization_of("Oratory")
     ('fast_talk', 'charm', None)
     """
+    if fast_paths.enabled():  # once per name (``engine/fast_paths.py``)
+        return _specialization(name)
+    return _specialization.__wrapped__(name)
+
+
+@lru_cache(maxsize=256)
+def _specialization(name: str) -> Specialization | None:
     key = re.sub(r"[\s\-]+", "_", name.strip().lower())
     for known in SPECIALIZATIONS:
         if key == known:

@@ -13,6 +13,8 @@ does not know: a Provoke names only a trait its Identify Motivations revealed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.encounter.social import commands as scmd
@@ -64,12 +66,11 @@ def _interlocutors(state: PercentileState, social: SocialEncounter, seat: Seat) 
 
 def _reading(
     social: SocialEncounter, me: Combatant, seat: Seat, them: list[ActorId]
-) -> list[Command]:
-    found: list[Command] = []
+) -> Iterator[Command]:
     insight = _best(me, INSIGHT)
     unread = [key for key in them if key not in seat.known]
     if insight is not None and unread and "identify_motivations" not in seat.this_round:
-        found.append(order(scmd.IDENTIFY, me.id, interlocutor=unread[0], skill=insight))
+        yield order(scmd.IDENTIFY, me.id, interlocutor=unread[0], skill=insight)
     sheet = me.social
     party, other = social.party(seat.party), social.other(seat.party)
     unused = (
@@ -78,65 +79,57 @@ def _reading(
         else [name for name in (*sheet.favors, *sheet.grudges) if name not in seat.called_on]
     )
     if unused and party.speaker not in (None, me.id):
-        found.append(order(scmd.USE_FAVOR, me.id, favor=unused[0], ally=party.speaker))
+        yield order(scmd.USE_FAVOR, me.id, favor=unused[0], ally=party.speaker)
     elif unused and other.target is not None:
-        found.append(order(scmd.USE_FAVOR, me.id, favor=unused[0]))
+        yield order(scmd.USE_FAVOR, me.id, favor=unused[0])
     specialization = best_specialization(social, me)
     for key in them if "provoke" not in seat.this_round else ():
         if seat.known.get(key):
             trait = seat.known[key][0]
-            found.append(
-                order(
-                    scmd.PROVOKE,
-                    me.id,
-                    interlocutor=key,
-                    trait=trait,
-                    specialization=specialization,
-                )
+            yield order(
+                scmd.PROVOKE, me.id, interlocutor=key, trait=trait, specialization=specialization
             )
             break
-    return found
 
 
-def _time(social: SocialEncounter, me: Combatant, party: Party) -> list[Command]:
-    found: list[Command] = []
+def _time(social: SocialEncounter, me: Combatant, party: Party) -> Iterator[Command]:
     finder = _best(me, INSIGHT)
     if allowed(social.time_scale) and finder is not None and not party.argue_damage:
-        found.append(order(scmd.INVESTIGATE, me.id, skill=finder))
+        yield order(scmd.INVESTIGATE, me.id, skill=finder)
     behind = party.remaining is not None and party.remaining > 0
     if behind and social.round >= social.rounds and social.appeals < MOST_APPEALS:
         skills = social_tables().specialization_skills
         skill = _best(me, tuple(skills[key] for key in SPECIALIZATIONS)) or "CHA"
-        found.append(order(scmd.APPEAL, me.id, skill=skill))
-    return found
+        yield order(scmd.APPEAL, me.id, skill=skill)
 
 
 def candidates(state: PercentileState, actor: ActorId) -> list[Command]:
     """What ``actor`` might do on its social turn (none when it is not its turn)."""
+    return list(in_order(state, actor))
+
+
+def in_order(state: PercentileState, actor: ActorId) -> Iterator[Command]:
+    """:func:`candidates` one at a time, best first, each built only when reached."""
     social = state.talking
     if social is None or social.active != actor or actor not in social.seats:
-        return []
+        return
     me, seat = state.combatant(actor), social.seat(actor)
     party = social.party(seat.party)
     them = _interlocutors(state, social, seat)
-    found: list[Command] = []
     if seat.actions_left > 0:
         specialization = best_specialization(social, me)
         if party.target is not None and party.speaker is None:
-            found.append(order(scmd.ARGUE, actor, specialization=specialization))
-        found += _reading(social, me, seat, them)
-        found += _time(social, me, party)
+            yield order(scmd.ARGUE, actor, specialization=specialization)
+        yield from _reading(social, me, seat, them)
+        yield from _time(social, me, party)
         if party.speaker not in (None, actor) and "help" not in seat.this_round:
             skills = social_tables().specialization_skills
             skill = _best(me, tuple(skills[key] for key in SPECIALIZATIONS)) or "CHA"
-            found.append(order(scmd.SOCIAL_HELP, actor, ally=party.speaker, skill=skill))
+            yield order(scmd.SOCIAL_HELP, actor, ally=party.speaker, skill=skill)
         if them and "ad_hominem" not in seat.this_round:
-            found.append(
-                order(scmd.AD_HOMINEM, actor, interlocutor=them[0], specialization=specialization)
-            )
-    found.append(order(scmd.SOCIAL_END_TURN, actor))
+            yield order(scmd.AD_HOMINEM, actor, interlocutor=them[0], specialization=specialization)
+    yield order(scmd.SOCIAL_END_TURN, actor)
     felt = passions(me)
     if felt and not seat.passion_used:
         strongest = max(felt, key=lambda name: (felt[name], name))
-        found.append(order(scmd.SOCIAL_PASSION, actor, passion=strongest))
-    return found
+        yield order(scmd.SOCIAL_PASSION, actor, passion=strongest)

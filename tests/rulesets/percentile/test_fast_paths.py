@@ -1,0 +1,194 @@
+"""The percentile engine's fast paths (``engine/fast_paths.py``) change nothing but the
+speed: on every state the shipped scenarios pass through, the first legal command found
+lazily is the reference path's first legal command, the legal lists are the same, and
+every attack a player could declare there (each target, weapon, intent, split, called
+shot, charge, with the options flipped) is allowed or refused exactly as the full
+attack request allows or refuses it, with the same error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tablekeeper.analysis.trials import TrialPlan, play, play_trials
+from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.engine import fast_paths
+from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import DefaultPolicy
+from tablekeeper.errors import RulesError
+from tablekeeper.rulesets.percentile.encounter import commands as cmd
+from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request, plainly_valid
+from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.encounter.table import order
+from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks
+from tablekeeper.rulesets.percentile.expressions import _checked
+from tablekeeper.rulesets.percentile.scenario import ENGINE, SCENARIOS, PercentileRun
+from tablekeeper.services import lab
+
+SCENARIO_NAMES = [name for ruleset, name in lab.shipped_scenarios() if ruleset == "percentile"]
+
+COMBATS = [
+    name
+    for name in SCENARIO_NAMES
+    if lab.scenario_source(name, ruleset="percentile").data.get("social") is None
+]
+"""The scenarios that fight (the others talk: no attack is declared in them)."""
+
+FLIPPED = ("weapon_reach", "charge", "split_action", "called_shots", "bash", "disarm")
+"""The options an attack's legality reads; each state is also tried with each one off."""
+
+
+def _run(name: str, seed: int) -> PercentileRun:
+    source = lab.scenario_source(name, ruleset="percentile")
+    scenario = SCENARIOS.parse(dict(source.data), source=source.source)
+    return SCENARIOS.start(scenario, RandomRoller(seed), seed=seed)
+
+
+def _states(name: str, seeds: range) -> Iterator[tuple[PercentileState, str]]:
+    """Every state a turn is chosen in, with whose turn it is, over ``seeds``."""
+    policy = DefaultPolicy()
+    for seed in seeds:
+        run = _run(name, seed)
+        while not run.finished:
+            state, session = run.state, run.session
+            acting = state.active if state.talking is None else state.talking.active
+            if session.pending is None and acting is not None:
+                yield state, acting
+            chosen = run.next_command(policy)
+            if chosen is None:
+                break
+            session.submit(chosen)
+
+
+def _verdict(state: PercentileState, command: Command) -> tuple[Any, ...]:
+    try:
+        ENGINE.check(state, command)
+    except RulesError as error:
+        return (type(error).__name__, str(error), error.field)
+    return ("allowed",)
+
+
+def _attacks(state: PercentileState, actor: str) -> Iterator[Command]:
+    """Attacks the actor could declare now: plain and with every choice the checks read."""
+    me = state.combatant(actor)
+    others = [key for key in state.combatants if key != actor]
+    weapons = [None, gear.UNARMED, *(item.name for item in me.stats.weapons)]
+    weapons += [item.name for item in me.stats.shields]
+    for target in others:
+        for weapon in weapons:
+            yield order(cmd.ATTACK, actor, targets=[target], weapon=weapon)
+        yield order(cmd.ATTACK, actor, targets=[target], skill="Brawl")
+        yield order(cmd.ATTACK, actor, targets=[target], skill="No Such Skill")
+        yield order(cmd.ATTACK, actor, targets=[target], intent="bash")
+        yield order(cmd.ATTACK, actor, targets=[target], intent="disarm")
+        yield order(cmd.ATTACK, actor, targets=[target], called_shot="head")
+        yield order(cmd.ATTACK, actor, targets=[target], called_shot="tail")
+        yield order(cmd.ATTACK, actor, targets=[target], find_weak_spot=True)
+        yield order(cmd.ATTACK, actor, targets=[target], change_distance="closer")
+        yield order(cmd.ATTACK, actor, targets=[target, target])
+    if len(others) > 1:
+        yield order(cmd.ATTACK, actor, targets=others[:2])
+
+
+def _flipped(state: PercentileState) -> Iterator[PercentileState]:
+    yield state
+    for name in FLIPPED:
+        options = state.options.model_copy(update={name: False})
+        yield state.model_copy(update={"options": options})
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_first_legal_command_found_lazily_is_the_reference_ones(name: str) -> None:
+    for state, acting in _states(name, range(1, 4)):
+        fast_first = ENGINE.first_legal(state, acting)
+        fast_legal = ENGINE.legal_commands(state, acting)
+        with fast_paths.reference():
+            legal = ENGINE.legal_commands(state, acting)
+        assert fast_legal == legal
+        assert fast_first == (legal[0] if legal else None)
+
+
+def test_two_shipped_scenarios_fight() -> None:
+    assert len(COMBATS) >= 2
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_the_cheap_attack_check_allows_and_refuses_as_the_full_request(name: str) -> None:
+    plain = tried = 0
+    for state, acting in _states(name, range(1, 3)):
+        if state.talking is not None or state.combatant(acting).actions_left < 1:
+            continue
+        for variant in _flipped(state):
+            for command in _attacks(variant, acting):
+                tried += 1
+                fast = _verdict(variant, command)
+                with fast_paths.reference():
+                    assert _verdict(variant, command) == fast, command.payload
+                payload = command.payload_as(cmd.Attack)
+                for task in attack_tasks(variant, payload) if fast == ("allowed",) else ():
+                    if plainly_valid(variant, task):
+                        plain += 1
+                        attack_request(variant, task)  # never refuses what it calls plain
+    assert plain > 0  # the cheap check ran
+    assert tried > plain  # and so did the full request
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_fast_paths_play_the_reference_trials_and_logs(name: str) -> None:
+    source = lab.scenario_source(name, ruleset="percentile")
+    plan = TrialPlan("percentile", source.data, source.source)
+    seeds = [3, 4, 5, 6]
+    fast = play_trials(plan, 0, seeds)
+    with fast_paths.reference():
+        assert play_trials(plan, 0, seeds) == fast
+    for seed in seeds[:2]:
+        fast_run = _run(name, seed)
+        play(fast_run, DefaultPolicy())
+        with fast_paths.reference():
+            reference_run = _run(name, seed)
+            play(reference_run, DefaultPolicy())
+        assert fast_run.session.log.events == reference_run.session.log.events
+        assert fast_run.state.model_dump() == reference_run.state.model_dump()
+
+
+def test_a_remembered_command_is_the_command_built_afresh() -> None:
+    first = order(cmd.ATTACK, "a", targets=["b"])
+    assert order(cmd.ATTACK, "a", targets=["b"]) is first
+    assert order(cmd.ATTACK, "a", targets=("b",)) is not first
+    with fast_paths.reference():
+        fresh = order(cmd.ATTACK, "a", targets=["b"])
+    assert fresh == first
+    assert fresh is not first
+    assert order(cmd.MOVE, "a", meters=1) != order(cmd.MOVE, "a", meters=2)
+    assert order(cmd.MOVE, "a", meters=1).payload["meters"] == 1
+
+
+def test_a_remembered_dice_expression_is_the_checked_one() -> None:
+    for text in ("+1d4", " 1D8 + 1 ", "2d6+1d4", "-1d4"):
+        fast = _checked(text)
+        with fast_paths.reference():
+            assert _checked(text) == fast
+    for bad in ("1d", "banana"):
+        for _ in range(2):
+            with pytest.raises(ValueError, match=r"expected a"):
+                _checked(bad)
+
+
+def test_a_trusted_breakdown_is_the_validated_breakdown() -> None:
+    terms = (
+        Contribution(amount=40, label="Sword", source="P-ATK-02"),
+        Contribution(amount=-20, label="grappled", source="P-ACT-14", hidden=True),
+    )
+    fast = Breakdown.of(*terms)
+    with fast_paths.reference():
+        reference = Breakdown.of(*terms)
+    assert fast == reference
+    assert fast.total == 20
+    assert fast.model_dump() == reference.model_dump()
+    assert fast.model_fields_set == reference.model_fields_set
+    assert hash(fast) == hash(reference)
+    assert fast.visible() == reference.visible()
