@@ -30,7 +30,7 @@ def board(state: RealtimeState, sight: Sight) -> Board:
             side=creature.side,
             acting=creature.charge is not None,
             defeated=not creature.can_act,
-            movable=sight.controls(creature.id) and not creature.dead,
+            movable=sight.controls(creature.id) and creature.can_act,
         )
         for creature in creatures
         if grid.inside(creature.position)
