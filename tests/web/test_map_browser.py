@@ -91,6 +91,7 @@ def test_the_keyboard_moves_a_token_as_the_pointer_does(
     expect(square(page, 3, 1)).to_have_class("map-sq cursor")
     page.keyboard.press("Enter")
     expect(square(page, 3, 1).locator("#map-token-brenna")).to_be_visible()
+    expect(page.locator("#map-token-brenna")).to_be_focused()  # the keyboard goes on from it
     # Another's token may be chosen to measure from, never moved.
     grask = page.get_by_role("button", name="Grask (foes) at (6, 3), not yours to move")
     grask.focus()

@@ -12,6 +12,7 @@
   var chosen = null; // the token button chosen (click, Enter) or dragged
   var cursor = null; // [x, y] of the keyboard's cursor
   var drag = null; // {token, from: [x, y], moved}
+  var refocus = null; // the actor whose token the keyboard moved: focused again after the swap
 
   function grid() {
     return document.querySelector("#table [data-map]");
@@ -58,11 +59,20 @@
     var sq = xy && at(xy);
     if (sq) sq.classList.add(name);
   }
-  function choose(token) {
+  // The move form mirrors the keyboard's cursor: what Enter would send is on the form,
+  // and a live refresh waits while it differs from the page's (live.js, data-live-keep).
+  function mirror(token, xy) {
+    var form = document.querySelector("#table [data-map-form]");
+    if (!form || !token || !token.hasAttribute("data-movable")) return;
+    form.querySelector('[name="actor"]').value = token.getAttribute("data-actor");
+    form.querySelector('[name="x"]').value = xy ? String(xy[0]) : "";
+    form.querySelector('[name="y"]').value = xy ? String(xy[1]) : "";
+  }
+  function choose(token, keep) {
     var map = grid();
     map.querySelectorAll(".map-token").forEach(function (t) { t.setAttribute("aria-pressed", t === token ? "true" : "false"); });
     chosen = token;
-    cursor = token ? squareOf(token) : null;
+    cursor = token ? (keep && at(keep) ? keep : squareOf(token)) : null;
     mark("cursor", cursor);
     if (token) {
       status(token.getAttribute("data-name") + " chosen: arrow keys move the cursor, Enter moves " +
@@ -108,13 +118,16 @@
       event.preventDefault();
       cursor = next;
       mark("cursor", cursor);
+      mirror(chosen, cursor);
       status(describe(chosen, cursor));
     } else if (event.key === "Enter" && event.target === chosen) {
       var from = squareOf(chosen);
       if (cursor[0] === from[0] && cursor[1] === from[1]) return; // Enter chose it: the click
       event.preventDefault();
+      refocus = chosen.getAttribute("data-actor");
       submit(chosen, cursor);
     } else if (event.key === "Escape") {
+      mirror(chosen, null);
       letGo("Let go.");
     }
   });
@@ -122,7 +135,10 @@
   document.addEventListener("mouseover", function (event) {
     if (!chosen || drag || !grid() || !(event.target instanceof Element)) return;
     var xy = squareOf(event.target);
-    if (xy && grid().contains(event.target)) status(describe(chosen, xy));
+    if (xy && grid().contains(event.target)) {
+      mark("over", xy);
+      status(describe(chosen, xy));
+    }
   });
 
   document.addEventListener("pointerdown", function (event) {
@@ -162,8 +178,18 @@
     mark("over", null);
   });
 
+  // After a swap (a write's answer, or a live refresh) the map is new: the token just
+  // moved by the keyboard gets the focus back; a token still being aimed stays chosen.
   document.body.addEventListener("htmx:afterSwap", function () {
+    var actor = refocus || (chosen && chosen.getAttribute("data-actor"));
+    var keep = refocus ? null : cursor;
+    var token = actor && document.getElementById("map-token-" + actor);
     chosen = null;
     cursor = null;
+    if (token && grid()) {
+      if (!refocus) choose(token, keep);
+      token.focus();
+    }
+    refocus = null;
   });
 })();
