@@ -167,6 +167,7 @@ def test_percentile_shows_distances_per_pair_and_the_duel_no_map(
         ).text
     engine.dispose()
     shown = map_of(pages["percentile"])
+    assert '<h2 id="map-heading">Distances: Engagements</h2>' in shown
     assert "<caption>Who is how far from whom</caption>" in shown
     assert "engaged in melee at short distance</td>" in shown
     assert 'role="grid"' not in shown

@@ -133,12 +133,16 @@
   });
 
   document.addEventListener("mouseover", function (event) {
-    if (!chosen || drag || !grid() || !(event.target instanceof Element)) return;
+    if (drag || !grid() || !(event.target instanceof Element) || !grid().contains(event.target)) return;
     var xy = squareOf(event.target);
-    if (xy && grid().contains(event.target)) {
-      mark("over", xy);
-      status(describe(chosen, xy));
+    if (!xy) return;
+    if (!chosen) { // where the pointer is, for the move form's x and y
+      var token = at(xy).querySelector(".map-token");
+      status("(" + xy[0] + ", " + xy[1] + ")" + (token ? ": " + token.getAttribute("data-name") : ""));
+      return;
     }
+    mark("over", xy);
+    status(describe(chosen, xy));
   });
 
   document.addEventListener("pointerdown", function (event) {
@@ -179,17 +183,24 @@
   });
 
   // After a swap (a write's answer, or a live refresh) the map is new: the token just
-  // moved by the keyboard gets the focus back; a token still being aimed stays chosen.
+  // moved by the keyboard, or the one that had the focus, gets it back; a token still
+  // being aimed stays chosen.
+  var focused = null; // the token that had the focus when a swap began
+  document.body.addEventListener("htmx:beforeSwap", function () {
+    var active = document.activeElement;
+    focused = active && active.matches && active.matches("#table .map-token") ? active.getAttribute("data-actor") : null;
+  });
   document.body.addEventListener("htmx:afterSwap", function () {
-    var actor = refocus || (chosen && chosen.getAttribute("data-actor"));
+    var actor = refocus || (chosen && chosen.getAttribute("data-actor")) || focused;
     var keep = refocus ? null : cursor;
     var token = actor && document.getElementById("map-token-" + actor);
     chosen = null;
     cursor = null;
     if (token && grid()) {
-      if (!refocus) choose(token, keep);
+      if (!refocus && keep) choose(token, keep);
       token.focus();
     }
     refocus = null;
+    focused = null;
   });
 })();
