@@ -154,3 +154,21 @@ def test_a_fractal_encounter_without_positions_and_the_duel_have_no_board() -> N
     )
     duel = load_ruleset("duel")
     assert duel.board(start(duel, "first_blood").session.state, GM_SIGHT) is None
+
+
+def test_a_realtime_move_off_the_map_that_leaves_reach_draws_the_reaction() -> None:
+    # R-REACT-08, as in the leaving_reach scenario: Balthazar dragged from beside Aliena
+    # to (3, 0) leaves her reach when the move completes, and she is asked to react.
+    from tablekeeper.rulesets.realtime.encounter.commands import advance
+
+    rules = load_ruleset("realtime")
+    session = start(rules, "leaving_reach").session
+    command = rules.move_command(session.state, "balthazar", (3, 0))
+    assert command is not None
+    session.submit(command)
+    for _ in range(10):
+        if session.pending is not None:
+            break
+        session.submit(advance())
+    assert session.pending is not None
+    assert session.pending.chooser == "aliena"
