@@ -142,7 +142,7 @@ def test_a_fractal_conflict_with_positions_is_drawn_and_moves_by_its_maneuvers_o
     assert board is not None
     assert board.grid is not None
     assert [(t.actor, t.square) for t in board.tokens] == [("brenna", (2, 1))]  # the orc has none
-    assert rules.move_command(fight.session.state, "brenna", (3, 1)) is None  # C-15
+    assert rules.move_command(fight.session.state, "brenna", (3, 1)) is None  # C-17
 
 
 def test_a_fractal_encounter_without_positions_and_the_duel_have_no_board() -> None:

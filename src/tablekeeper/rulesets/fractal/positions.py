@@ -6,7 +6,7 @@ level + 1 squares (F-COMBAT-MICRO-04) and a spell reaches the Meditation die's u
 The map is the first open conflict whose seats have positions, drawn around them;
 positions are public. The board has no move command: a maneuver is a check whose dice
 the character commits and whose success level says how far it goes, so it is given from
-the panel's actions (docs/rulings.md, C-15).
+the panel's actions (docs/rulings.md, C-17).
 """
 
 from __future__ import annotations
