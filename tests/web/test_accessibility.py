@@ -232,3 +232,30 @@ def test_the_balance_lab_is_labelled_empty_refused_and_with_its_charts(
     lab_jobs._runs.clear()
     for name, html in pages.items():
         assert problems(html) == [], name
+
+
+def test_the_map_is_labelled_for_the_gm_and_the_player(
+    client: TestClient, database_url: str
+) -> None:
+    # Issue 13, "A map": every token is a button named by who, which side and where; the
+    # move form's inputs are labelled; a refusal on the map is an alert.
+    from .map_table import map_table
+    from .test_map_pages import gm, move, player
+
+    skirmish = map_table(database_url)
+    pages = {"gm": gm(client, skirmish).get(skirmish.url).text}
+    pages["player"] = player(client, skirmish).get(skirmish.url).text
+    pages["refused"] = move(client, skirmish, "brenna", 2, 2, **{"HX-Request": "false"}).text
+    assert 'id="map-error"' in pages["refused"]
+    for name, html in pages.items():
+        assert 'aria-label="Brenna Vale (heroes) at (1, 1)' in html, name
+        assert problems(html) == [], name
+
+
+def test_the_maps_tokens_meet_wcag_aa_white_on_every_side_colour() -> None:
+    css = (STATIC / "map.css").read_text()
+    colours = re.findall(r"\.map-side-\d \{ background: (#[0-9a-fA-F]{6}); \}", css)
+    colours += re.findall(r"\.map-token\.defeated \{ background: (#[0-9a-fA-F]{6})", css)
+    assert len(colours) == 5
+    for colour in colours:
+        assert contrast("#ffffff", colour) >= 4.5, colour

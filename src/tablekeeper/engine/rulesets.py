@@ -24,6 +24,11 @@ import-linter forbids them its modules. It gives:
   per actor), ``player_view`` (the state as a player may see it) and ``public_payload``
   (an event's payload likewise), so hidden information is the ruleset's to define and
   the services' to enforce;
+- positions: ``board(state, sight)`` (where the actors stand, as a
+  :class:`~tablekeeper.engine.positions.Board` the viewer may see: a grid with tokens, or
+  distances per pair; ``None``: the ruleset places no one) and ``move_command(state,
+  actor, square)`` (the command moving ``actor`` to ``square``, played like any other;
+  ``None``: it cannot be moved on a map);
 - odds: ``command_odds`` (the exact chances of a command offered now) and
   ``standing_odds`` (an actor's risk worth showing on its card, such as P(death));
 - ``words``: labels, one sentence per event, a command's outcome, the clock
@@ -73,6 +78,7 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.encounters import EncounterEngine
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.policies import DefaultPolicy, Policy
+from tablekeeper.engine.positions import Board, Square
 from tablekeeper.engine.resolvers import RESOLVERS, Resolver, ResolverRegistry
 from tablekeeper.engine.scenarios import ScenarioFormat
 from tablekeeper.engine.sight import GM_SIGHT, Sight
@@ -109,6 +115,8 @@ _SURFACE = (
     "cards",
     "player_view",
     "public_payload",
+    "board",
+    "move_command",
     "command_odds",
     "standing_odds",
     "follow_ups",
@@ -260,6 +268,15 @@ class Ruleset(Protocol):
         """An event's (or command's) payload with what ``sight`` may not see taken out."""
         ...
 
+    def board(self, state: Any, sight: Sight) -> Board | None:
+        """Where the actors stand as ``sight`` may see it (``None``: no positions)."""
+        ...
+
+    def move_command(self, state: Any, actor: str, square: Square) -> Command | None:
+        """The command moving ``actor`` to ``square`` (its legality is the engine's, as
+        for any command); ``None`` when the rules move no one that way."""
+        ...
+
     def command_odds(self, state: Any, command: Command, sight: Sight) -> CommandOdds | None:
         """The exact chances of ``command`` now, as ``sight`` may see them; ``None`` for a
         command that rolls nothing, or whose odds would tell something hidden (C-10)."""
@@ -310,8 +327,8 @@ class Ruleset(Protocol):
 
 
 class RulesetBase:
-    """Defaults a ruleset may keep: no scenarios, no panel, no standing odds, the engine's
-    GM forms, the default policy, an encounter that ends only when the GM says so."""
+    """Defaults a ruleset may keep: no scenarios, no panel, no standing odds, no map, the
+    engine's GM forms, the default policy, an encounter that ends only when the GM says so."""
 
     scenarios: ScenarioFormat | None = None
     console_panel: str | None = None
@@ -330,6 +347,14 @@ class RulesetBase:
     def standing_odds(self, state: Any, sight: Sight) -> Mapping[str, CommandOdds]:
         """No standing odds."""
         return {}
+
+    def board(self, state: Any, sight: Sight) -> Board | None:
+        """No positions: the console draws no map."""
+        return None
+
+    def move_command(self, state: Any, actor: str, square: Square) -> Command | None:
+        """No one moves on a map."""
+        return None
 
     def follow_ups(self, state: Any, events: Sequence[Event]) -> Sequence[FollowUp]:
         """Nothing to ask."""

@@ -20,6 +20,7 @@ from tablekeeper.web import (
     encounter,
     encounter_label,
     lab,
+    map_view,
     pages,
 )
 from tablekeeper.web.csrf import ConsoleGuard
@@ -45,6 +46,7 @@ def create_console_app(database_url: str | None = None) -> FastAPI:
     app.include_router(encounter.build_router())
     app.include_router(encounter_label.build_router())
     app.include_router(lab.build_router())
+    app.include_router(map_view.build_router())
     app.mount(STATIC, StaticFiles(directory=static_directory()), name="static")
     # Browsers ask for /favicon.ico on pages that name none (a JSON answer, say).
     app.add_api_route(

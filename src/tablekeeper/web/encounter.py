@@ -44,6 +44,7 @@ from tablekeeper.errors import (
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import (
+    boards,
     campaigns,
     encounter_names,
     encounters,
@@ -168,6 +169,7 @@ def table_context(
         "label": encounter_names.label_of(unit_of_work(request), campaign_id, encounter_id, viewer),
         "state": document["state"],
         "cards": cards,
+        "board": boards.board_for(view, viewer),
         "clock_words": document["clock"],
         "ended": document["ended"],
         "ruleset_panel": (

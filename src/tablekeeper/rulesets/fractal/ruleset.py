@@ -16,12 +16,13 @@ from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.positions import Board
 from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.fractal import cards, odds, outcomes, views
+from tablekeeper.rulesets.fractal import cards, odds, outcomes, positions, views
 from tablekeeper.rulesets.fractal.campaign import CampaignState, carried_spec, fold_campaign
 from tablekeeper.rulesets.fractal.encounter.commands import ADD_CHARACTER
 from tablekeeper.rulesets.fractal.encounter.engine import ENGINE, new_encounter
@@ -88,6 +89,9 @@ class Fractal(RulesetBase):
 
     def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return views.public_payload(kind, payload, sight)
+
+    def board(self, state: FractalState, sight: Sight) -> Board | None:
+        return positions.board(state, sight)
 
     def command_odds(
         self, state: FractalState, command: Command, sight: Sight

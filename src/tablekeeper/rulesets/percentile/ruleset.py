@@ -15,12 +15,13 @@ from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.positions import Board
 from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.percentile import cards, odds, outcomes, views
+from tablekeeper.rulesets.percentile import cards, melee, odds, outcomes, views
 from tablekeeper.rulesets.percentile.encounter.commands import ADD_COMBATANT, CombatantSpec
 from tablekeeper.rulesets.percentile.encounter.engine import PercentileEngine, new_encounter
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
@@ -104,6 +105,9 @@ class Percentile(RulesetBase):
 
     def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return views.public_payload(kind, payload, sight)
+
+    def board(self, state: PercentileState, sight: Sight) -> Board | None:
+        return melee.board(state, sight)
 
     def command_odds(
         self, state: PercentileState, command: Command, sight: Sight

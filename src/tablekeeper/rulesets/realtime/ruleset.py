@@ -16,12 +16,13 @@ from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.positions import Board, Square
 from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, FollowUp, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.realtime import cards, odds, outcomes, views
+from tablekeeper.rulesets.realtime import cards, field, odds, outcomes, views
 from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE, DAMAGE, CreatureSpec
 from tablekeeper.rulesets.realtime.encounter.engine import RealtimeEngine, new_encounter
 from tablekeeper.rulesets.realtime.encounter.events import REACTION_USED, ReactionUsed
@@ -92,6 +93,12 @@ class Realtime(RulesetBase):
 
     def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return views.public_payload(kind, payload, sight)
+
+    def board(self, state: RealtimeState, sight: Sight) -> Board:
+        return field.board(state, sight)
+
+    def move_command(self, state: RealtimeState, actor: str, square: Square) -> Command | None:
+        return field.move_command(state, actor, square)
 
     def command_odds(
         self, state: RealtimeState, command: Command, sight: Sight

@@ -14,12 +14,13 @@ from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.positions import Board, Square
 from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.tactical import cards, odds, outcomes, views
+from tablekeeper.rulesets.tactical import battlefield, cards, odds, outcomes, views
 from tablekeeper.rulesets.tactical.encounter.commands import ADD_CHARACTER, CharacterSpec
 from tablekeeper.rulesets.tactical.encounter.engine import new_encounter
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState
@@ -81,6 +82,12 @@ class Tactical(RulesetBase):
 
     def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return views.public_payload(kind, payload, sight)
+
+    def board(self, state: TacticalState, sight: Sight) -> Board:
+        return battlefield.board(state, sight)
+
+    def move_command(self, state: TacticalState, actor: str, square: Square) -> Command | None:
+        return battlefield.move_command(state, actor, square)
 
     def command_odds(
         self, state: TacticalState, command: Command, sight: Sight
