@@ -64,6 +64,7 @@ def test_center_defends_focus_and_builds_focus_armor_f_dance_nano_03_g_f_25() ->
     table.dice(6)  # Center: 1 success: subtracts 1, and 1 Focus Armor
     table.declare("b", defense="center", defense_dice=1)
     (struck,) = table.payloads("struck")
+    # F-DANCE-NANO-03: the Center's success comes off the Lead, and 1 Focus Armor
     assert (struck["defense"], struck["margin"]) == (1, 1)
     assert armor(table, "b") == {"focus": 1}
 
@@ -75,7 +76,7 @@ def test_grand_gesture_defends_audience_attention_f_dance_nano_13() -> None:
     table.dice(6, 6, 6, 6)
     table.declare("b", defense="grand_gesture", defense_dice=2)
     (struck,) = table.payloads("struck")
-    assert (struck["defense"], struck["margin"]) == (2, 0)
+    assert (struck["defense"], struck["margin"]) == (2, 0)  # F-DANCE-NANO-13
 
 
 def test_routine_armor_absorbs_every_attack_on_its_zone_g_f_26_f_dance_gen_08() -> None:
@@ -124,7 +125,7 @@ def test_interpret_tempo_gives_ap_every_beat_f_dance_nano_17_g_f_28() -> None:
         table.dice(*faces)
         table.passes("b")
         assert table.duel.tempo == {"a": bonus}
-        assert table.c("a").ap == 14 + bonus  # 1 AP for 1-3 successes, 2 for 4+
+        assert table.c("a").ap == 14 + bonus  # F-DANCE-NANO-17: 1 AP for 1-3 successes, 2 for 4+
 
 
 def test_read_the_room_adds_a_die_until_shift_mood_f_dance_nano_15_16() -> None:
@@ -146,7 +147,7 @@ def test_read_the_room_adds_a_die_until_shift_mood_f_dance_nano_15_16() -> None:
 
 def test_assemble_routine_is_no_move_of_a_duel_f_dance_nano_14() -> None:
     table = dancers()
-    with pytest.raises(IllegalCommandError, match="cannot be declared"):
+    with pytest.raises(IllegalCommandError, match="cannot be declared"):  # F-DANCE-NANO-14
         move(table, "a", None, "assemble_routine", 1)
 
 

@@ -104,6 +104,7 @@ def test_a_thrust_reads_the_thrust_table_and_pierces_lethal_at_3_f_combat_nano_0
     table.passes("b")
     table.dice(6, 6, 7)
     table.passes("b")
+    # F-COMBAT-NANO-03: 3 successes read the High Thrust table at Severity 3
     assert table.labels("b") == ["Eye Wound [3]", "Ringing Ears [1]"]  # Disoriented [1]
     assert table.c("b").conditions[0].lethal  # Piercing: Lethal from Severity 3
 
@@ -148,6 +149,7 @@ def test_simultaneous_attacks_both_land_f_combat_nano_21() -> None:
     table.dice(6, 6)  # a: 2 successes
     table.dice(5, 6)  # b: 2 successes (d6s), before a's blow is dealt
     table.passes("b")  # no defenses; no Feint step either
+    # F-COMBAT-NANO-21: without a Quick Step both attacks resolve simultaneously
     assert table.labels("a") == ["Cut Thigh [2]"]
     assert table.labels("b") == ["Cut Thigh [2]"]
 
@@ -161,8 +163,8 @@ def test_quick_step_strikes_first_and_its_damage_takes_dice_f_combat_nano_21() -
     table.dice(6, 6, 6, 1)  # a's Cut: 3 successes: Deep Flank Wound and Tired, -4 Max AP
     table.passes("b")  # b's cut: 4 dice less the 4 Max AP lost (G-F-N2): prevented
     struck = table.payloads("struck")
-    assert [s["attacker"] for s in struck] == ["a", "b"]
-    assert struck[1]["prevented"]
+    assert [s["attacker"] for s in struck] == ["a", "b"]  # F-COMBAT-NANO-21: a first
+    assert struck[1]["prevented"]  # F-COMBAT-NANO-21: its damage took b's pool
     assert table.labels("a") == []
 
 
@@ -174,7 +176,7 @@ def test_quick_step_tie_reverts_to_simultaneous_f_combat_nano_21() -> None:
     table.dice(5, 5)  # both Quick Steps: 1 success each: a tie
     table.dice(6, 6)  # both attacks, simultaneous
     table.passes("b")
-    assert table.labels("a")
+    assert table.labels("a")  # F-COMBAT-NANO-21: a tie reverts to simultaneous resolution
     assert table.labels("b")
 
 

@@ -29,7 +29,8 @@ def test_energy_strike_inflicts_a_generic_elemental_condition_f_magic_nano_01() 
     table.passes("b")
     table.dice(6, 6)
     table.passes("b")
-    assert table.labels("b") == ["Stunned [2]"]  # Magical row 2 (G-F-36: by the margin)
+    # F-MAGIC-NANO-01: the declared elemental condition, Magical row 2 (G-F-36: by the margin)
+    assert table.labels("b") == ["Stunned [2]"]
 
 
 def test_mind_spike_is_tn_5_and_a_mental_condition_f_magic_nano_07() -> None:
@@ -39,8 +40,8 @@ def test_mind_spike_is_tn_5_and_a_mental_condition_f_magic_nano_07() -> None:
     table.dice(5)
     table.passes("b")
     (spike,) = rolled(table, "mind_spike")
-    assert spike["check"]["tn"] == 5  # type: ignore[index]
-    assert table.labels("b") == ["Headache [1]"]
+    assert spike["check"]["tn"] == 5  # type: ignore[index]  # F-MAGIC-NANO-07
+    assert table.labels("b") == ["Headache [1]"]  # F-MAGIC-NANO-07: a mental condition
 
 
 def test_a_ward_subtracts_from_spells_only_f_magic_nano_18() -> None:
@@ -65,7 +66,7 @@ def test_telekinetic_deflection_turns_blows_not_spells_f_magic_nano_02() -> None
     table.dice(6, 6)  # a's deflection: 2
     table.passes("b")
     (struck,) = table.payloads("struck")
-    assert (struck["defense"], struck["margin"]) == (2, 0)
+    assert (struck["defense"], struck["margin"]) == (2, 0)  # F-MAGIC-NANO-02: 2 - 2
 
 
 def test_counterspell_is_tn_plus_2_seizes_and_reflects_f_magic_nano_20_g_f_19() -> None:
@@ -76,6 +77,7 @@ def test_counterspell_is_tn_plus_2_seizes_and_reflects_f_magic_nano_20_g_f_19() 
     table.dice(6, 6, 6)  # a's Counterspell at TN 4 + 2: 3 successes, 2 over
     table.declare("a", defense="counterspell", defense_dice=3)
     (counter,) = rolled(table, "counterspell")
+    # F-MAGIC-NANO-20: the strike's TN 4 + 2; at zero a seizes and reflects by 3 - 1
     assert counter["check"]["tn"] == 6  # type: ignore[index]
     assert table.duel.momentum[pair("a", "b")] == "a"
     assert table.labels("a") == []

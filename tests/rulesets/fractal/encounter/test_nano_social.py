@@ -81,6 +81,7 @@ def test_turnabout_is_tn_6_steals_and_gives_bonus_dice_f_social_nano_13() -> Non
     table.dice(5, 6, 6, 6)
     table.passes("a")
     (turn,) = rolled(table, "turnabout")
+    # F-SOCIAL-NANO-13: TN 6; the Logos at zero: b steals, 3 - 1 bonus dice
     assert turn["check"]["tn"] == 6  # type: ignore[index]
     assert table.duel.momentum[pair("a", "b")] == "b"
     assert table.duel.bonus == {"b": 2}
@@ -138,6 +139,7 @@ def test_prebuttal_splits_argument_and_rebuttal_f_social_nano_06() -> None:
     table.dice(5, 5)  # a's rebuttal pile, as a Pivot: 2 successes
     table.passes("b")  # Step 3: b keeps its Logos
     (pivot,) = rolled(table, "pivot")
+    # F-SOCIAL-NANO-06: the 2 rebuttal dice defend as a Pivot; the 2 argument dice argue
     assert (pivot["character"], pivot["check"]["dice_rolled"]) == ("a", 2)  # type: ignore[index]
     assert table.labels("a") == []
 
@@ -152,6 +154,7 @@ def test_dodge_the_question_raises_the_tn_on_you_first_f_social_nano_09() -> Non
     table.dice(5, 6)  # b's Logos at TN 6: 1 success
     table.passes("b")
     b_logos = next(p for p in rolled(table, "logos") if p["character"] == "b")
+    # F-SOCIAL-NANO-09: 2 evasion successes at TN 4 raise b's Logos to TN 6 before it rolls
     assert b_logos["check"]["tn"] == 6  # type: ignore[index]
 
 
@@ -211,7 +214,7 @@ def test_cut_off_bans_the_skill_for_the_margin_in_beats_f_social_nano_15() -> No
     table.passes("b")
     table.dice(6, 6)  # margin 2: b cannot use Logos in beats 2 and 3
     table.passes("b")  # b, attacked, declares no defense
-    assert table.duel.cut_off == {"b": {"logos": 3}}
+    assert table.duel.cut_off == {"b": {"logos": 3}}  # F-SOCIAL-NANO-15: margin 2 beats
     table.passes("a")
     with pytest.raises(IllegalCommandError, match="cut off"):
         argue(table, "b", "a", "logos", 1)
@@ -235,6 +238,7 @@ def test_coded_message_caps_its_dice_and_gives_an_ally_dice_f_social_nano_21() -
     table.dice(5, 6)  # TN 5: 2 successes
     table.passes("c")
     (message,) = rolled(table, "coded_message")
+    # F-SOCIAL-NANO-21: TN 5, dice capped at Rank 2; the successes go to the ally
     assert message["check"]["tn"] == 5  # type: ignore[index]
     assert table.duel.bonus == {"c": 2}
 
