@@ -300,3 +300,42 @@ def test_footwork_ignores_opponents_but_always_faces_one_f_combat_nano_18_g_f_41
     (footwork,) = rolled(table, "footwork")
     assert footwork["check"]["tn"] == 4  # type: ignore[index]
     assert [p["attacker"] for p in table.payloads("struck")] == ["b"]
+
+
+@pytest.mark.parametrize(
+    ("weapon", "tn"),
+    [
+        pytest.param({}, 4, id="undefined-4"),
+        pytest.param({"thrust_tn": 6, "cut_tn": 5}, 6, id="thrust-tn-not-cut-tn"),
+    ],
+)
+def test_a_thrust_rolls_body_or_meditation_vs_the_weapons_thrust_tn_f_combat_nano_03(
+    weapon: dict[str, object], tn: int
+) -> None:
+    """F-COMBAT-NANO-03: "roll Body or Meditation against your weapon's thrust TN (4 if
+    undefined)"; b's Meditation d8 is its better die of the pair."""
+    table = duelists(b_tools=({**SWORD, **weapon},), b={"stats": {"meditation": 8}})
+    table.passes("a")
+    table.attack("b", "a", "thrust", dice=2, zone="high")
+    table.dice(tn - 1, tn)  # one face under the TN, one at it: 1 success
+    table.passes("a")
+    (thrust,) = rolled(table, "thrust")
+    assert (thrust["stat"], thrust["check"]["tn"]) == ("meditation", tn)  # type: ignore[index]
+    assert thrust["check"]["successes"] == 1  # type: ignore[index]
+    assert [entry.table for entry in table.c("a").conditions] == ["high_thrust_nano"]
+    assert table.c("a").conditions[0].severity == 1
+
+
+def test_beat_rolls_auditory_or_visual_vs_the_weapons_cut_tn_f_combat_nano_04() -> None:
+    """F-COMBAT-NANO-04: "roll Auditory or Visual against your weapon's cut TN"; b's Visual
+    d8 is the better die; its sword's cut TN 5 (not its thrust TN 3): a 4 fails."""
+    sword = {**SWORD, "cut_tn": 5, "thrust_tn": 3}
+    table = duelists(b_tools=(sword,), b={"stats": {"visual": 8}})
+    table.passes("a")
+    table.attack("b", "a", "beat", zone=None, item="buckler", dice=2)
+    table.dice(4, 5)  # 1 success at TN 5 (2 at TN 4 or 3)
+    table.passes("a")
+    (beat,) = rolled(table, "beat")
+    assert (beat["stat"], beat["check"]["tn"]) == ("visual", 5)  # type: ignore[index]
+    assert beat["check"]["successes"] == 1  # type: ignore[index]
+    assert (table.duel.locked, table.duel.dropped) == ({"a": ("buckler",)}, {})
