@@ -232,3 +232,23 @@ def test_replay_and_undo_cross_a_beat() -> None:
     table.session.redo()
     assert table.state == after
     assert ENGINE.awaiting(after) is None
+
+
+@pytest.mark.parametrize(("faces", "first"), [((3,), False), ((3, 4), True)])
+def test_quick_step_is_body_or_auditory_vs_tn_4_f_combat_nano_21(
+    faces: tuple[int, ...], first: bool
+) -> None:
+    """F-COMBAT-NANO-21: "roll Body or Auditory against TN 4": a's Body d8; a 3 fails
+    (simultaneous: both blows land), a 4 succeeds (a first: b's 1-die Cut is prevented)."""
+    table = duelists()
+    table.attack("a", "b", dice=1, zone="mid", quick_step=len(faces))
+    table.attack("b", "a", dice=1, zone="mid")
+    table.passes("a")
+    table.dice(*faces)
+    table.dice(6, 6)  # a's Cut: 1 success (-1 Max AP: b's 1 die gone); b's Cut, if rolled
+    table.passes("b")
+    (step,) = [p for p in table.payloads("technique_rolled") if p["technique"] == "quick_step"]
+    assert (step["stat"], step["check"]["tn"]) == ("body", 4)
+    struck = table.payloads("struck")
+    assert [bool(s.get("prevented")) for s in struck] == [False, first]
+    assert bool(table.labels("a")) is not first

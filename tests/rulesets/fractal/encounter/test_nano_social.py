@@ -274,3 +274,15 @@ def test_each_further_filibuster_is_tn_plus_1_for_the_user_only_f_social_nano_19
     table.passes("b")  # b's step 2: nothing
     rolls = rolled(table, "filibuster")
     assert [p["check"]["tn"] for p in rolls] == [4, 4, 5, 4]  # type: ignore[index]
+
+
+def test_cut_off_is_auditory_or_words_vs_tn_4_f_social_nano_15() -> None:
+    # F-SOCIAL-NANO-15: a's Words d8; a 3 fails, a 4 succeeds: margin 1, Logos out for beat 2
+    table = debaters()
+    argue(table, "a", "b", "cut_off", 2, item="logos")
+    table.passes("b")
+    table.dice(3, 4)
+    table.passes("b")
+    (cut,) = rolled(table, "cut_off")
+    assert (cut["stat"], cut["check"]["tn"]) == ("words", 4)  # type: ignore[index]
+    assert table.duel.cut_off == {"b": {"logos": 2}}
