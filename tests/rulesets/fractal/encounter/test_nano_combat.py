@@ -339,3 +339,18 @@ def test_beat_rolls_auditory_or_visual_vs_the_weapons_cut_tn_f_combat_nano_04() 
     assert (beat["stat"], beat["check"]["tn"]) == ("visual", 5)  # type: ignore[index]
     assert beat["check"]["successes"] == 1  # type: ignore[index]
     assert (table.duel.locked, table.duel.dropped) == ({"a": ("buckler",)}, {})
+
+
+def test_block_open_locks_nothing_when_the_attack_still_lands_f_combat_nano_14() -> None:
+    # F-COMBAT-NANO-14: "If the attack [...] has zero successes": here it keeps 2 at TN 5
+    table = duelists()
+    table.attack("a", "b", dice=2)
+    table.passes("b")
+    table.declare("b", defense="block_open", defense_dice=1)
+    table.dice(5)  # Block Open: 1d6 vs parry TN 4 + 1: 1 success
+    table.dice(5, 5)  # a's Cut vs TN 4 + 1: 2 successes
+    table.passes("a")
+    (cut,) = rolled(table, "cut")
+    assert cut["check"]["tn"] == 5  # type: ignore[index]
+    assert table.duel.locked == {}
+    assert table.labels("b")
