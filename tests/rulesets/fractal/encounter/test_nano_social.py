@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.duel import pair
 
 from .nano_helpers import Duelists, debaters
@@ -226,8 +227,6 @@ def test_cut_off_bans_the_skill_for_the_margin_in_beats_f_social_nano_15() -> No
 def test_coded_message_caps_its_dice_and_gives_an_ally_dice_f_social_nano_21() -> None:
     table = debaters(a={"ranks": {"coded_message": 2}})
     table.pc("c", stats={"words": 8})
-    from tablekeeper.rulesets.fractal.encounter import commands as cmd
-
     table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c")))
     with pytest.raises(IllegalCommandError, match="at most 2 dice"):
         argue(table, "a", "c", "coded_message", 3)
@@ -286,3 +285,24 @@ def test_cut_off_is_auditory_or_words_vs_tn_4_f_social_nano_15() -> None:
     (cut,) = rolled(table, "cut_off")
     assert (cut["stat"], cut["check"]["tn"]) == ("words", 4)  # type: ignore[index]
     assert table.duel.cut_off == {"b": {"logos": 2}}
+
+
+def test_the_ally_rolls_the_coded_messages_successes_on_its_next_action_f_social_nano_21() -> None:
+    # F-SOCIAL-NANO-21 "bonus dice that an ally may add to their next roll" (G-F-N5: its
+    # next offensive action): c's 1-die Logos rolls 1 + 2 dice, and the bonus is spent
+    table = debaters(a={"ranks": {"coded_message": 2}})
+    table.pc("c", stats={"words": 8})
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c")))
+    argue(table, "a", "c", "coded_message", 2)
+    table.passes("b")
+    table.dice(5, 6)  # TN 5: 2 successes for c
+    table.passes("c")
+    assert table.duel.bonus == {"c": 2}
+    table.passes("a")  # Beat 2
+    table.passes("b")
+    argue(table, "c", "b", "logos", 1)
+    table.dice(1, 1, 1)
+    table.passes("b")
+    (logos,) = rolled(table, "logos")
+    assert (logos["character"], logos["check"]["dice_rolled"]) == ("c", 3)  # type: ignore[index]
+    assert table.duel.bonus == {}
