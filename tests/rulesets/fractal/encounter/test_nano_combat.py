@@ -354,3 +354,14 @@ def test_block_open_locks_nothing_when_the_attack_still_lands_f_combat_nano_14()
     assert cut["check"]["tn"] == 5  # type: ignore[index]
     assert table.duel.locked == {}
     assert table.labels("b")
+
+
+def test_counter_reads_the_weapons_parry_tn_not_the_shields_f_combat_nano_15() -> None:
+    # F-COMBAT-NANO-15: "your weapon's parry TN + 2" (Block Open: "weapon or shield's"):
+    # the buckler held first parries at 3, yet b's Counter is its sword's 5 + 2
+    buckler = {"id": "buckler", "kind": "shield", "name": "Buckler", "parry_tn": 3}
+    sword = {**SWORD, "parry_tn": 5}
+    table = duelists(b_tools=(buckler, sword))
+    _drop_attack_defended(table, "counter", 1, 5, 6)
+    (counter,) = rolled(table, "counter")
+    assert counter["check"]["tn"] == 7  # type: ignore[index]
