@@ -38,6 +38,23 @@ TECHNIQUES = {
     "aim": (("visual", "auditory"), 4, ("proactive",)),  # F-COMBAT-NANO-08
     "overwatch": (("visual", "meditation"), 4, ("neutral",)),  # F-COMBAT-NANO-11
     "footwork": (("body", "nature"), 4, ("neutral",)),  # F-COMBAT-NANO-18 (G-F-41: TN 4)
+    # The fixed-TN techniques the duel plays (their play: encounter/test_nano_*.py)
+    "evasive_attack": (("nature", "visual"), 4, ("proactive",)),  # F-COMBAT-NANO-05
+    "reload": (("body", "auditory"), 4, ("neutral",)),  # F-COMBAT-NANO-10
+    "slip": (("body", "auditory"), 6, ("reactive",)),  # F-COMBAT-NANO-12
+    "stop_short": (("visual", "people"), 4, ("proactive",)),  # F-COMBAT-NANO-19
+    "quick_step": (("body", "auditory"), 4, ("action",)),  # F-COMBAT-NANO-21
+    "center": (("body", "meditation"), 4, ("reactive",)),  # F-DANCE-NANO-03
+    "grand_gesture": (("body", "people"), 4, ("reactive",)),  # F-DANCE-NANO-13
+    "assemble_routine": (("visual", "words"), 4, ("utility",)),  # F-DANCE-NANO-14
+    "interpret_tempo": (("auditory", "meditation"), 4, ("neutral",)),  # F-DANCE-NANO-17
+    "energy_strike": (("logic", "nature"), 4, ("proactive",)),  # F-MAGIC-NANO-01
+    "telekinetic_deflection": (("logic", "words"), 4, ("reactive",)),  # F-MAGIC-NANO-02
+    "mind_spike": (("nature", "people"), 5, ("proactive",)),  # F-MAGIC-NANO-07
+    "dodge_the_question": (("words", "visual"), 4, ("proactive", "neutral")),  # F-SOCIAL-NANO-09
+    "turnabout": (("meditation", "people"), 6, ("reactive",)),  # F-SOCIAL-NANO-13
+    "cut_off": (("auditory", "words"), 4, ("proactive",)),  # F-SOCIAL-NANO-15
+    "coded_message": (("logic", "words"), 5, ("neutral",)),  # F-SOCIAL-NANO-21
 }
 
 ART = {

@@ -28,7 +28,7 @@ ActionType: TypeAlias = Literal[
 ]
 Tool: TypeAlias = Literal["voice", "writing", "spell", "weapon", "body", "both_hands", "none"]
 TnSource: TypeAlias = Literal[
-    "fixed", "weapon", "weapon_cut", "weapon_thrust", "parry", "incoming_spell"
+    "fixed", "weapon", "weapon_cut", "weapon_thrust", "parry", "weapon_parry", "incoming_spell"
 ]
 EffectKind: TypeAlias = Literal[
     "inflict", "defend", "grant", "share", "move", "naturalism", "sustain", "craft"

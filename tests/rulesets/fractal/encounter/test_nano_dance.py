@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tablekeeper.engine import GM, Command
 from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.fractal.encounter import commands as cmd
 
+from .helpers import Table
 from .nano_helpers import Duelists, dancers
 
 
@@ -64,6 +67,7 @@ def test_center_defends_focus_and_builds_focus_armor_f_dance_nano_03_g_f_25() ->
     table.dice(6)  # Center: 1 success: subtracts 1, and 1 Focus Armor
     table.declare("b", defense="center", defense_dice=1)
     (struck,) = table.payloads("struck")
+    # F-DANCE-NANO-03: the Center's success comes off the Lead, and 1 Focus Armor
     assert (struck["defense"], struck["margin"]) == (1, 1)
     assert armor(table, "b") == {"focus": 1}
 
@@ -75,7 +79,7 @@ def test_grand_gesture_defends_audience_attention_f_dance_nano_13() -> None:
     table.dice(6, 6, 6, 6)
     table.declare("b", defense="grand_gesture", defense_dice=2)
     (struck,) = table.payloads("struck")
-    assert (struck["defense"], struck["margin"]) == (2, 0)
+    assert (struck["defense"], struck["margin"]) == (2, 0)  # F-DANCE-NANO-13
 
 
 def test_routine_armor_absorbs_every_attack_on_its_zone_g_f_26_f_dance_gen_08() -> None:
@@ -124,7 +128,7 @@ def test_interpret_tempo_gives_ap_every_beat_f_dance_nano_17_g_f_28() -> None:
         table.dice(*faces)
         table.passes("b")
         assert table.duel.tempo == {"a": bonus}
-        assert table.c("a").ap == 14 + bonus  # 1 AP for 1-3 successes, 2 for 4+
+        assert table.c("a").ap == 14 + bonus  # F-DANCE-NANO-17: 1 AP for 1-3 successes, 2 for 4+
 
 
 def test_read_the_room_adds_a_die_until_shift_mood_f_dance_nano_15_16() -> None:
@@ -146,7 +150,7 @@ def test_read_the_room_adds_a_die_until_shift_mood_f_dance_nano_15_16() -> None:
 
 def test_assemble_routine_is_no_move_of_a_duel_f_dance_nano_14() -> None:
     table = dancers()
-    with pytest.raises(IllegalCommandError, match="cannot be declared"):
+    with pytest.raises(IllegalCommandError, match="cannot be declared"):  # F-DANCE-NANO-14
         move(table, "a", None, "assemble_routine", 1)
 
 
@@ -236,3 +240,77 @@ def test_formation_shift_ignores_opponents_but_one_f_dance_nano_11() -> None:
     table.dice(1)  # b's Lead
     table.passes("a")
     assert [p["attacker"] for p in table.payloads("struck")] == ["b"]
+
+
+@pytest.mark.parametrize(("faces", "margin", "focus_armor"), [((3,), 3, 0), ((3, 4, 5), 1, 1)])
+def test_center_is_body_or_meditation_vs_tn_4_and_1_armor_at_any_success_f_dance_nano_03(
+    faces: tuple[int, ...], margin: int, focus_armor: int
+) -> None:
+    """F-DANCE-NANO-03: "Roll Body or Meditation against TN 4. Subtract your successes [...]
+    gain 1 point of Focus Armor on any number of successes" (G-F-25: 1 at 1 or more, none
+    at 0): b's Meditation d8; a 3 fails; 2 successes still give 1 point."""
+    table = dancers(stats={"meditation": 8})
+    move(table, "a", "b", "lead", 3)
+    table.passes("b")
+    table.dice(6, 6, 6)
+    table.dice(*faces)
+    table.declare("b", defense="center", defense_dice=len(faces))
+    (center,) = rolled(table, "center")
+    assert (center["stat"], center["check"]["tn"]) == ("meditation", 4)  # type: ignore[index]
+    (struck,) = table.payloads("struck")
+    assert struck["margin"] == margin
+    assert armor(table, "b") == ({"focus": focus_armor} if focus_armor else {})
+
+
+def test_grand_gesture_is_body_or_people_vs_tn_4_f_dance_nano_13() -> None:
+    # F-DANCE-NANO-13: b's People d8; a 3 fails, a 4 succeeds: 1 off the Spotlight Steal's 2
+    table = dancers(stats={"people": 8})
+    move(table, "a", "b", "spotlight_steal", 2)
+    table.passes("b")
+    table.dice(6, 6, 3, 4)
+    table.declare("b", defense="grand_gesture", defense_dice=2)
+    (gesture,) = rolled(table, "grand_gesture")
+    assert (gesture["stat"], gesture["check"]["tn"]) == ("people", 4)  # type: ignore[index]
+    (struck,) = table.payloads("struck")
+    assert (struck["defense"], struck["margin"]) == (1, 1)
+
+
+def test_center_and_grand_gesture_defend_their_own_zone_only_f_dance_nano_03_13() -> None:
+    # F-DANCE-NANO-03 "Defends: Focus", F-DANCE-NANO-13 "Defends: Audience Attention"
+    for attack, defense in (("lead", "grand_gesture"), ("spotlight_steal", "center")):
+        table = dancers()
+        move(table, "a", "b", attack, 2)
+        table.passes("b")
+        table.dice(6, 6)  # the attack only: the defense of the other zone is not rolled
+        table.declare("b", defense=defense, defense_dice=2)
+        assert rolled(table, defense) == []
+        (struck,) = table.payloads("struck")
+        assert (struck["defense"], struck["margin"]) == (0, 2)
+
+
+@pytest.mark.parametrize(("faces", "bonus"), [((3,), 0), ((3, 4), 1)])
+def test_interpret_tempo_is_auditory_or_meditation_vs_tn_4_f_dance_nano_17(
+    faces: tuple[int, ...], bonus: int
+) -> None:
+    # F-DANCE-NANO-17: b's Meditation d8; a 3 fails: no tempo; a 4 succeeds: 1 AP a Beat
+    table = dancers(stats={"meditation": 8})
+    table.passes("a")
+    table.dice(*faces)
+    move(table, "b", None, "interpret_tempo", len(faces))
+    (tempo,) = rolled(table, "interpret_tempo")
+    assert (tempo["stat"], tempo["check"]["tn"]) == ("meditation", 4)  # type: ignore[index]
+    assert table.duel.tempo == ({"b": bonus} if bonus else {})
+
+
+def test_assemble_routine_rolls_visual_or_words_vs_tn_4_in_a_solo_f_dance_nano_14() -> None:
+    # F-DANCE-NANO-14: "Roll Visual or Words against TN 4", a Utility of a Solo Performance
+    table = Table()
+    table.pc("ines", stats={"words": 8})
+    table.open("recital", "dancing", "ines", level="solo", goal=1, techniques=["assemble_routine"])
+    table.dice(3, 4)
+    allocation = {"assemble_routine": 2}
+    order = cmd.WorkOnProject(conflict="recital", allocation=allocation)
+    table.session.submit(Command.of(GM, cmd.SOLO_ROLL, order))
+    (rolled_,) = table.payloads("project_rolled")
+    assert (rolled_["stat"], rolled_["check"]["tn"]) == ("words", 4)  # type: ignore[index]
+    assert rolled_["check"]["successes"] == 1  # type: ignore[index]

@@ -104,6 +104,7 @@ def test_a_thrust_reads_the_thrust_table_and_pierces_lethal_at_3_f_combat_nano_0
     table.passes("b")
     table.dice(6, 6, 7)
     table.passes("b")
+    # F-COMBAT-NANO-03: 3 successes read the High Thrust table at Severity 3
     assert table.labels("b") == ["Eye Wound [3]", "Ringing Ears [1]"]  # Disoriented [1]
     assert table.c("b").conditions[0].lethal  # Piercing: Lethal from Severity 3
 
@@ -148,6 +149,7 @@ def test_simultaneous_attacks_both_land_f_combat_nano_21() -> None:
     table.dice(6, 6)  # a: 2 successes
     table.dice(5, 6)  # b: 2 successes (d6s), before a's blow is dealt
     table.passes("b")  # no defenses; no Feint step either
+    # F-COMBAT-NANO-21: without a Quick Step both attacks resolve simultaneously
     assert table.labels("a") == ["Cut Thigh [2]"]
     assert table.labels("b") == ["Cut Thigh [2]"]
 
@@ -161,8 +163,8 @@ def test_quick_step_strikes_first_and_its_damage_takes_dice_f_combat_nano_21() -
     table.dice(6, 6, 6, 1)  # a's Cut: 3 successes: Deep Flank Wound and Tired, -4 Max AP
     table.passes("b")  # b's cut: 4 dice less the 4 Max AP lost (G-F-N2): prevented
     struck = table.payloads("struck")
-    assert [s["attacker"] for s in struck] == ["a", "b"]
-    assert struck[1]["prevented"]
+    assert [s["attacker"] for s in struck] == ["a", "b"]  # F-COMBAT-NANO-21: a first
+    assert struck[1]["prevented"]  # F-COMBAT-NANO-21: its damage took b's pool
     assert table.labels("a") == []
 
 
@@ -174,7 +176,7 @@ def test_quick_step_tie_reverts_to_simultaneous_f_combat_nano_21() -> None:
     table.dice(5, 5)  # both Quick Steps: 1 success each: a tie
     table.dice(6, 6)  # both attacks, simultaneous
     table.passes("b")
-    assert table.labels("a")
+    assert table.labels("a")  # F-COMBAT-NANO-21: a tie reverts to simultaneous resolution
     assert table.labels("b")
 
 
@@ -230,3 +232,23 @@ def test_replay_and_undo_cross_a_beat() -> None:
     table.session.redo()
     assert table.state == after
     assert ENGINE.awaiting(after) is None
+
+
+@pytest.mark.parametrize(("faces", "first"), [((3,), False), ((3, 4), True)])
+def test_quick_step_is_body_or_auditory_vs_tn_4_f_combat_nano_21(
+    faces: tuple[int, ...], first: bool
+) -> None:
+    """F-COMBAT-NANO-21: "roll Body or Auditory against TN 4": a's Body d8; a 3 fails
+    (simultaneous: both blows land), a 4 succeeds (a first: b's 1-die Cut is prevented)."""
+    table = duelists()
+    table.attack("a", "b", dice=1, zone="mid", quick_step=len(faces))
+    table.attack("b", "a", dice=1, zone="mid")
+    table.passes("a")
+    table.dice(*faces)
+    table.dice(6, 6)  # a's Cut: 1 success (-1 Max AP: b's 1 die gone); b's Cut, if rolled
+    table.passes("b")
+    (step,) = [p for p in table.payloads("technique_rolled") if p["technique"] == "quick_step"]
+    assert (step["stat"], step["check"]["tn"]) == ("body", 4)
+    struck = table.payloads("struck")
+    assert [bool(s.get("prevented")) for s in struck] == [False, first]
+    assert bool(table.labels("a")) is not first

@@ -29,7 +29,8 @@ def test_energy_strike_inflicts_a_generic_elemental_condition_f_magic_nano_01() 
     table.passes("b")
     table.dice(6, 6)
     table.passes("b")
-    assert table.labels("b") == ["Stunned [2]"]  # Magical row 2 (G-F-36: by the margin)
+    # F-MAGIC-NANO-01: the declared elemental condition, Magical row 2 (G-F-36: by the margin)
+    assert table.labels("b") == ["Stunned [2]"]
 
 
 def test_mind_spike_is_tn_5_and_a_mental_condition_f_magic_nano_07() -> None:
@@ -39,8 +40,8 @@ def test_mind_spike_is_tn_5_and_a_mental_condition_f_magic_nano_07() -> None:
     table.dice(5)
     table.passes("b")
     (spike,) = rolled(table, "mind_spike")
-    assert spike["check"]["tn"] == 5  # type: ignore[index]
-    assert table.labels("b") == ["Headache [1]"]
+    assert spike["check"]["tn"] == 5  # type: ignore[index]  # F-MAGIC-NANO-07
+    assert table.labels("b") == ["Headache [1]"]  # F-MAGIC-NANO-07: a mental condition
 
 
 def test_a_ward_subtracts_from_spells_only_f_magic_nano_18() -> None:
@@ -65,7 +66,7 @@ def test_telekinetic_deflection_turns_blows_not_spells_f_magic_nano_02() -> None
     table.dice(6, 6)  # a's deflection: 2
     table.passes("b")
     (struck,) = table.payloads("struck")
-    assert (struck["defense"], struck["margin"]) == (2, 0)
+    assert (struck["defense"], struck["margin"]) == (2, 0)  # F-MAGIC-NANO-02: 2 - 2
 
 
 def test_counterspell_is_tn_plus_2_seizes_and_reflects_f_magic_nano_20_g_f_19() -> None:
@@ -76,6 +77,7 @@ def test_counterspell_is_tn_plus_2_seizes_and_reflects_f_magic_nano_20_g_f_19() 
     table.dice(6, 6, 6)  # a's Counterspell at TN 4 + 2: 3 successes, 2 over
     table.declare("a", defense="counterspell", defense_dice=3)
     (counter,) = rolled(table, "counterspell")
+    # F-MAGIC-NANO-20: the strike's TN 4 + 2; at zero a seizes and reflects by 3 - 1
     assert counter["check"]["tn"] == 6  # type: ignore[index]
     assert table.duel.momentum[pair("a", "b")] == "a"
     assert table.labels("a") == []
@@ -167,3 +169,57 @@ def test_dispel_clears_an_effect_whose_total_it_reaches_f_magic_nano_19_g_f_18()
     assert table.conflict("duel").scene_elements == ()
     (dispel,) = rolled(table, "dispel")
     assert dispel["check"]["tn"] == 4  # type: ignore[index]
+
+
+def test_energy_strike_rolls_logic_or_nature_vs_tn_4_f_magic_nano_01() -> None:
+    """F-MAGIC-NANO-01: "Roll Logic or Nature against TN 4": b's Nature d8 is the better
+    die; a 3 fails, a 4 succeeds; one success inflicts the elemental condition's row 1."""
+    table = duelists(a_tools=(SWORD,), b_tools=(WAND,), b={"stats": {"nature": 8}})
+    table.passes("a")
+    table.declare("b", action="energy_strike", target="a", dice=2, item="shocked")
+    table.dice(3, 4)
+    table.passes("a")
+    (strike,) = rolled(table, "energy_strike")
+    assert (strike["stat"], strike["check"]["tn"]) == ("nature", 4)  # type: ignore[index]
+    assert strike["check"]["successes"] == 1  # type: ignore[index]
+    assert [entry.severity for entry in table.c("a").conditions] == [1]
+
+
+def test_telekinetic_deflection_is_logic_or_words_vs_tn_4_f_magic_nano_02() -> None:
+    """F-MAGIC-NANO-02: "Roll Logic or Words against TN 4 [...] Subtract successes from the
+    attack roll": b's Words d8; a 3 fails, a 4 succeeds: 1 off a's 2."""
+    table = duelists(b_tools=(WAND,), b={"stats": {"words": 8}})
+    table.attack("a", "b", dice=2)
+    table.passes("b")
+    table.declare("b", defense="telekinetic_deflection", defense_dice=2)
+    table.dice(5, 5)  # a's Cut: 2
+    table.dice(3, 4)  # b's deflection: 1
+    table.passes("a")
+    (deflection,) = rolled(table, "telekinetic_deflection")
+    assert (deflection["stat"], deflection["check"]["tn"]) == ("words", 4)  # type: ignore[index]
+    (struck,) = table.payloads("struck")
+    assert (struck["defense"], struck["margin"]) == (1, 1)
+
+
+def test_telekinetic_deflection_does_not_turn_a_spell_f_magic_nano_02() -> None:
+    # F-MAGIC-NANO-02: "deflect incoming physical attacks": a spell lands whole, unrolled
+    table = duelists(a_tools=(WAND,), b_tools=(WAND,))
+    table.declare("b", action="energy_strike", target="a", dice=2)
+    table.passes("a")
+    table.dice(6, 6)  # b's Energy Strike: 2; no die is rolled for the deflection
+    table.declare("a", defense="telekinetic_deflection", defense_dice=2)
+    assert rolled(table, "telekinetic_deflection") == []
+    (struck,) = table.payloads("struck")
+    assert (struck["defense"], struck["margin"]) == (0, 2)
+
+
+def test_mind_spike_at_tn_5_fails_on_a_4_f_magic_nano_07() -> None:
+    # F-MAGIC-NANO-07: "Roll Nature or People against TN 5": a 4 is no success, no condition
+    table = mages()
+    table.declare("a", action="mind_spike", target="b", dice=1)
+    table.passes("b")
+    table.dice(4)
+    table.passes("b")
+    (spike,) = rolled(table, "mind_spike")
+    assert spike["check"]["successes"] == 0  # type: ignore[index]
+    assert table.labels("b") == []

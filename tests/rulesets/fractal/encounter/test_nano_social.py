@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.duel import pair
 
 from .nano_helpers import Duelists, debaters
@@ -81,6 +82,7 @@ def test_turnabout_is_tn_6_steals_and_gives_bonus_dice_f_social_nano_13() -> Non
     table.dice(5, 6, 6, 6)
     table.passes("a")
     (turn,) = rolled(table, "turnabout")
+    # F-SOCIAL-NANO-13: TN 6; the Logos at zero: b steals, 3 - 1 bonus dice
     assert turn["check"]["tn"] == 6  # type: ignore[index]
     assert table.duel.momentum[pair("a", "b")] == "b"
     assert table.duel.bonus == {"b": 2}
@@ -138,6 +140,7 @@ def test_prebuttal_splits_argument_and_rebuttal_f_social_nano_06() -> None:
     table.dice(5, 5)  # a's rebuttal pile, as a Pivot: 2 successes
     table.passes("b")  # Step 3: b keeps its Logos
     (pivot,) = rolled(table, "pivot")
+    # F-SOCIAL-NANO-06: the 2 rebuttal dice defend as a Pivot; the 2 argument dice argue
     assert (pivot["character"], pivot["check"]["dice_rolled"]) == ("a", 2)  # type: ignore[index]
     assert table.labels("a") == []
 
@@ -152,6 +155,7 @@ def test_dodge_the_question_raises_the_tn_on_you_first_f_social_nano_09() -> Non
     table.dice(5, 6)  # b's Logos at TN 6: 1 success
     table.passes("b")
     b_logos = next(p for p in rolled(table, "logos") if p["character"] == "b")
+    # F-SOCIAL-NANO-09: 2 evasion successes at TN 4 raise b's Logos to TN 6 before it rolls
     assert b_logos["check"]["tn"] == 6  # type: ignore[index]
 
 
@@ -211,7 +215,7 @@ def test_cut_off_bans_the_skill_for_the_margin_in_beats_f_social_nano_15() -> No
     table.passes("b")
     table.dice(6, 6)  # margin 2: b cannot use Logos in beats 2 and 3
     table.passes("b")  # b, attacked, declares no defense
-    assert table.duel.cut_off == {"b": {"logos": 3}}
+    assert table.duel.cut_off == {"b": {"logos": 3}}  # F-SOCIAL-NANO-15: margin 2 beats
     table.passes("a")
     with pytest.raises(IllegalCommandError, match="cut off"):
         argue(table, "b", "a", "logos", 1)
@@ -223,8 +227,6 @@ def test_cut_off_bans_the_skill_for_the_margin_in_beats_f_social_nano_15() -> No
 def test_coded_message_caps_its_dice_and_gives_an_ally_dice_f_social_nano_21() -> None:
     table = debaters(a={"ranks": {"coded_message": 2}})
     table.pc("c", stats={"words": 8})
-    from tablekeeper.rulesets.fractal.encounter import commands as cmd
-
     table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c")))
     with pytest.raises(IllegalCommandError, match="at most 2 dice"):
         argue(table, "a", "c", "coded_message", 3)
@@ -235,6 +237,7 @@ def test_coded_message_caps_its_dice_and_gives_an_ally_dice_f_social_nano_21() -
     table.dice(5, 6)  # TN 5: 2 successes
     table.passes("c")
     (message,) = rolled(table, "coded_message")
+    # F-SOCIAL-NANO-21: TN 5, dice capped at Rank 2; the successes go to the ally
     assert message["check"]["tn"] == 5  # type: ignore[index]
     assert table.duel.bonus == {"c": 2}
 
@@ -270,3 +273,36 @@ def test_each_further_filibuster_is_tn_plus_1_for_the_user_only_f_social_nano_19
     table.passes("b")  # b's step 2: nothing
     rolls = rolled(table, "filibuster")
     assert [p["check"]["tn"] for p in rolls] == [4, 4, 5, 4]  # type: ignore[index]
+
+
+def test_cut_off_is_auditory_or_words_vs_tn_4_f_social_nano_15() -> None:
+    # F-SOCIAL-NANO-15: a's Words d8; a 3 fails, a 4 succeeds: margin 1, Logos out for beat 2
+    table = debaters()
+    argue(table, "a", "b", "cut_off", 2, item="logos")
+    table.passes("b")
+    table.dice(3, 4)
+    table.passes("b")
+    (cut,) = rolled(table, "cut_off")
+    assert (cut["stat"], cut["check"]["tn"]) == ("words", 4)  # type: ignore[index]
+    assert table.duel.cut_off == {"b": {"logos": 2}}
+
+
+def test_the_ally_rolls_the_coded_messages_successes_on_its_next_action_f_social_nano_21() -> None:
+    # F-SOCIAL-NANO-21 "bonus dice that an ally may add to their next roll" (G-F-N5: its
+    # next offensive action): c's 1-die Logos rolls 1 + 2 dice, and the bonus is spent
+    table = debaters(a={"ranks": {"coded_message": 2}})
+    table.pc("c", stats={"words": 8})
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c")))
+    argue(table, "a", "c", "coded_message", 2)
+    table.passes("b")
+    table.dice(5, 6)  # TN 5: 2 successes for c
+    table.passes("c")
+    assert table.duel.bonus == {"c": 2}
+    table.passes("a")  # Beat 2
+    table.passes("b")
+    argue(table, "c", "b", "logos", 1)
+    table.dice(1, 1, 1)
+    table.passes("b")
+    (logos,) = rolled(table, "logos")
+    assert (logos["character"], logos["check"]["dice_rolled"]) == ("c", 3)  # type: ignore[index]
+    assert table.duel.bonus == {}

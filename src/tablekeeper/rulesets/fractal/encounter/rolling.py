@@ -47,8 +47,10 @@ def action_tn(character: Character, action: ActionDef, *, area: bool = False) ->
         if weapon is not None and action.tn_source == "weapon_thrust" and weapon.thrust_tn:
             tn = weapon.thrust_tn  # F-COMBAT-NANO-03
         return (tn if tn is not None else DEFAULT_TN) + action.tn_offset
-    if action.tn_source == "parry":
-        held = next((t for t in character.spec.tools if t.kind in ("weapon", "shield")), None)
+    if action.tn_source in ("parry", "weapon_parry"):
+        # Counter: "your weapon's parry TN" (F-COMBAT-NANO-15); the others a weapon or shield's
+        kinds = ("weapon",) if action.tn_source == "weapon_parry" else ("weapon", "shield")
+        held = next((t for t in character.spec.tools if t.kind in kinds), None)
         return (
             held.parry_tn if held is not None and held.parry_tn else DEFAULT_TN
         ) + action.tn_offset
