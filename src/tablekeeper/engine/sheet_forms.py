@@ -13,7 +13,8 @@ the rules' words, and its kind:
   ``other``) and its value: a mapping skill -> number;
 - ``items``: rows, each an item picked from a catalogue (weapons): a list of each
   :class:`Choice`'s ``sheet`` value;
-- ``item``: one item picked from a catalogue (armour): its ``sheet`` value.
+- ``item``: one item picked from a catalogue (armour): its ``sheet`` value;
+- ``square``: a place on the map, two whole numbers (``.x`` and ``.y``): ``[x, y]``.
 
 The form posts ordinary fields named after the path (``sheet.stats.hit_points``; a row's
 ``sheet.stats.skills.0.skill`` and ``.value``; an item row's ``sheet.stats.weapons.0``).
@@ -31,7 +32,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-FieldKind = Literal["number", "text", "choice", "check", "choices", "skills", "items", "item"]
+FieldKind = Literal[
+    "number", "text", "choice", "check", "choices", "skills", "items", "item", "square"
+]
 
 PREFIX = "sheet"
 """The prefix of every sheet input's name."""
@@ -69,6 +72,8 @@ class SheetField:
     other: bool = False
     rows: int = 2
     """Blank rows a table shows below its filled ones."""
+    value_label: str = "Value"
+    """A skill table's word for its numbers: Percent, Rank."""
 
     @property
     def name(self) -> str:
@@ -151,6 +156,8 @@ class SheetForm:
         posted: dict[str, list[str]] = {}
         for item in self.fields:
             value = get_path(sheet, item.path)
+            if value is None and item.kind == "check":
+                value = item.default  # a box the rules check unless told otherwise
             if value is None:
                 continue
             posted |= _posted(item, value)
@@ -187,15 +194,12 @@ def _read(
     if item.kind == "check":  # left out when it says what the rules' default says
         checked = _first(posted, item.name) != ""
         return checked if checked != (item.default is True) else None
-    if item.kind == "choices":
-        chosen = [value for value in posted.get(item.name, ()) if value]
-        known = {choice.value for choice in item.choices}
-        strange = [value for value in chosen if value not in known]
-        if strange:
-            problems[item.name] = f"not in the list: {', '.join(strange)}"
-        return chosen or None
+    if item.kind == "choices":  # a value not offered is the actor spec's to refuse, in its words
+        return [value for value in posted.get(item.name, ()) if value] or None
     if item.kind == "skills":
         return _skills(item, posted, problems, inputs)
+    if item.kind == "square":
+        return _square(item, posted, problems)
     if item.kind == "items":
         return _items(item, posted, problems, inputs)
     text = _first(posted, item.name)
@@ -230,6 +234,21 @@ def _number(item: SheetField, text: str, name: str, problems: dict[str, str]) ->
     return number
 
 
+def _square(item: SheetField, posted: Posted, problems: dict[str, str]) -> list[int] | None:
+    texts = [_first(posted, f"{item.name}.{axis}") for axis in ("x", "y")]
+    if not any(texts):
+        return None
+    square = []
+    for axis, text in zip(("x", "y"), texts, strict=True):
+        if not text:
+            problems[f"{item.name}.{axis}"] = f"give {axis} too"
+            continue
+        number = _number(item, text, f"{item.name}.{axis}", problems)
+        if number is not None:
+            square.append(number)
+    return square if len(square) == 2 else None
+
+
 def row_indices(posted: Posted, name: str) -> list[int]:
     """The rows a table posted (``<name>.<row>`` or ``<name>.<row>.<part>``), in order."""
     pattern = re.compile(rf"^{re.escape(name)}\.(\d+)(?:\.[a-z]+)?$")
@@ -243,9 +262,11 @@ def _skills(
     table: dict[str, int] = {}
     known = {choice.value for choice in item.choices}
     for row in row_indices(posted, item.name):
-        skill = _first(posted, f"{item.name}.{row}.skill")
+        typed = _first(posted, f"{item.name}.{row}.other") if item.other else ""
+        skill = typed or _first(posted, f"{item.name}.{row}.skill")
         text = _first(posted, f"{item.name}.{row}.value")
-        skill_input, value_input = f"{item.name}.{row}.skill", f"{item.name}.{row}.value"
+        skill_input = f"{item.name}.{row}.{'other' if typed else 'skill'}"
+        value_input = f"{item.name}.{row}.value"
         if not skill:
             if text:
                 problems[skill_input] = "pick the skill this value is for"
@@ -295,13 +316,16 @@ def _posted(item: SheetField, value: Any) -> dict[str, list[str]]:
     if item.kind == "skills" and isinstance(value, Mapping):
         posted: dict[str, list[str]] = {}
         for row, (skill, number) in enumerate(value.items()):
-            posted[f"{item.name}.{row}.skill"] = [str(skill)]
+            listed = item.choice(str(skill)) is not None or not item.other
+            posted[f"{item.name}.{row}.{'skill' if listed else 'other'}"] = [str(skill)]
             posted[f"{item.name}.{row}.value"] = [str(number)]
         return posted
     if item.kind == "items" and isinstance(value, list):
         return {f"{item.name}.{row}": [_item_value(item, part)] for row, part in enumerate(value)}
     if item.kind == "item":
         return {item.name: [_item_value(item, value)]}
+    if item.kind == "square" and isinstance(value, list | tuple) and len(value) == 2:
+        return {f"{item.name}.x": [str(value[0])], f"{item.name}.y": [str(value[1])]}
     return {item.name: [str(value)]}
 
 

@@ -77,6 +77,7 @@ def sheet_form(options: Any) -> SheetForm:
                         "skills",
                         minimum=0,
                         choices=rank_choices(),
+                        value_label="Rank",
                         other=True,
                         rows=2,
                         help="An NPC's are 1-5 (F-GM-03); a skill not listed is Rank 0.",

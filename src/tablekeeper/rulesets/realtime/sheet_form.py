@@ -48,6 +48,12 @@ def sheet_form(options: Any) -> SheetForm:
                         help="0 or below: unconscious; below 0: dying (003 §1).",
                     ),
                     SheetField(
+                        "position",
+                        "Square on the map",
+                        "square",
+                        help="Where it stands when an encounter begins. Empty: 0, 0.",
+                    ),
+                    SheetField(
                         "max_hp",
                         "Maximum HP",
                         minimum=1,

@@ -53,6 +53,12 @@ def sheet_form(options: Any) -> SheetForm:
                 (
                     SheetField("side", "Side", "text", required=True, help="Who it fights beside."),
                     SheetField("character_class", "Class", "text", help="Empty: none."),
+                    SheetField(
+                        "position",
+                        "Square on the map",
+                        "square",
+                        help="Where it stands when an encounter begins. Empty: 0, 0.",
+                    ),
                     SheetField("agility", "Agility", default=2, minimum=0, maximum=20),
                     SheetField("brawn", "Brawn", default=1, minimum=0, maximum=20),
                     SheetField("cunning", "Cunning", default=3, minimum=0, maximum=20),
