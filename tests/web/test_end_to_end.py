@@ -38,7 +38,7 @@ LORE = 987
 """The percentile NPC's secret skill."""
 
 CHARACTERISTICS = {"STR": 13, "CON": 12, "SIZ": 13, "DEX": 14, "INT": 13, "POW": 12, "CHA": 11}
-SWORD_LABEL = "broadsword: 1d8+1 slashing, medium reach, 12 HP (Sword)"
+SWORD_LABEL = "broadsword: 1d8 + 1 slashing, medium reach, 12 HP (Sword)"
 """The broadsword of the percentile weapon picker (data/weapons.yaml)."""
 
 

@@ -283,6 +283,7 @@ def _skills(
         number = _number(item, text, value_input, problems)
         if number is not None:
             table[skill] = number
+            inputs[f"{item.path}.{skill}.[key]"] = skill_input  # the name refused, not the number
             inputs[f"{item.path}.{skill}"] = value_input
     return table or None
 

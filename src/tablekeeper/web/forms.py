@@ -34,7 +34,9 @@ Widget = Literal["text", "number", "checkbox", "select", "list", "json"]
 SHEET = "sheet"
 """The prefix of every sheet input's name: ``sheet.stats.hit_points``."""
 
-_PROBLEM = re.compile(r"^(?P<path>[A-Za-z0-9_.\-]+): (?P<reason>.+)$", re.DOTALL)
+_PROBLEM = re.compile(r"^(?P<path>[^:;\s][^:;]*?): (?P<reason>.+)$", re.DOTALL)
+"""One problem of a message: its path (a skill table's keys may hold spaces: ``sheet.stats.
+skills.Fast Talk``) and its reason."""
 
 
 @dataclass(frozen=True)
