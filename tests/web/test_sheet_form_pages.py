@@ -178,7 +178,7 @@ def test_a_character_is_made_from_form_fields_only(client: TestClient, ruleset: 
 def edit_form_of(html: str) -> dict[str, Any]:
     """What a browser would post of the edit form as it is rendered."""
     posted: dict[str, list[str]] = {}
-    form = html.split('class="form" novalidate>')[1].split("</form>")[0]
+    form = html.split('class="form sheet-form" novalidate>')[1].split("</form>")[0]
     for tag in re.findall(r"<input[^>]*>", form):
         name = re.search(r'name="([^"]+)"', tag)
         value = re.search(r'value="([^"]*)"', tag)

@@ -89,10 +89,21 @@ def sheet_errors(
 
 
 def table_rows(item: SheetField, posted: Mapping[str, Any]) -> list[int]:
-    """The rows a table shows: those posted or stored, then ``item.rows`` blank ones."""
-    rows = row_indices(posted, item.name)
-    start = rows[-1] + 1 if rows else 0
-    return [*rows, *range(start, start + item.rows)]
+    """The rows a table shows: those posted or stored with something in them (under their
+    own numbers, which their errors name), then ``item.rows`` blank ones."""
+    every = row_indices(posted, item.name)
+    prefix = f"{item.name}."
+    filled = [
+        row
+        for row in every
+        if any(
+            name.startswith(f"{prefix}{row}") and any(str(value).strip() for value in values)
+            for name, values in posted.items()
+            if name == f"{prefix}{row}" or name.startswith(f"{prefix}{row}.")
+        )
+    ]
+    start = every[-1] + 1 if every else 0
+    return [*filled, *range(start, start + item.rows)]
 
 
 def first(posted: Mapping[str, Any], name: str) -> str:
