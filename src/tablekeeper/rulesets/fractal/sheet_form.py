@@ -22,8 +22,8 @@ PACKAGE = "tablekeeper.rulesets.fractal"
 DICE = tuple(Choice(str(size), f"d{size}") for size in (4, 6, 8, 10, 12))
 
 KINDS = (
-    Choice("pc", "Player character: all eight stats"),
-    Choice("npc", "NPC: two or three stats (F-GM-01)"),
+    Choice("pc", "a player character: all eight stats"),
+    Choice("npc", "an NPC: two or three stats (F-GM-01)"),
 )
 
 
@@ -46,10 +46,10 @@ def sheet_form(options: Any) -> SheetForm:
     return SheetForm(
         (
             SheetSection(
-                "The character",
+                "Side and build",
                 (
                     SheetField("side", "Side", "text", required=True, help="Who it acts with."),
-                    SheetField("kind", "Kind", "choice", choices=KINDS, default="pc"),
+                    SheetField("kind", "Built as", "choice", choices=KINDS, default="pc"),
                     SheetField(
                         "minion",
                         "A minion",

@@ -49,7 +49,7 @@ def sheet_form(options: Any) -> SheetForm:
     return SheetForm(
         (
             SheetSection(
-                "The character",
+                "Attributes",
                 (
                     SheetField("side", "Side", "text", required=True, help="Who it fights beside."),
                     SheetField("character_class", "Class", "text", help="Empty: none."),
