@@ -11,6 +11,7 @@ offers it in its "edit as JSON" box.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tablekeeper.engine.sheet_forms import Choice, SheetField, SheetForm, SheetSection
@@ -64,34 +65,25 @@ def _field(part: Mapping[str, Any], path: str, label: str, required: bool) -> Sh
         "default": part.get("default"),
     }
     kind = part.get("type")
+    values = part.get("additionalProperties")
     if "enum" in part:
         choices = tuple(Choice(str(value), str(value)) for value in part["enum"])
         return SheetField(path, label, "choice", choices=choices, **common)
-    if kind == "boolean":
-        return SheetField(path, label, "check", **common)
+    if kind in ("boolean", "string"):
+        return SheetField(path, label, "check" if kind == "boolean" else "text", **common)
     if kind == "integer":
-        return SheetField(
-            path,
-            label,
-            "number",
-            minimum=part.get("minimum"),
-            maximum=part.get("maximum"),
-            **common,
-        )
-    if kind == "string":
-        return SheetField(path, label, "text", **common)
-    values = part.get("additionalProperties")
+        return _bounded(path, label, part, common)
     if kind == "object" and isinstance(values, Mapping) and values.get("type") == "integer":
-        return SheetField(
-            path,
-            label,
-            "skills",
-            minimum=values.get("minimum"),
-            maximum=values.get("maximum"),
-            other=True,
-            **common,
-        )
+        return replace(_bounded(path, label, values, common), kind="skills", other=True)
     return None
+
+
+def _bounded(
+    path: str, label: str, number: Mapping[str, Any], common: Mapping[str, Any]
+) -> SheetField:
+    """A number field with the bounds the schema gives ``number``."""
+    bounds = {"minimum": number.get("minimum"), "maximum": number.get("maximum")}
+    return SheetField(path, label, "number", **{**common, **bounds})
 
 
 def resolve(node: Mapping[str, Any], definitions: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,10 +1,11 @@
 """Forms generated from a ruleset's models, and errors put back next to their field.
 
-A character's sheet is its ruleset's creature spec (``ENCOUNTER_KINDS[ruleset].creature``),
-so the console never writes a form per ruleset: :func:`sheet_fields` reads the model's
-JSON schema into :class:`FormField` and :class:`FieldGroup` values that one template
-macro renders, :func:`sheet_from_form` turns the submitted text back into the sheet the
-services validate, and :func:`errors_by_field` splits the services'
+A campaign's options and the GM's commands are models, so the console never writes
+their forms by hand (a character's sheet has its ruleset's own form in the rules' words:
+``web/sheet_forms.py``): :func:`sheet_fields` reads the model's JSON schema into
+:class:`FormField` and :class:`FieldGroup` values that one template macro renders,
+:func:`sheet_from_form` turns the submitted text back into the payload the services
+validate, and :func:`errors_by_field` splits the services'
 :class:`~tablekeeper.errors.RulesError` (``sheet.stats.hit_points: Field required; ...``)
 into one message per input, so each shows next to its field.
 
