@@ -62,7 +62,7 @@ def test_a_deleted_campaign_comes_back_from_its_export(table: Table) -> None:
     table.gm.post(f"{table.url}/label", data={"name": "The ford", "notes": "rigged"})
     exported = table.gm.get(f"/campaigns/{table.campaign}/export").json()
     confirm = table.gm.get(f"/campaigns/{table.campaign}/delete/campaign/{table.campaign}")
-    assert "1 encounters</li>" in confirm.text
+    assert "1 encounter</li>" in confirm.text
     assert "2 characters</li>" in confirm.text
     done = table.gm.post(f"/campaigns/{table.campaign}/delete/campaign/{table.campaign}")
     assert (done.status_code, done.headers["location"]) == (303, "/")
@@ -70,9 +70,15 @@ def test_a_deleted_campaign_comes_back_from_its_export(table: Table) -> None:
     engine = table.gm.app.state.engine  # type: ignore[attr-defined]
     kept = deletions.deleted_campaigns(SqlUnitOfWork(engine))
     assert [d.campaign_id for d in kept] == [table.campaign]
+    home = table.gm.get("/").text
+    listed = home.split('id="deleted-campaigns"')[1].split("</section>")[0]
+    assert table.campaign in listed
+    assert "1 encounter," in listed
+    assert "restored" not in listed
     restored = table.gm.post("/campaigns/import", data={"document": json.dumps(exported)})
     assert restored.status_code == 201, restored.text
     assert table.gm.get(f"/campaigns/{table.campaign}/export").json() == exported
+    assert "restored</span>" in table.gm.get("/").text.split('id="deleted-campaigns"')[1]
     assert len(exported["encounters"]) == 1
     for encounter in exported["encounters"]:
         url = f"/campaigns/{table.campaign}/encounters/{encounter['id']}"

@@ -285,3 +285,22 @@ def test_the_campaign_log_says_when_an_encounter_began() -> None:
         }
     )
     assert entry.text == "Encounter bridge begins"
+
+
+def test_the_campaign_log_is_live_and_a_poll_with_nothing_new_reads_one_row(tray: Tray) -> None:
+    # Issue 13: "The campaign log is live too." A player's open page polls the log after
+    # the version it shows (L-04): 204 while nothing moved, the new entries once it has.
+    gm = tray.as_gm()
+    gm.post(tray.url("/dice/rolls"), data={"expression": "d6", "faces": "2"})
+    player = tray.as_player()
+    shown = player.get(tray.url("/log"), headers=HTMX).text
+    poll = re.search(r'hx-get="([^"]*/log\?after=(\d+))"[^>]*hx-trigger="every \d+s"', shown)
+    assert poll is not None, shown
+    assert player.get(poll[1], headers=HTMX).status_code == 204
+    tray.as_gm().post(tray.url("/dice/rolls"), data={"expression": "d8", "faces": "7"})
+    moved = tray.as_player().get(poll[1], headers=HTMX)
+    assert moved.status_code == 200
+    assert 'data-sequence="2"' in moved.text
+    assert f"after={int(poll[2]) + 1}" in moved.text
+    tray.client.cookies.clear()
+    assert tray.client.get(poll[1], headers=HTMX).status_code == 401  # no peeking at the version

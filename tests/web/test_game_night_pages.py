@@ -13,6 +13,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
+from tablekeeper.api.deps import engine_of
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import campaigns, characters, demo_campaigns, encounters, logs, views
 from tablekeeper.services.access import GM_VIEWER, Viewer
@@ -385,3 +386,22 @@ def test_a_characters_id_is_made_from_its_name(client: TestClient) -> None:
     page = client.get(f"/campaigns/{campaign_id}").text
     assert 'id="character-old-brom"' in page
     assert 'id="character-old-brom-2"' in page
+
+
+def test_a_demo_gm_link_opens_on_its_encounter_ready_to_play(client: TestClient) -> None:
+    # Issue 13: "the demo campaigns open on an encounter ready to play"; the console
+    # prints each demo's GM link to its encounter, and the key leaves the address bar.
+    engine = engine_of(client.app)  # type: ignore[arg-type]
+    made = demo_campaigns.ensure_demo_campaigns(lambda: SqlUnitOfWork(engine))
+    campaign, secret = next(pair for pair in made if pair[0].ruleset == "realtime")
+    encounter = demo_campaigns.demo_encounter(SqlUnitOfWork(engine), campaign.id)
+    url = f"/campaigns/{campaign.id}/encounters/{encounter}"
+    client.cookies.clear()
+    assert client.get(url).status_code == 401
+    opened = client.get(f"{url}?key={secret}")
+    assert (opened.status_code, opened.headers["location"]) == (303, url)
+    page = client.get(url)
+    assert page.status_code == 200
+    assert "Demilio" in page.text
+    assert campaign.name.removeprefix("Demo: ") in page.text
+    assert client.get(f"{url}?key=wrong").status_code in (401, 403)

@@ -198,3 +198,27 @@ def test_news_waits_while_the_gm_fills_in_a_form_of_the_table(
     gm.locator("h1").click()  # the focus leaves the form, nothing was typed
     expect(gm.locator("#table")).to_contain_text("News after a glance")
     expect(status(gm)).to_have_text("live")
+
+
+def test_a_players_campaign_page_shows_the_gms_public_roll_without_a_reload(
+    browser: Any, scene: Scene
+) -> None:
+    # Issue 13: "The campaign log is live too" (L-04: a poll of the campaign's version).
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(10_000)
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.goto(f"{scene.server}/join/{scene.campaign_id}/{scene.player_token}")
+    log = page.locator("#campaign-log")
+    expect(log).to_contain_text("Encounter bridge begins")
+    expect(log).not_to_contain_text("Wind over the moor")
+    rolled = httpx.post(
+        f"{scene.server}/api/campaigns/{scene.campaign_id}/rolls",
+        json={"expression": "1d6", "label": "Wind over the moor", "dice": [5]},
+        headers={"Authorization": f"Bearer {scene.gm_secret}"},
+        timeout=10,
+    )
+    assert rolled.status_code in (200, 201), rolled.text
+    expect(log).to_contain_text("Wind over the moor", timeout=12_000)
+    context.close()

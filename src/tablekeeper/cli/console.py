@@ -44,13 +44,17 @@ def console(
     from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
     from tablekeeper.services import campaigns, settings
     from tablekeeper.services.access import issue_gm_secret
-    from tablekeeper.services.demo_campaigns import ensure_demo_campaigns
+    from tablekeeper.services.demo_campaigns import demo_encounter, ensure_demo_campaigns
 
     with user_errors():
         url = database_url or settings.database_url()
         engine = open_migrated(url)
         try:
-            demos = [] if no_demo else ensure_demo_campaigns(lambda: SqlUnitOfWork(engine))
+            made = [] if no_demo else ensure_demo_campaigns(lambda: SqlUnitOfWork(engine))
+            demos = [
+                (campaign, secret, demo_encounter(SqlUnitOfWork(engine), campaign.id))
+                for campaign, secret in made
+            ]
             fresh = None
             if new_gm_link is not None:
                 fresh = (new_gm_link, issue_gm_secret(SqlUnitOfWork(engine), new_gm_link))
@@ -59,10 +63,11 @@ def console(
             engine.dispose()
     base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     out.print(f"The GM console: {base}/")
-    for campaign, secret in demos:
+    for campaign, secret, encounter in demos:
+        opens = f"/encounters/{encounter}" if encounter else ""
         out.print(
             f"  {campaign.name} ({campaign.ruleset}), "
-            f"GM link: {base}/campaigns/{campaign.id}?key={secret}"
+            f"GM link: {base}/campaigns/{campaign.id}{opens}?key={secret}"
         )
     if fresh is not None:
         out.print(f"  New GM link: {base}/campaigns/{fresh[0]}?key={fresh[1]}")

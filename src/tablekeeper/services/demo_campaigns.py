@@ -2,8 +2,10 @@
 
 ``tablekeeper console`` calls :func:`ensure_demo_campaigns` on a database with no
 campaign, so a new user opens the console onto something to play: each demo campaign
-plays its scenario's options, and the scenario's actors become its characters (the
-ruleset's ``party`` side are player characters, every other side NPCs).
+plays its scenario's options, the scenario's actors become its characters (the
+ruleset's ``party`` side are player characters, every other side NPCs), and an encounter
+named after the scenario is started with all of them, ready to play
+(:func:`demo_encounter` finds it, for the GM link the console prints).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Literal
 
 from tablekeeper.engine.campaigns import Campaign
 from tablekeeper.persistence.unit_of_work import UnitOfWork
-from tablekeeper.services import campaigns, characters, scenarios
+from tablekeeper.services import campaigns, characters, encounter_names, encounters, scenarios
 from tablekeeper.services.access import new_secret
 from tablekeeper.services.rulesets import ruleset_named
 
@@ -51,6 +53,7 @@ def ensure_demo_campaigns(uow_factory: Callable[[], UnitOfWork]) -> list[tuple[C
         party = rules.scenarios.party(scenario)
         actors = scenario.actors()
         names = numbered([rules.describe_actor(actor).name for actor in actors])
+        ids = []
         for actor, name in zip(actors, names, strict=True):
             identity = rules.describe_actor(actor)
             kind: Literal["pc", "npc"] = "pc" if identity.side == party else "npc"
@@ -62,8 +65,24 @@ def ensure_demo_campaigns(uow_factory: Callable[[], UnitOfWork]) -> list[tuple[C
                 kind=kind,
                 sheet=actor.model_dump(mode="json", exclude={"id"}, exclude_unset=True),
             )
+            ids.append(identity.id)
+        started = encounters.start_encounter(uow_factory(), campaign.id, characters=ids)
+        encounter_names.label_encounter(
+            uow_factory(),
+            campaign.id,
+            started.encounter.id,
+            name=scenario.name,
+            notes="The demo's scenario, every character at the table: play it as it stands.",
+        )
         made.append((campaign, secret))
     return made
+
+
+def demo_encounter(uow: UnitOfWork, campaign_id: str) -> str | None:
+    """The encounter a demo campaign opens on (its first), or ``None`` if the GM deleted it."""
+    with uow:
+        found = uow.encounters.list_for(campaign_id)
+    return found[0].id if found else None
 
 
 def numbered(names: Sequence[str]) -> list[str]:

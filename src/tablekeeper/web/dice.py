@@ -335,6 +335,14 @@ def visible_log(request: Request, campaign_id: str, viewer: Viewer) -> list[LogE
     return [log_entry(record) for record in shown[::-1][:MAX_LOG_ENTRIES]]
 
 
+def log_unmoved(request: Request, campaign_id: str) -> bool:
+    """Whether htmx polls the log after the version it already shows (L-04): one row read."""
+    after = request.query_params.get("after")
+    if after is None or not is_htmx(request):
+        return False
+    return after == str(campaigns.get_campaign(unit_of_work(request), campaign_id).version)
+
+
 def chart_of(
     request: Request, expression: str, cancelled: Callable[[], bool] = lambda: False
 ) -> OddsChart:
@@ -455,15 +463,22 @@ def build_router() -> APIRouter:
             request, "_dice_result.html", campaign_id, viewer, tray, 201, out_of_band=True
         )
 
+    _add_log_route(router)
+    return router
+
+
+def _add_log_route(router: APIRouter) -> None:
+    """The campaign log: its page, its fragment, and the fragment's live poll (L-04)."""
+
     @router.get("/campaigns/{campaign_id}/log")
     def log(request: Request, campaign_id: str) -> Response:
         viewer = access.viewer_of(request, campaign_id)
+        if log_unmoved(request, campaign_id):
+            return Response(status_code=204)  # the poll of a live log: nothing new
         tray = Tray(log=visible_log(request, campaign_id, viewer))
         if is_htmx(request):
             return _fragment(request, "_campaign_log.html", campaign_id, viewer, tray)
         return _page(request, campaign_id, viewer, tray)
-
-    return router
 
 
 async def _charted(request: Request, tray: Tray) -> tuple[Tray, int] | Response:

@@ -66,7 +66,7 @@ from tablekeeper.web.forms import (
 )
 from tablekeeper.web.labels import distinct_labels
 from tablekeeper.web.log_view import log_page
-from tablekeeper.web.pages import Form, PageRoute
+from tablekeeper.web.pages import Form, PageRoute, key_taken
 from tablekeeper.web.templating import is_htmx, render, ruleset_template
 
 STALE = "Someone else moved first: the table was reloaded."
@@ -356,6 +356,8 @@ def build_router() -> APIRouter:
 
     @router.get(base)
     def encounter_page(request: Request, campaign_id: str, encounter_id: str) -> Response:
+        if (keyed := key_taken(request, unit_of_work(request), campaign_id)) is not None:
+            return keyed  # a demo's GM link opens on its encounter
         viewer = access.viewer_of(request, campaign_id)
         context = table_context(request, campaign_id, encounter_id, viewer)
         return render(request, "encounter.html", context)

@@ -339,17 +339,25 @@ def build_router() -> APIRouter:
 
     @router.get("/campaigns/{campaign_id}")
     def campaign_page(request: Request, uow: UnitOfWork, campaign_id: str) -> Response:
-        key = request.query_params.get("key")
-        if key is not None:
-            authenticate(uow, campaign_id, key)
-            response = RedirectResponse(f"/campaigns/{campaign_id}", status_code=303)
-            access.remember(response, campaign_id, key)
-            return response
+        if (keyed := key_taken(request, uow, campaign_id)) is not None:
+            return keyed
         viewer = access.viewer_of(request, campaign_id)
         return campaign_response(request, campaign_id, viewer)
 
     _add_table_routes(router)
     return router
+
+
+def key_taken(request: Request, uow: SqlUnitOfWork, campaign_id: str) -> Response | None:
+    """A GM link's ``?key=`` taken in: the key checked and remembered, and the same page
+    again without it (so the secret leaves the address bar); ``None`` without a key."""
+    key = request.query_params.get("key")
+    if key is None:
+        return None
+    authenticate(uow, campaign_id, key)
+    response = RedirectResponse(request.url.path, status_code=303)
+    access.remember(response, campaign_id, key)
+    return response
 
 
 def _add_table_routes(router: APIRouter) -> None:
@@ -437,6 +445,7 @@ def _home(
     shown = dict(values) if values is not None else option_values(ruleset)
     context: dict[str, Any] = {
         "campaigns": campaigns.list_campaigns(uow),
+        "deleted_campaigns": deletions.deleted_campaigns(uow)[::-1],
         "held": access.held_campaigns(request),
         "rulesets": campaign_rulesets(),
         "values": shown,

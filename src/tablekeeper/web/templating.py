@@ -75,10 +75,23 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.globals["input_id"] = input_id
+    env.filters["counted"] = counted
     env.globals["ruleset_template"] = ruleset_template
     env.globals["csrf_token"] = csrf_token  # every page's token (web/csrf.py) ...
     env.globals["csrf_field"] = csrf_field  # ... and the hidden input each form includes
     return env
+
+
+def counted(count: int, plural: str) -> str:
+    """``count`` things, in the singular when there is one: ``1 encounter``, ``3 records``.
+
+    ``plural`` is the word the services count by (``encounters``, ``characters``).
+
+    >>> counted(1, "encounters"), counted(0, "players"), counted(2, "records")
+    ('1 encounter', '0 players', '2 records')
+    """
+    noun = plural[:-1] if count == 1 and plural.endswith("s") else plural
+    return f"{count} {noun}"
 
 
 def is_htmx(request: Request) -> bool:

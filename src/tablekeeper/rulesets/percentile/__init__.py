@@ -132,6 +132,7 @@ from tablekeeper.rulesets.percentile.stats import (
     step_distance,
 )
 from tablekeeper.rulesets.percentile.tables import (
+    BodyPlan,
     FumbleTable,
     HitLocationTable,
     fumble_table,
@@ -151,6 +152,7 @@ __all__ = [
     "AttackOutcome",
     "AttackerInput",
     "Blow",
+    "BodyPlan",
     "Breakdown",
     "Characteristics",
     "CheckInput",

@@ -161,7 +161,7 @@ def roll_location(request: AttackInput, roller: Roller) -> str | None:
         return request.attacker.called_shot
     if not location_is_rolled(request):
         return None
-    table = hit_location_table()
+    table = hit_location_table(request.defender.body_plan)
     return table.row_for(roller.roll(Die(table.die))).location
 
 
@@ -170,7 +170,7 @@ def devastating_defense(request: AttackInput, roller: Roller) -> CounterOutcome:
     attacker (P-ATK-15, G-P-C11); its location (if on), damage, and Critical Impale."""
     location = None
     if request.options.hit_locations:  # "dealt to a random location"
-        table = hit_location_table()
+        table = hit_location_table(request.attacker.body_plan)
         location = table.row_for(roller.roll(Die(table.die))).location
     damage = roll_damage(counter_plan(request, location), roller, location)
     weapon = counter_weapon(request)

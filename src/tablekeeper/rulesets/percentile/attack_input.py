@@ -32,7 +32,7 @@ from tablekeeper.rulesets.percentile.fumbles import FumbleGear
 from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 from tablekeeper.rulesets.percentile.stats import Armor, Name, Shield, Weapon
-from tablekeeper.rulesets.percentile.tables import hit_location_table
+from tablekeeper.rulesets.percentile.tables import BodyPlan, hit_location_table, is_humanoid
 
 Intent: TypeAlias = Literal["damage", "bash", "disarm"]
 """What the attack is declared to do before rolling (P-OPT-23, P-OPT-25)."""
@@ -80,7 +80,12 @@ class AttackerInput(Frozen):
     aim: int = Field(
         default=0, ge=0, le=10, description="Aim actions in a row; a third adds nothing (P-ACT-02)."
     )
-    called_shot: Name | None = Field(default=None, description="A hit location (P-OPT-09).")
+    called_shot: Name | None = Field(
+        default=None, description="A hit location of the defender's body plan (P-OPT-09)."
+    )
+    body_plan: BodyPlan = Field(
+        default="humanoid", exclude_if=is_humanoid, description="Struck by a counter (G-P-08)."
+    )
     split: int = Field(default=1, ge=1, le=MAX_SPLIT, description="Attempts (P-OPT-07).")
     find_weak_spot: bool = False
     closest_specialization: bool = Field(default=False, description="-40% (P-ATK-02).")
@@ -113,6 +118,9 @@ class DefenderInput(Frozen):
     damage_bonus: DiceExpression | None = None
     armor: Armor = Field(default_factory=Armor)
     siz: int | None = Field(default=None, ge=0)
+    body_plan: BodyPlan = Field(
+        default="humanoid", exclude_if=is_humanoid, description="Its hit locations (G-P-08)."
+    )
     before_first_turn: bool = Field(default=False, description="-20% (P-ACT-07).")
     retreat: bool = Field(default=False, description="+20% (P-OPT-17).")
     dive_dodge: bool = Field(default=False, description="+40% to a Dodge (P-OPT-18).")
@@ -204,7 +212,7 @@ class AttackInput(Frozen):
                 raise ValueError(f"{field}: {reason}")
         if attacker.called_shot is not None:
             try:
-                hit_location_table().row_named(attacker.called_shot)
+                hit_location_table(self.defender.body_plan).row_named(attacker.called_shot)
             except UnknownNameError as error:
                 raise ValueError(f"attacker.called_shot: {error.message}") from None
         return self
@@ -223,6 +231,7 @@ class AttackInput(Frozen):
             armor=attacker.armor,
             item=attacker.fumble_item,
             strap=attacker.fumble_item or "armor",
+            body_plan=attacker.body_plan,
         )
 
     def defender_gear(self) -> FumbleGear:
@@ -239,6 +248,7 @@ class AttackInput(Frozen):
             item=item,
             item_hp=hp,
             strap=defender.fumble_item or shield or "armor",
+            body_plan=defender.body_plan,
         )
 
 
@@ -272,7 +282,8 @@ def attack_breakdown(request: AttackInput) -> Breakdown:
     if attacker.find_weak_spot:
         terms.extend(mod.find_weak_spot())
     if attacker.called_shot is not None:
-        terms.extend(mod.called_shot(attacker.called_shot))
+        table = hit_location_table(request.defender.body_plan)
+        terms.extend(mod.called_shot(attacker.called_shot, table))
     if attacker.firing_into_melee is not None:
         shot = attacker.firing_into_melee
         terms.extend(mod.firing_into_melee(shot.avoid, shot.people))

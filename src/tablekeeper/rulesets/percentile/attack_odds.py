@@ -62,7 +62,7 @@ def _locations(request: AttackInput) -> Iterator[tuple[str | None, int]]:
     if request.attacker.called_shot is not None:
         yield request.attacker.called_shot, 1
     elif location_is_rolled(request):
-        for row, faces in hit_location_table().chances():
+        for row, faces in hit_location_table(request.defender.body_plan).chances():
             yield row.location, faces
     else:
         yield None, 1

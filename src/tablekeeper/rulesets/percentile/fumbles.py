@@ -34,6 +34,7 @@ from tablekeeper.rulesets.percentile.expressions import DiceExpression
 from tablekeeper.rulesets.percentile.options import DEFAULT_OPTIONS, PercentileOptions
 from tablekeeper.rulesets.percentile.stats import Armor, Name, Weapon
 from tablekeeper.rulesets.percentile.tables import (
+    BodyPlan,
     DamageItem,
     Distracted,
     DropItem,
@@ -45,6 +46,7 @@ from tablekeeper.rulesets.percentile.tables import (
     LoseEquipment,
     fumble_table,
     hit_location_table,
+    is_humanoid,
 )
 
 
@@ -62,6 +64,9 @@ class FumbleGear(Frozen):
         default=None, ge=0, description="That item's HP; default: the weapon's when it is."
     )
     strap: Name = Field(default="armor", description="The shield or armor piece (fumble 03).")
+    body_plan: BodyPlan = Field(
+        default="humanoid", exclude_if=is_humanoid, description="Where a self-hit lands."
+    )
 
     @property
     def held(self) -> str | None:
@@ -139,7 +144,7 @@ def fumble_outcome(
     if isinstance(row, HitSelf):
         location = None
         if options.hit_locations:
-            table = hit_location_table()
+            table = hit_location_table(gear.body_plan)
             location = table.row_for(roller.roll(Die(table.die))).location
         plan = self_hit_plan(row, gear, options, location)
         return outcome.model_copy(update={"self_damage": roll_damage(plan, roller, location)})

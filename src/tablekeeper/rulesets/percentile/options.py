@@ -180,7 +180,8 @@ class PercentileOptions(Frozen):
     hit_locations: bool = Field(
         default=False,
         description="G-P-03, G-P-08: the Hit Locations option of the missing Damage and "
-        "Injury chapter, with the provisional d20 humanoid table (data/hit_locations.yaml).",
+        "Injury chapter, with the provisional d20 tables of each body plan (humanoid, "
+        "quadruped: data/hit_locations*.yaml).",
     )
 
     # -- rulings on the combat procedure -----------------------------------------------

@@ -31,7 +31,12 @@ from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.rulesets.percentile.checks import SKILL_LIMIT
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
-from tablekeeper.rulesets.percentile.tables import HitLocationTable, hit_location_table
+from tablekeeper.rulesets.percentile.tables import (
+    BodyPlan,
+    HitLocationTable,
+    hit_location_table,
+    is_humanoid,
+)
 
 Name: TypeAlias = Annotated[
     str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)
@@ -192,6 +197,11 @@ class StatBlock(Frozen):
     shields: tuple[Shield, ...] = ()
     armor: Armor = Field(default_factory=Armor)
     hit_points: int = Field(ge=1, le=10_000, description="Total hit points (G-P-03).")
+    body_plan: BodyPlan = Field(
+        default="humanoid",
+        exclude_if=is_humanoid,
+        description="Whose hit location table strikes it: humanoid, or quadruped (G-P-08).",
+    )
     location_hit_points: dict[Name, Annotated[int, Field(ge=1)]] | None = Field(
         default=None,
         description="HP per hit location; null derives them from the hit location table.",
@@ -251,7 +261,7 @@ class StatBlock(Frozen):
         """HP per hit location: as stated, else derived from ``table`` (provisional)."""
         if self.location_hit_points is not None:
             return dict(self.location_hit_points)
-        return location_hit_points(self.hit_points, table)
+        return location_hit_points(self.hit_points, table or hit_location_table(self.body_plan))
 
     def skill(self, name: str) -> int:
         """The percent of the skill named ``name``; an unknown name's error names close ones."""

@@ -1,13 +1,15 @@
 """The ``percentile`` ruleset's tables as data: YAML in ``data/``, validated at load.
 
-STYLE.md, lesson 5. Two tables:
+STYLE.md, lesson 5. The tables:
 
 - ``fumbles.yaml``: the Combat Fumble Table (d10, P-ATK-13). Each row names an
   ``effect`` (a discriminated union: the rows differ in shape) with the numbers its text
   states: the 1D3 meters a dropped weapon falls, the 1D3 HP a bad hit costs, the +20% of
   a distraction, the armor a self-inflicted hit ignores.
-- ``hit_locations.yaml``: the d20 humanoid hit locations, *provisional*: the document
-  uses hit locations but their table is in a chapter it does not include (G-P-08).
+- ``hit_locations.yaml``: the d20 humanoid hit locations, and
+  ``hit_locations_quadruped.yaml``, a four-legged creature's (a stat block's
+  ``body_plan``), both *provisional*: the document uses hit locations but their table is
+  in a chapter it does not include (G-P-08).
 
 Loading checks that a table's rows cover ``1..die`` in order with no gap and no overlap.
 A broken table is an :class:`~tablekeeper.errors.InvalidInputError` naming the file and
@@ -178,6 +180,23 @@ class FumbleTable(Frozen):
 
 # -- hit locations ------------------------------------------------------------------------
 
+BodyPlan: TypeAlias = Literal["humanoid", "quadruped"]
+"""Whose hit location table a combatant is struck on: two legs and two arms, or four legs
+(G-P-08; issue 13, bug 12: a wolf has no arms)."""
+
+
+def is_humanoid(body_plan: str) -> bool:
+    """Whether ``body_plan`` is the default one, which stored payloads leave unsaid (the
+    logs written before body plans stay byte for byte the same)."""
+    return body_plan == "humanoid"
+
+
+BODY_PLAN_FILES: dict[BodyPlan, str] = {
+    "humanoid": HIT_LOCATIONS_FILE,
+    "quadruped": "hit_locations_quadruped.yaml",
+}
+"""Each body plan's packaged table."""
+
 LocationKind: TypeAlias = Literal["head", "chest", "abdomen", "limb"]
 """What a location counts as for a Called Shot (P-OPT-09)."""
 
@@ -269,6 +288,9 @@ def fumble_table() -> FumbleTable:
 
 
 @cache
-def hit_location_table() -> HitLocationTable:
-    """The packaged (provisional) humanoid hit location table, read and validated once."""
-    return parse_hit_location_table(packaged_text(_PACKAGE, HIT_LOCATIONS_FILE))
+def hit_location_table(body_plan: BodyPlan = "humanoid") -> HitLocationTable:
+    """The packaged (provisional) hit location table of a body plan (humanoid unless
+    named), read and validated once."""
+    return parse_hit_location_table(
+        packaged_text(_PACKAGE, BODY_PLAN_FILES[body_plan]), name=BODY_PLAN_FILES[body_plan]
+    )

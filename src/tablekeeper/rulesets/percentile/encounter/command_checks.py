@@ -111,7 +111,7 @@ def damage(state: S, command: Command, order: cmd.GmDamage) -> None:
     location), else one of the hit location table's."""
     target = known(state, order.combatant, "combatant")
     if order.location is not None:
-        places = tuple(target.location_hp) or hit_location_table().locations
+        places = tuple(target.location_hp) or hit_location_table(target.stats.body_plan).locations
         if order.location not in places:
             raise refuse(
                 f"{target.name or target.id} has no hit location {order.location!r} "

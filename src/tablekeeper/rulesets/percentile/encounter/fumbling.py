@@ -94,6 +94,7 @@ def apply(
         item=item,
         item_hp=hp,
         strap=item or "armor",
+        body_plan=combatant.stats.body_plan,
     )
     outcome = fumble_outcome(row, face, kit, draft.roller, state.options)
     draft.emit(ev.FUMBLED, ev.Fumbled(combatant=fumbler, outcome=outcome, during=during))

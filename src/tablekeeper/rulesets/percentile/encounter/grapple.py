@@ -92,7 +92,7 @@ def resolve_grapple(
     if result.critical_defense and choice.kind in ("parry", "block"):
         location = None
         if state.options.hit_locations:
-            table = hit_location_table()
+            table = hit_location_table(request.attacker.body_plan)
             location = table.row_for(draft.roller.roll(Die(table.die))).location
         damage = roll_damage(counter_plan(request, location), draft.roller, location)
         hurt(
