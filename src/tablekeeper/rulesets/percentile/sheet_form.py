@@ -28,6 +28,12 @@ CHARACTERISTICS = (
     ("CHA", "Charisma"),
 )
 
+BODY_PLANS = (
+    Choice("humanoid", "Humanoid: two legs, two arms"),
+    Choice("quadruped", "Quadruped: four legs"),
+)
+"""Whose hit location table it is struck on (G-P-08)."""
+
 FORMS = (
     Choice("corporeal", "Corporeal"),
     Choice("manifested", "Manifested (a spirit seen in the world)"),
@@ -92,6 +98,14 @@ def sheet_form(options: Any) -> SheetForm:
                         "Determination Points (DP)",
                         minimum=0,
                         help="Empty: not tracked.",
+                    ),
+                    SheetField(
+                        "stats.body_plan",
+                        "Body plan",
+                        "choice",
+                        choices=BODY_PLANS,
+                        default="humanoid",
+                        help="Whose hit location table it is struck on.",
                     ),
                     SheetField("extra_actions", "Extra actions a turn", minimum=0, maximum=10),
                     SheetField("prone", "Prone", "check"),
