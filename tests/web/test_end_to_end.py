@@ -358,7 +358,7 @@ def percentile_character(
             form.locator(f"#f-sheet-stats-skills-{row}-other").fill(skill)
         form.locator(f"#f-sheet-stats-skills-{row}-value").fill(str(value))
     form.locator("#f-sheet-stats-weapons-0").select_option(label=SWORD_LABEL)
-    form.get_by_label("Armour").select_option(label="hard leather: 2 AP")
+    form.get_by_label("Armour", exact=True).select_option(label="hard leather: 2 AP")
     form.locator("#f-sheet-stats-hit_points").fill(str(hit_points))
     form.get_by_label("MOV (required)").fill("8")
     create_character(page, form, name)
