@@ -141,7 +141,7 @@ def pages_of(client: TestClient, campaign: str) -> dict[str, str]:
     }
 
 
-@pytest.mark.parametrize("ruleset", ["realtime", "percentile"])
+@pytest.mark.parametrize("ruleset", ["realtime", "percentile", "tactical", "fractal", "duel"])
 def test_every_campaign_page_is_labelled(client: TestClient, ruleset: str) -> None:
     campaign, _ = create_campaign(client, ruleset)
     for name, html in pages_of(client, campaign).items():

@@ -380,7 +380,7 @@ def test_a_bad_edit_shows_each_error_next_to_its_field(
         },
     )
     assert bad.status_code == 422
-    assert "valid integer" in error_after(bad.text, "f-sheet-hp")
+    assert "a whole number" in error_after(bad.text, "f-sheet-hp")
     assert input_value(bad.text, "sheet.hp") == "lots"
     long_reason = client.post(
         url,

@@ -1,9 +1,9 @@
 """The console in a real browser: Playwright driving Debian's Chromium (see conftest.py).
 
 One walk through the GM's first minutes, kept short (the machine is shared): create a
-campaign, see its GM link, add a character through the form generated from the ruleset's
-model, see a bad input's error next to its field, fix it, and find the character listed.
-Screenshots of each page are saved (``TABLEKEEPER_SCREENSHOTS=dir`` copies them there).
+campaign, see its GM link, add a character through the ruleset's sheet form, see each bad
+input's error next to its field, fix them, and find the character listed. Screenshots of
+each page are saved (``TABLEKEEPER_SCREENSHOTS=dir`` copies them there).
 """
 
 from __future__ import annotations
@@ -39,15 +39,16 @@ def test_a_gm_creates_a_campaign_and_adds_a_character(
     form.get_by_label("Id", exact=True).fill("aliena")
     form.get_by_label("Name (required)").fill("Aliena")
     form.get_by_label("Side (required)").fill("party")
-    form.get_by_label("Hp (required)").fill("lots")
+    form.get_by_label("Maximum HP").fill("0")
     form.get_by_role("button", name="Create the character").click()
-    error = page.locator("#f-sheet-hp-error")
-    expect(error).to_contain_text("valid integer")
+    expect(page.locator("#f-sheet-hp-error")).to_contain_text("Field required")
+    expect(page.locator("#f-sheet-max_hp-error")).to_contain_text("at least 1")
     expect(page.locator("#f-sheet-hp")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#f-sheet-hp")).to_have_value("lots")
+    expect(page.locator("#f-sheet-max_hp")).to_have_value("0")
     screenshots.take(page, "03-character-error")
 
     page.locator("#f-sheet-hp").fill("20")
+    page.locator("#f-sheet-max_hp").fill("20")
     page.get_by_role("button", name="Create the character").click()
     expect(page.get_by_role("heading", name="Characters", exact=True)).to_be_visible()
     expect(page.get_by_role("cell", name="Aliena aliena")).to_be_visible()

@@ -82,7 +82,13 @@ def test_a_wrong_key_is_an_error_page_not_a_traceback(client: TestClient) -> Non
 def test_the_character_form_comes_from_the_ruleset_model(client: TestClient) -> None:
     realtime, _ = create_campaign(client, "realtime")
     form = client.get(f"/campaigns/{realtime}/characters/new").text
-    for name in ("sheet.side", "sheet.hp", "sheet.max_hp", "sheet.position", "sheet.conditions"):
+    for name in (
+        "sheet.side",
+        "sheet.hp",
+        "sheet.max_hp",
+        "sheet.characteristics.0.skill",
+        "sheet.injuries",
+    ):
         assert f'name="{name}"' in form
     assert '<label for="f-sheet-hp">' in form
     percentile, _ = create_campaign(client, "percentile")
@@ -102,11 +108,14 @@ def test_bad_sheet_input_shows_each_error_next_to_its_field(client: TestClient) 
             "sheet.side": "party",
             "sheet.stats.name": "Brenna",
             "sheet.stats.hit_points": "lots",
-            "sheet.stats.skills": "{not json",
+            "sheet.stats.skills.0.skill": "Dodge",
+            "sheet.stats.skills.0.value": "some",
+            "sheet_json": "{not json",
         },
     )
     assert page.status_code == 422
-    assert "not valid JSON" in error_after(page.text, "f-sheet-stats-skills")
+    assert "a whole number" in error_after(page.text, "f-sheet-stats-skills-0-value")
+    assert "not valid JSON" in error_after(page.text, "f-sheet_json")
     page = client.post(
         f"/campaigns/{campaign_id}/characters",
         data={
@@ -118,7 +127,7 @@ def test_bad_sheet_input_shows_each_error_next_to_its_field(client: TestClient) 
         },
     )
     assert page.status_code == 422
-    assert "valid integer" in error_after(page.text, "f-sheet-stats-hit_points")
+    assert "a whole number" in error_after(page.text, "f-sheet-stats-hit_points")
     assert "Field required" in error_after(page.text, "f-sheet-stats-mov")
     assert 'aria-invalid="true"' in page.text
     assert 'value="lots"' in page.text, "what was typed is kept"
@@ -139,8 +148,8 @@ def test_a_good_character_is_stored_and_listed(client: TestClient) -> None:
             "kind": "pc",
             "sheet.side": "party",
             "sheet.hp": "20",
-            "sheet.position": "1, 2",
-            "sheet.conditions": "",
+            "sheet.position.x": "1",
+            "sheet.position.y": "2",
         },
     )
     assert response.status_code == 303

@@ -32,8 +32,10 @@ def test_the_gm_steps_commands_and_decides_in_the_browser(
                 "name": name.title(),
                 "sheet.side": side,
                 "sheet.hp": "16",
-                "sheet.position": position,
-                "sheet.characteristics": '{"melee": 12}',
+                "sheet.position.x": position.split(", ")[0],
+                "sheet.position.y": position.split(", ")[1],
+                "sheet.characteristics.0.skill": "melee",
+                "sheet.characteristics.0.value": "12",
             },
             max_redirects=0,
         )

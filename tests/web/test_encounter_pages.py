@@ -80,8 +80,10 @@ def table(client: TestClient) -> Table:
                 "player": player,
                 "sheet.side": side,
                 "sheet.hp": "16",
-                "sheet.position": position,
-                "sheet.characteristics": '{"melee": 12}',
+                "sheet.position.x": position.split(", ")[0],
+                "sheet.position.y": position.split(", ")[1],
+                "sheet.characteristics.0.skill": "melee",
+                "sheet.characteristics.0.value": "12",
             },
         )
         assert made.status_code == 303, made.text

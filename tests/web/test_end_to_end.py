@@ -38,7 +38,8 @@ LORE = 987
 """The percentile NPC's secret skill."""
 
 CHARACTERISTICS = {"STR": 13, "CON": 12, "SIZ": 13, "DEX": 14, "INT": 13, "POW": 12, "CHA": 11}
-SWORD = {"name": "broadsword", "skill": "Sword", "damage": "1d8+1", "type": "slashing", "hp": 12}
+SWORD_LABEL = "broadsword: 1d8 + 1 slashing, medium reach, 12 HP (Sword)"
+"""The broadsword of the percentile weapon picker (data/weapons.yaml)."""
 
 
 WATCH_LIVE = """
@@ -227,22 +228,30 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
 
     form = fill_character(gm, "aliena", "Aliena", player="Ann Lee")
     form.get_by_label("Side (required)").fill("party")
-    form.get_by_label("Position").fill("0, 0")
-    form.get_by_label("Hp (required)").fill("lots")
+    form.locator("#f-sheet-position-x").fill("0")
+    form.locator("#f-sheet-position-y").fill("0")
+    form.get_by_label("Maximum HP").fill("0")
     form.get_by_role("button", name="Create the character").click()
-    expect(gm.locator("#f-sheet-hp-error")).to_contain_text("valid integer")
+    expect(gm.locator("#f-sheet-hp-error")).to_contain_text("Field required")
+    expect(gm.locator("#f-sheet-max_hp-error")).to_contain_text("at least 1")
     expect(gm.locator("#f-sheet-hp")).to_have_attribute("aria-invalid", "true")
-    expect(gm.locator("#f-sheet-position")).to_have_value("0, 0")
+    expect(gm.locator("#f-sheet-position-y")).to_have_value("0")
     screenshots.take(gm, "character-form-error")
     gm.locator("#f-sheet-hp").fill("20")
+    gm.locator("#f-sheet-max_hp").fill("20")
     create_character(gm, gm.locator("#character-form"), "Aliena")
 
     form = fill_character(gm, "ogre", "Ogre", player=None)
     form.get_by_label("Side (required)").fill("foes")
-    form.get_by_label("Hp (required)").fill(str(NPC_HP))
-    form.get_by_label("Max Hp").fill(str(NPC_HP))
-    form.get_by_label("Position").fill("0, 1")
-    form.get_by_label("Characteristics").fill(json.dumps({"STR": SENTINEL}))
+    form.get_by_label("Hit Points (HP) now").fill(str(NPC_HP))
+    form.get_by_label("Maximum HP").fill(str(NPC_HP))
+    form.locator("#f-sheet-position-x").fill("0")
+    form.locator("#f-sheet-position-y").fill("1")
+    # A characteristic past the form's bound goes through the JSON box (the escape hatch).
+    form.get_by_text("Advanced: edit the rest of the sheet as JSON").click()
+    form.get_by_label("The rest of the sheet (JSON)").fill(
+        json.dumps({"characteristics": {"STR": SENTINEL}})
+    )
     create_character(gm, form, "Ogre")
 
     url = start_encounter(gm, "Aliena", "Ogre")
@@ -333,19 +342,25 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
 def percentile_character(
     page: Any, id: str, name: str, side: str, skills: dict[str, int], hit_points: int, **kind: Any
 ) -> None:
-    """The GM fills the percentile stat block on the generated form (JSON for skills and
-    weapons) and creates the character."""
+    """The GM fills the percentile stat block on the ruleset's sheet form (skills picked
+    in the skill table, the sword and the armour from the pickers) and creates it."""
     form = fill_character(page, id, name, **kind)
     form.get_by_label("Side (required)").fill(side)
-    sheet = form.locator("fieldset.sheet")
-    sheet.locator("#f-sheet-stats-name").fill(name)
+    form.locator("#f-sheet-stats-name").fill(name)
     for characteristic, value in CHARACTERISTICS.items():
-        sheet.get_by_label(characteristic.title(), exact=True).fill(str(value))
-    sheet.get_by_label("Skills").fill(json.dumps(skills))
-    sheet.get_by_label("Weapons").fill(json.dumps([SWORD]))
-    sheet.get_by_label("Physical").fill("2")
-    sheet.get_by_label("Hit Points (required)").fill(str(hit_points))
-    sheet.get_by_label("Mov (required)").fill("8")
+        form.locator(f"#f-sheet-stats-characteristics-{characteristic}").fill(str(value))
+    for row, (skill, value) in enumerate(skills.items()):
+        if form.locator(f"#f-sheet-stats-skills-{row}-skill").count() == 0:
+            form.locator("#f-sheet-stats-skills").get_by_role("button", name="Add a row").click()
+        if form.locator(f"#f-sheet-stats-skills-{row}-skill option[value='{skill}']").count():
+            form.locator(f"#f-sheet-stats-skills-{row}-skill").select_option(skill)
+        else:
+            form.locator(f"#f-sheet-stats-skills-{row}-other").fill(skill)
+        form.locator(f"#f-sheet-stats-skills-{row}-value").fill(str(value))
+    form.locator("#f-sheet-stats-weapons-0").select_option(label=SWORD_LABEL)
+    form.get_by_label("Armour", exact=True).select_option(label="hard leather: 2 AP")
+    form.locator("#f-sheet-stats-hit_points").fill(str(hit_points))
+    form.get_by_label("MOV (required)").fill("8")
     create_character(page, form, name)
 
 

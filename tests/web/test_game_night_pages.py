@@ -259,12 +259,13 @@ def test_every_error_of_the_character_form_comes_at_once(client: TestClient) -> 
             "kind": "npc",
             "sheet.side": "foes",
             "sheet.hp": "lots",
-            "sheet.characteristics": "{'melee': 12}",
+            "sheet.characteristics.0.skill": "melee",
+            "sheet.characteristics.0.value": "99",
         },
     )
     assert made.status_code == 422
     errors = dict(re.findall(r'<[^>]+ id="([^"]+)-error"[^>]*>([^<]*)<', made.text))
-    assert any(key.endswith("characteristics") for key in errors), errors
+    assert any(key.endswith("characteristics-0-value") for key in errors), errors
     assert any(key.endswith("hp") for key in errors), errors
     assert any(key.endswith("id") and not key.endswith("hp") for key in errors), errors
     assert client.get(f"/campaigns/{campaign_id}").text.count("Brom") == 0, "nothing written"

@@ -12,9 +12,10 @@ import-linter forbids them its modules. It gives:
 - play: ``new_encounter(options)``, ``actor_spec(sheet, id=, name=)`` and
   ``add_actor(spec)`` (the GM's command adding it), the ``engine`` (usually a
   :class:`~tablekeeper.engine.table_engine.TableEngine` over one command table),
-  ``gm_commands()`` (the GM tools the console offers as forms), ``follow_ups`` (what
-  the GM is asked after a command, such as a reaction's damage), ``policy()`` (who
-  chooses when nobody does) and ``ended(state)``;
+  ``gm_commands()`` (the GM tools the console offers as forms), ``sheet_form(options)``
+  (a character's sheet as a form in the rules' words: ``engine/sheet_forms.py``),
+  ``follow_ups`` (what the GM is asked after a command, such as a reaction's damage),
+  ``policy()`` (who chooses when nobody does) and ``ended(state)``;
 - outcomes, for simulations: ``winner(state)`` (the side that won; by default the last
   side standing on the cards), ``elapsed(state)`` (how far its clock went, in its
   scenarios' ``length_unit``) and ``tally(start, end)`` (per actor: out of the fight,
@@ -81,6 +82,8 @@ from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.positions import Board, Square
 from tablekeeper.engine.resolvers import RESOLVERS, Resolver, ResolverRegistry
 from tablekeeper.engine.scenarios import ScenarioFormat
+from tablekeeper.engine.sheet_forms import SheetForm
+from tablekeeper.engine.sheet_schema import schema_sheet_form
 from tablekeeper.engine.sight import GM_SIGHT, Sight
 from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.tallies import Tally, card_tally, last_side_standing
@@ -112,6 +115,7 @@ _SURFACE = (
     "describe_actor",
     "with_secret_numbers",
     "gm_commands",
+    "sheet_form",
     "cards",
     "player_view",
     "public_payload",
@@ -256,6 +260,11 @@ class Ruleset(Protocol):
         """The GM commands the console offers as forms."""
         ...
 
+    def sheet_form(self, options: BaseModel) -> SheetForm:
+        """A character's sheet as a form in the rules' words, its pickers filled from the
+        ruleset's data as ``options`` (an instance of :attr:`Options`) lay it out."""
+        ...
+
     def cards(self, state: Any, sight: Sight) -> tuple[ActorCard, ...]:
         """One card per actor, in the table's order, as ``sight`` may see each."""
         ...
@@ -334,6 +343,11 @@ class RulesetBase:
     console_panel: str | None = None
     fold_version: str = "1"
     engine: Any
+    Actor: type[BaseModel]
+
+    def sheet_form(self, options: BaseModel) -> SheetForm:
+        """The form read from the actor spec's JSON schema (``engine/sheet_schema.py``)."""
+        return schema_sheet_form(self.Actor.model_json_schema())
 
     def gm_commands(self) -> Sequence[GmCommand]:
         """The GM forms of the engine's command table, when it has one."""

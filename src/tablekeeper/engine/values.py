@@ -52,6 +52,13 @@ def actor_field(**kwargs: Any) -> Any:
     return Field(json_schema_extra={"format": ACTOR_FORMAT}, **kwargs)
 
 
+def chosen_from(values: Iterable[str], **kwargs: Any) -> Any:
+    """A payload field whose values the ruleset's data lists (hit locations, triggers): its
+    JSON schema lists them as an ``enum``, so a generated form offers a picker instead of
+    a text box; the model's own validation still decides what it takes."""
+    return Field(json_schema_extra={"enum": list(values)}, **kwargs)
+
+
 class Frozen(BaseModel):
     """Base of the engine's values: immutable, and unknown fields are an error."""
 

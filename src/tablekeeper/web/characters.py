@@ -1,37 +1,52 @@
-"""The character pages: a form generated from the ruleset's creature model, import, edit,
-and an NPC duplicated into minions.
+"""The character pages: the ruleset's sheet form, import, edit, and an NPC duplicated into
+minions.
 
-The sheet's inputs come from ``ENCOUNTER_KINDS[ruleset].creature`` (``web/forms.py``), so
-a ruleset gets its character form by having a model; the edit form is the same inputs
-filled from the stored sheet. The services validate, and their errors come back next to
-the field they name. Only the GM reaches these pages.
+The sheet's inputs are the ruleset's own (``Ruleset.sheet_form``, read by
+``web/sheet_forms.py``): labels in the rules' words, numbers as number inputs, skills,
+weapons and armour picked from its data; the edit form is the same inputs filled from
+the stored sheet, and what no field fills waits in a collapsed JSON box. The services
+validate, and every error comes back at once, next to the field it names. Only the GM
+reaches these pages.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from tablekeeper.api.deps import unit_of_work
-from tablekeeper.engine.campaigns import Character
+from tablekeeper.engine.campaigns import Campaign, Character
+from tablekeeper.engine.sheet_forms import SheetForm
 from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.persistence.errors import StaleVersionError
 from tablekeeper.services import campaigns, characters
 from tablekeeper.services.access import list_players, require_gm
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.web import access
-from tablekeeper.web.forms import (
-    FormItem,
-    errors_by_field,
-    field_names,
-    form_values,
-    sheet_fields,
-    sheet_from_form,
+from tablekeeper.web.forms import errors_by_field
+from tablekeeper.web.pages import (
+    Form,
+    FormData,
+    PageRoute,
+    UnitOfWork,
+    campaign_response,
+    see_other,
 )
-from tablekeeper.web.pages import Form, PageRoute, UnitOfWork, campaign_response, see_other
+from tablekeeper.web.sheet_forms import (
+    SHEET_JSON,
+    ReadSheet,
+    first,
+    posted_of,
+    read_sheet,
+    sheet_errors,
+    sheet_form_of,
+    sheet_json,
+    table_rows,
+)
 from tablekeeper.web.templating import render
 
 STALE = (
@@ -44,15 +59,6 @@ EDIT_FIELDS = frozenset({"name", "player", "reason", "expected_version"})
 
 ENTRY_FIELDS = frozenset({"id", "name", "kind", "player"})
 """The inputs about the character itself, beside its sheet."""
-
-
-def sheet_items(ruleset: str) -> tuple[FormItem, ...]:
-    """The sheet inputs of a ruleset's character form (the id is the character's own)."""
-    schema = ruleset_named(ruleset).Actor.model_json_schema()
-    skip = (
-        frozenset({"id", "name"}) if "name" in schema.get("properties", {}) else frozenset({"id"})
-    )
-    return sheet_fields(schema, skip=skip)
 
 
 def build_router() -> APIRouter:
@@ -71,8 +77,8 @@ def build_router() -> APIRouter:
         viewer = access.viewer_of(request, campaign_id)
         require_gm(viewer, "create a character")
         campaign = campaigns.get_campaign(unit_of_work(request), campaign_id)
-        items = sheet_items(campaign.ruleset)
-        sheet, unreadable = sheet_from_form(items, form)
+        sheet_form = sheet_form_of(campaign)
+        read = read_sheet(sheet_form, form)
         kind: Literal["pc", "npc"] = "npc" if form.text("kind") == "npc" else "pc"
         try:  # an unreadable input is told with every other problem, all at once
             characters.create_character(
@@ -82,15 +88,15 @@ def build_router() -> APIRouter:
                 name=form.text("name"),
                 kind=kind,
                 player=form.text("player") or None,
-                sheet=sheet,
+                sheet=read.sheet,
                 viewer=viewer,
-                dry_run=bool(unreadable),
+                dry_run=bool(read.problems),
             )
         except RulesError as error:
-            found, general = errors_by_field(error, field_names(items) | ENTRY_FIELDS)
-            return _form(request, campaign_id, form, {**found, **unreadable}, general, 422)
-        if unreadable:
-            return _form(request, campaign_id, form, unreadable, [], 422)
+            found, general = sheet_errors(error, sheet_form, read, set(ENTRY_FIELDS))
+            return _form(request, campaign_id, form, found, general, 422)
+        if read.problems:
+            return _form(request, campaign_id, form, read.problems, [], 422)
         return see_other(request, f"/campaigns/{campaign_id}")
 
     @router.post("/campaigns/{campaign_id}/characters/import")
@@ -141,12 +147,10 @@ def _add_change_routes(router: APIRouter) -> None:
         require_gm(viewer, "edit a character")
         stored = characters.get_character(uow, campaign_id, character_id, viewer)
         campaign = campaigns.get_campaign(unit_of_work(request), campaign_id)
-        items = sheet_items(campaign.ruleset)
-        sheet, unreadable = sheet_from_form(items, form)
-        if unreadable:
-            return _edit(request, campaign_id, stored, form, unreadable, [], 422)
-        shown = {item.path for item in items}
-        kept = {key: value for key, value in stored.sheet.items() if key not in shown}
+        sheet_form = sheet_form_of(campaign, stored.sheet)
+        read = read_sheet(sheet_form, form)
+        if read.problems:  # what the fields cannot say is told with what the rules refuse
+            return _unreadable_edit(request, campaign, stored, form, sheet_form, read)
         try:
             expected = _version(form.text("expected_version"))
             characters.edit_character(
@@ -156,17 +160,17 @@ def _add_change_routes(router: APIRouter) -> None:
                 expected_version=expected,
                 name=form.text("name"),
                 player=(form.text("player") or None) if stored.kind == "pc" else ...,
-                sheet={**kept, **sheet},
+                sheet=read.sheet,
                 reason=form.text("reason"),
                 viewer=viewer,
             )
         except StaleVersionError:
             fresh = characters.get_character(unit_of_work(request), campaign_id, character_id)
-            values = _stored_values(request, fresh) | {"reason": form.text("reason")}
+            values = _stored_values(request, fresh, form.text("reason"))
             return _edit(request, campaign_id, fresh, values, {}, [STALE], 409, stale=True)
         except RulesError as error:
-            names = field_names(items) | EDIT_FIELDS
-            found, general = errors_by_field(error, names, aliases={"edit.reason": "reason"})
+            read = replace(read, aliases={**read.aliases, "edit.reason": "reason"})
+            found, general = sheet_errors(error, sheet_form, read, set(EDIT_FIELDS))
             return _edit(request, campaign_id, stored, form, found, general, 422)
         return see_other(request, f"/campaigns/{campaign_id}")
 
@@ -215,15 +219,38 @@ def _version(text: str) -> int:
         ) from None
 
 
-def _stored_values(request: Request, character: Character) -> dict[str, str]:
+def _unreadable_edit(
+    request: Request,
+    campaign: Campaign,
+    stored: Character,
+    form: Mapping[str, str],
+    sheet_form: SheetForm,
+    read: ReadSheet,
+) -> Response:
+    """The edit form again with the inputs that could not be read and, beside them, what
+    the rules refuse in the rest of the sheet."""
+    try:
+        characters.validate_sheet(ruleset_named(campaign.ruleset), stored.id, read.sheet)
+    except RulesError as error:
+        found, general = sheet_errors(error, sheet_form, read, set(EDIT_FIELDS))
+        return _edit(request, campaign.id, stored, form, found, general, 422)
+    return _edit(request, campaign.id, stored, form, read.problems, [], 422)
+
+
+def _stored_values(request: Request, character: Character, reason: str = "") -> FormData:
     """The edit form's inputs as the stored character fills them."""
     campaign = campaigns.get_campaign(unit_of_work(request), character.campaign_id)
-    return {
-        "name": character.name,
-        "player": character.player or "",
-        "reason": "",
-        "expected_version": str(character.version),
-    } | form_values(sheet_items(campaign.ruleset), character.sheet)
+    sheet_form = sheet_form_of(campaign, character.sheet)
+    pairs = [
+        ("name", character.name),
+        ("player", character.player or ""),
+        ("reason", reason),
+        ("expected_version", str(character.version)),
+        (SHEET_JSON, sheet_json(sheet_form, character.sheet)),
+    ]
+    for name, values in sheet_form.values(character.sheet).items():
+        pairs.extend((name, value) for value in values)
+    return FormData(pairs)
 
 
 def _edit(
@@ -241,7 +268,10 @@ def _edit(
     context: dict[str, Any] = {
         "campaign": campaign,
         "character": character,
-        "items": sheet_items(campaign.ruleset),
+        "sheet_form": sheet_form_of(campaign, character.sheet),
+        "posted": posted_of(values),
+        "table_rows": table_rows,
+        "first": first,
         "players": list_players(unit_of_work(request), campaign_id),
         "values": values,
         "errors": errors,
@@ -263,7 +293,10 @@ def _form(
     campaign = campaigns.get_campaign(unit_of_work(request), campaign_id)
     context: dict[str, Any] = {
         "campaign": campaign,
-        "items": sheet_items(campaign.ruleset),
+        "sheet_form": sheet_form_of(campaign),
+        "posted": posted_of(values),
+        "table_rows": table_rows,
+        "first": first,
         "players": list_players(unit_of_work(request), campaign_id),
         "values": values,
         "errors": errors,

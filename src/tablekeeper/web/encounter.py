@@ -189,6 +189,7 @@ def table_context(
         ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
         "override_paths": override_paths(document["state"], cards) if viewer.is_gm else [],
+        "override_fields": override_fields(document["state"], cards) if viewer.is_gm else [],
         "names": names,
         "notice": None,
         "errors": {},
@@ -216,6 +217,17 @@ def override_paths(state: Mapping[str, Any], cards: Sequence[ActorCard]) -> list
             if isinstance(value, int | float | str | bool) and key != "id"
         ]
     return found
+
+
+def override_fields(state: Mapping[str, Any], cards: Sequence[ActorCard]) -> list[str]:
+    """The values the overrides form offers to change, picked beside a creature: every
+    plain value any creature has (``hp``, ``seconds_negative``), in the state's order."""
+    found: dict[str, None] = {}
+    for path in override_paths(state, cards):
+        owner = next((card.path for card in cards if path.startswith(f"{card.path}.")), None)
+        if owner is not None:
+            found[path.removeprefix(f"{owner}.")] = None
+    return list(found)
 
 
 def _page_number(text: str) -> int:
@@ -323,7 +335,9 @@ def _override(form: Mapping[str, str]) -> Command:
     """The GM override the overrides form describes (a value is JSON, else text)."""
     operation = form.get("operation", "set_value")
     reason, secret = form.get("reason", "").strip(), "secret" in form
-    path = form.get("path", "").strip()
+    creature, field = form.get("creature", "").strip(), form.get("field", "").strip()
+    picked = f"{creature}.{field}" if creature and field else creature
+    path = form.get("path", "").strip() or picked  # a typed path wins over the pickers
     raw = form.get("value", "").strip()
     value: JsonValue
     try:  # bounded like every document (safe_input)

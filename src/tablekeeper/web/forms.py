@@ -1,10 +1,11 @@
 """Forms generated from a ruleset's models, and errors put back next to their field.
 
-A character's sheet is its ruleset's creature spec (``ENCOUNTER_KINDS[ruleset].creature``),
-so the console never writes a form per ruleset: :func:`sheet_fields` reads the model's
-JSON schema into :class:`FormField` and :class:`FieldGroup` values that one template
-macro renders, :func:`sheet_from_form` turns the submitted text back into the sheet the
-services validate, and :func:`errors_by_field` splits the services'
+A campaign's options and the GM's commands are models, so the console never writes
+their forms by hand (a character's sheet has its ruleset's own form in the rules' words:
+``web/sheet_forms.py``): :func:`sheet_fields` reads the model's JSON schema into
+:class:`FormField` and :class:`FieldGroup` values that one template macro renders,
+:func:`sheet_from_form` turns the submitted text back into the payload the services
+validate, and :func:`errors_by_field` splits the services'
 :class:`~tablekeeper.errors.RulesError` (``sheet.stats.hit_points: Field required; ...``)
 into one message per input, so each shows next to its field.
 
@@ -34,7 +35,9 @@ Widget = Literal["text", "number", "checkbox", "select", "list", "json"]
 SHEET = "sheet"
 """The prefix of every sheet input's name: ``sheet.stats.hit_points``."""
 
-_PROBLEM = re.compile(r"^(?P<path>[A-Za-z0-9_.\-]+): (?P<reason>.+)$", re.DOTALL)
+_PROBLEM = re.compile(r"^(?P<path>[^:;\s][^:;]*?): (?P<reason>.+)$", re.DOTALL)
+"""One problem of a message: its path (a skill table's keys may hold spaces: ``sheet.stats.
+skills.Fast Talk``) and its reason."""
 
 
 @dataclass(frozen=True)

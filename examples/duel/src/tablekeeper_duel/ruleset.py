@@ -32,6 +32,7 @@ from tablekeeper.engine.words import Names
 from tablekeeper_duel import rules
 from tablekeeper_duel.rules import DuelOptions, DuelState, FighterSpec
 from tablekeeper_duel.scenario import SCENARIOS
+from tablekeeper_duel.sheet_form import sheet_form
 
 SECRET_FIELDS = ("hp", "max_hp")
 """What a player may not see of a fighter they do not play: its hit points."""
@@ -101,6 +102,7 @@ class Duel(RulesetBase):
     Options = DuelOptions
     State = DuelState
     Actor = FighterSpec
+    sheet_form = staticmethod(sheet_form)
     engine = rules.ENGINE
     words = WORDS
     scenarios = SCENARIOS

@@ -30,6 +30,7 @@ from tablekeeper.rulesets.fractal.encounter.state import CharacterSpec, FractalS
 from tablekeeper.rulesets.fractal.options import FractalOptions
 from tablekeeper.rulesets.fractal.policy import POLICY
 from tablekeeper.rulesets.fractal.scenario import SCENARIOS
+from tablekeeper.rulesets.fractal.sheet_form import sheet_form
 from tablekeeper.rulesets.fractal.words import WORDS
 
 __all__ = ["FRACTAL", "Fractal"]
@@ -49,6 +50,7 @@ class Fractal(RulesetBase):
     Options = FractalOptions
     State = FractalState
     Actor = CharacterSpec
+    sheet_form = staticmethod(sheet_form)
     engine = ENGINE
     words = WORDS
     scenarios = SCENARIOS

@@ -28,6 +28,7 @@ from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 from tablekeeper.rulesets.percentile.policy import POLICY
 from tablekeeper.rulesets.percentile.scenario import SCENARIOS
+from tablekeeper.rulesets.percentile.sheet_form import sheet_form
 from tablekeeper.rulesets.percentile.social_words import social_ended
 from tablekeeper.rulesets.percentile.words import WORDS
 
@@ -47,6 +48,7 @@ class Percentile(RulesetBase):
     Options = PercentileOptions
     State = PercentileState
     Actor = CombatantSpec
+    sheet_form = staticmethod(sheet_form)
     engine = PercentileEngine()
     words = WORDS
     scenarios = SCENARIOS

@@ -30,6 +30,7 @@ from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.policy import POLICY
 from tablekeeper.rulesets.realtime.scenario import SCENARIOS
+from tablekeeper.rulesets.realtime.sheet_form import sheet_form
 from tablekeeper.rulesets.realtime.words import WORDS
 
 __all__ = ["REALTIME", "Realtime", "new_encounter"]
@@ -48,6 +49,7 @@ class Realtime(RulesetBase):
     Options = RealtimeOptions
     State = RealtimeState
     Actor = CreatureSpec
+    sheet_form = staticmethod(sheet_form)
     engine = RealtimeEngine()
     words = WORDS
     scenarios = SCENARIOS

@@ -27,6 +27,7 @@ from tablekeeper.rulesets.tactical.encounter.state import TacticalState
 from tablekeeper.rulesets.tactical.options import TacticalOptions
 from tablekeeper.rulesets.tactical.policy import POLICY
 from tablekeeper.rulesets.tactical.scenario import ENGINE, SCENARIOS
+from tablekeeper.rulesets.tactical.sheet_form import sheet_form
 from tablekeeper.rulesets.tactical.words import WORDS
 
 __all__ = ["TACTICAL", "Tactical"]
@@ -48,6 +49,7 @@ class Tactical(RulesetBase):
     Options = TacticalOptions
     State = TacticalState
     Actor = CharacterSpec
+    sheet_form = staticmethod(sheet_form)
     engine = ENGINE
     words = WORDS
     scenarios = SCENARIOS

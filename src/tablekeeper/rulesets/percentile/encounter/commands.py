@@ -16,7 +16,14 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, parse_payload
+from tablekeeper.engine.values import (
+    GM,
+    ActorId,
+    Frozen,
+    actor_field,
+    chosen_from,
+    parse_payload,
+)
 from tablekeeper.rulesets.percentile.attack_input import Intent
 from tablekeeper.rulesets.percentile.encounter.pending import NearHazard
 from tablekeeper.rulesets.percentile.encounter.state import DistanceIntent, Form
@@ -24,6 +31,7 @@ from tablekeeper.rulesets.percentile.expressions import DiceExpression
 from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
 from tablekeeper.rulesets.percentile.social.sheet import SocialSheet
 from tablekeeper.rulesets.percentile.stats import StatBlock
+from tablekeeper.rulesets.percentile.tables import BODY_PLAN_FILES, hit_location_table
 
 ADD_COMBATANT = "percentile.add_combatant"
 START = "percentile.start"
@@ -244,12 +252,18 @@ class Engage(Frozen):
     distance: MeleeDistance | None = None
 
 
+def every_location() -> tuple[str, ...]:
+    """Every hit location of every body plan's table, each once (the GM's damage picker)."""
+    found = (name for plan in BODY_PLAN_FILES for name in hit_location_table(plan).locations)
+    return tuple(dict.fromkeys(found))
+
+
 class GmDamage(Frozen):
     """The GM deals damage by ruling (a fall, fire, a spell's effect)."""
 
     combatant: ActorId = actor_field()
     amount: int = Field(ge=0, le=10_000)
-    location: str | None = None
+    location: str | None = chosen_from(every_location(), default=None)
     source: str = Field(default="GM", max_length=200)
 
 

@@ -14,8 +14,15 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.memo import built
-from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, parse_payload
-from tablekeeper.rulesets.realtime.encounter.actions import TreatmentLevel
+from tablekeeper.engine.values import (
+    GM,
+    ActorId,
+    Frozen,
+    actor_field,
+    chosen_from,
+    parse_payload,
+)
+from tablekeeper.rulesets.realtime.encounter.actions import TreatmentLevel, default_catalogue
 from tablekeeper.rulesets.realtime.encounter.state import Position
 from tablekeeper.rulesets.realtime.rest import RestInput, SimpleRestInput
 from tablekeeper.rulesets.realtime.tables import critical_injury_table, unknown_injury_message
@@ -143,7 +150,7 @@ class DeclareTrigger(Frozen):
     """The GM declares a triggering event (R-REACT-03, R-TEST-07)."""
 
     source: ActorId = actor_field()
-    kind: str = "declared"
+    kind: str = chosen_from(default_catalogue().triggers, default="declared")
     description: str = Field(default="", max_length=200)
     candidates: tuple[ActorId, ...] | None = Field(
         default=None, description="Who may react; default: every hostile creature."

@@ -8,7 +8,7 @@ from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.memo import built
-from tablekeeper.engine.values import GM, ActorId, Frozen
+from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field
 from tablekeeper.rulesets.tactical.catalogue import Track
 from tablekeeper.rulesets.tactical.encounter.state import Weapon
 from tablekeeper.rulesets.tactical.grid import Square
@@ -99,7 +99,7 @@ class Move(Frozen):
 
 
 class CharacterOnly(Frozen):
-    character: ActorId
+    character: ActorId = actor_field()
 
 
 class React(Frozen):
@@ -118,11 +118,11 @@ class DeclareTrigger(Frozen):
     """The GM declares a triggering event reactions may answer (S-TYPE-08)."""
 
     description: str = Field(min_length=1, max_length=200)
-    source: ActorId | None = None
+    source: ActorId | None = actor_field(default=None)
 
 
 class DealDamage(Frozen):
-    character: ActorId
+    character: ActorId = actor_field()
     track: Track
     amount: int = Field(ge=1, le=1000)
 
