@@ -23,10 +23,12 @@ from tablekeeper.engine import (
     JsonObject,
     ResolverRegistry,
     RulesetBase,
+    Section,
     Sight,
     Words,
     engine_sentence,
     name_of,
+    next_after,
 )
 from tablekeeper.engine.words import Names
 from tablekeeper_duel import rules
@@ -125,11 +127,27 @@ class Duel(RulesetBase):
 
     def cards(self, state: DuelState, sight: Sight) -> tuple[ActorCard, ...]:
         current = state.clock.current if state.clock is not None else None
+        following = next_after(state.clock.order, current) if state.clock is not None else None
         found = []
         for key, fighter in state.fighters.items():
             sees = sight.sees(key)
             down = fighter.hp <= 0
-            hp = Gauge(label="HP", value=fighter.hp, maximum=fighter.max_hp)
+            hp = Gauge(
+                label="HP",
+                value=fighter.hp,
+                maximum=fighter.max_hp,
+                path=f"fighters.{key}.hp",
+                lower=Command.of(GM, rules.DEAL_DAMAGE, rules.DealDamage(fighter=key, amount=1)),
+            )
+            defense = Fact(
+                label="Defense",
+                value=str(fighter.effective_defense),
+                explain=(
+                    f"{fighter.defense} - {rules.PRONE_PENALTY} prone"
+                    if fighter.effective_defense != fighter.defense
+                    else None
+                ),
+            )
             found.append(
                 ActorCard(
                     id=key,
@@ -141,9 +159,12 @@ class Duel(RulesetBase):
                     acting=key == current and state.winner is None,
                     summary=f"HP {fighter.hp}" if sees else ("down" if down else "standing"),
                     gauges=(hp,) if sees else (),
-                    facts=(Fact(label="Defense", value=str(fighter.effective_defense)),),
+                    facts=(defense,),
                     conditions=fighter.conditions,
                     hidden=not sees,
+                    next=key == following and state.winner is None,
+                    details=(Section(title="Armour", facts=(defense,)),) if sees else (),
+                    conditions_path=f"fighters.{key}",
                 )
             )
         return tuple(found)
