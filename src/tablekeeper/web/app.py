@@ -21,6 +21,7 @@ from tablekeeper.web import (
     encounter_label,
     lab,
     pages,
+    roster,
 )
 from tablekeeper.web.csrf import ConsoleGuard
 
@@ -43,6 +44,7 @@ def create_console_app(database_url: str | None = None) -> FastAPI:
     app.include_router(deletions.build_router())
     app.include_router(dice.build_router())
     app.include_router(encounter.build_router())
+    app.include_router(roster.build_router())
     app.include_router(encounter_label.build_router())
     app.include_router(lab.build_router())
     app.mount(STATIC, StaticFiles(directory=static_directory()), name="static")

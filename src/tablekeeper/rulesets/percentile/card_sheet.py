@@ -7,7 +7,8 @@ never marks it).
 
 from __future__ import annotations
 
-from tablekeeper.engine.cards import Fact, Gauge, Section
+from tablekeeper.engine import overrides
+from tablekeeper.engine.cards import Condition, Fact, Gauge, Section
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.percentile.encounter.commands import DAMAGE, GmDamage
@@ -73,6 +74,19 @@ def details(stats: StatBlock) -> tuple[Section, ...]:
         Section(title="Armor", facts=tuple(worn)),
     )
     return tuple(section for section in found if section.facts)
+
+
+def held(path: str, prone: bool, conditions: tuple[str, ...]) -> tuple[Condition, ...]:
+    """Prone (it ends when the combatant stands up: its own command), then each condition
+    the GM gave it, which a GM override removes."""
+    lying = (Condition(name="prone", ends="until it stands up"),) if prone else ()
+    return lying + tuple(
+        Condition(
+            name=name,
+            remove=overrides.remove_condition(path, name, reason="quick change from the card"),
+        )
+        for name in conditions
+    )
 
 
 def next_up(state: PercentileState) -> ActorId | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from tablekeeper.engine.cards import ActorCard, Fact, Gauge, distinct_names
 from tablekeeper.engine.sight import Sight
-from tablekeeper.rulesets.percentile.card_sheet import details, hp_gauge, next_up
+from tablekeeper.rulesets.percentile.card_sheet import details, held, hp_gauge, next_up
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.sentences import distance_words
 from tablekeeper.rulesets.percentile.social_cards import social_facts, turn_words
@@ -149,6 +149,7 @@ def card(
         summary += turn_words(social, combatant.id)
         acting = social.active == combatant.id
     conditions = (("prone",) if combatant.prone else ()) + combatant.conditions
+    path = f"combatants.{combatant.id}"
     return ActorCard(
         id=combatant.id,
         name=combatant.name,
@@ -164,7 +165,8 @@ def card(
         hidden=not sees,
         next=sight.gm and following == combatant.id,
         details=details(combatant.stats) if sees else (),
-        conditions_path=f"combatants.{combatant.id}",
+        conditions_path=path,
+        held=held(path, combatant.prone, combatant.conditions),
     )
 
 
