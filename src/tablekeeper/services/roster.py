@@ -12,7 +12,7 @@ GM command through the ruleset's contract, logged and undone like any other:
   refuses, naming the field ``actor``);
 - :func:`removable`: the actors the ruleset would take out now (what the console offers).
 
-Only the GM changes who is in an encounter (C-21).
+Only the GM changes who is in an encounter (C-15).
 """
 
 from __future__ import annotations

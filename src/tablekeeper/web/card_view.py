@@ -6,7 +6,7 @@ table's ``/commands`` (logged, undone with Undo):
 
 - a gauge's -1 and +1: the ruleset's GM command (``lower``, ``raise_``: damage 1, heal 1,
   whose rules apply) or else a GM override of the gauge's ``path``, secret, as a number
-  the players may not see must not reach them in the log (docs/rulings.md, C-21);
+  the players may not see must not reach them in the log (docs/rulings.md, C-15);
 - a condition's removal: the ruleset's command (``Condition.remove``), else an override
   removing the plain condition from ``conditions_path``.
 
