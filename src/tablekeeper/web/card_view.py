@@ -71,8 +71,8 @@ def _step(gauge: Gauge, given: Command | None, by: int) -> str | None:
     """The ruleset's command, else an override setting the gauge's ``path`` ``by`` one."""
     if given is not None:
         return _json(given)
-    if gauge.path is None:
-        return None
+    if gauge.path is None or (by > 0 and gauge.value >= gauge.maximum):
+        return None  # nothing past the maximum by a quick step: the overrides form sets it
     change = f"{gauge.label} {by:+d}: {FROM_THE_CARD}"
     return _json(overrides.set_value(gauge.path, gauge.value + by, reason=change, secret=True))
 

@@ -96,7 +96,11 @@ def _hp(creature: Creature) -> Gauge:
         maximum=creature.max_hp,
         path=f"creatures.{creature.id}.hp",
         lower=damage(creature.id, 1, source=FROM_THE_CARD) if alive else None,
-        raise_=heal(creature.id, 1, source=FROM_THE_CARD) if alive else None,
+        raise_=(
+            heal(creature.id, 1, source=FROM_THE_CARD)
+            if alive and creature.hp < creature.max_hp
+            else None
+        ),
     )
 
 
