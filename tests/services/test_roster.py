@@ -102,11 +102,24 @@ def test_only_the_gm_changes_who_is_at_the_table(store: InMemoryStore) -> None:
         )
 
 
-def test_a_ruleset_that_keeps_every_actor_refuses_naming_the_actor() -> None:
+def test_the_duel_takes_a_fighter_out_and_the_round_starts_again() -> None:
     store = InMemoryStore()
     campaigns.create_campaign(InMemoryUnitOfWork(store), "Duel", "duel", campaign_id="d")
     encounters.start_encounter(InMemoryUnitOfWork(store), "d", encounter_id="e")
-    roster.add_new_actor(InMemoryUnitOfWork(store), "e", {"hp": 10}, id="alice", name="Alice")
+    for key in ("alice", "bob", "cora"):
+        roster.add_new_actor(InMemoryUnitOfWork(store), "e", {"hp": 10}, id=key, name=key.title())
+    roster.remove_actor(InMemoryUnitOfWork(store), "e", "bob")
+    view = encounters.load_encounter(InMemoryUnitOfWork(store), "e")
+    assert list(view.state.fighters) == ["alice", "cora"]
+    assert view.state.clock.order == ("alice", "cora")
+
+
+def test_a_ruleset_that_keeps_every_actor_refuses_naming_the_actor() -> None:
+    store = InMemoryStore()
+    campaigns.create_campaign(InMemoryUnitOfWork(store), "Ford", "percentile", campaign_id="p")
+    encounters.start_encounter(InMemoryUnitOfWork(store), "p", encounter_id="e")
+    sheet = {"side": "x", "stats": {"name": "Alice", "hit_points": 9, "mov": 6}}
+    roster.add_new_actor(InMemoryUnitOfWork(store), "e", sheet, id="alice", name="Alice")
     view = encounters.load_encounter(InMemoryUnitOfWork(store), "e")
     assert roster.removable(view, ["alice"]) == frozenset()
     with pytest.raises(RulesError) as refused:

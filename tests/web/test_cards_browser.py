@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from .browser import Screenshots
 
 STATS = {"hit_points": 12, "mov": 8, "skills": {"Dagger": 55, "Dodge": 40}}
@@ -46,12 +48,24 @@ def _step_and_join(page: Any, screenshots: Screenshots, who: str, newcomer: str,
     expect(page.locator(f"#card-{newcomer.lower()}")).to_be_visible()
 
 
-def test_realtime_hp_steps_and_a_creature_joins_and_leaves(
-    live_server: str, page: Any, screenshots: Screenshots
+@pytest.mark.parametrize(
+    ("ruleset", "sheet", "leaves"),
+    [
+        ("realtime", {"sheet.characteristics": '{"melee": 12}'}, "Wolf leaves the encounter"),
+        ("duel", {"sheet.defense": "10"}, "Wolf leaves the duel"),
+    ],
+)
+def test_hp_steps_and_a_combatant_joins_and_leaves(
+    live_server: str,
+    page: Any,
+    screenshots: Screenshots,
+    ruleset: str,
+    sheet: dict[str, str],
+    leaves: str,
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign, token = _campaign(page, live_server, "realtime")
+    campaign, token = _campaign(page, live_server, ruleset)
     for name, side in (("aliena", "party"), ("demilio", "foes"), ("wolf", "foes")):
         made = page.request.post(
             f"{campaign}/characters",
@@ -62,7 +76,7 @@ def test_realtime_hp_steps_and_a_creature_joins_and_leaves(
                 "kind": "npc",
                 "sheet.side": side,
                 "sheet.hp": "16",
-                "sheet.characteristics": '{"melee": 12}',
+                **sheet,
             },
             max_redirects=0,
         )
@@ -71,10 +85,10 @@ def test_realtime_hp_steps_and_a_creature_joins_and_leaves(
     _step_and_join(page, screenshots, "Demilio", "Wolf", 16)
     page.get_by_role("button", name="Remove Wolf from the encounter").click()
     expect(page.locator("#card-wolf")).to_have_count(0)
-    expect(page.locator("#log")).to_contain_text("Wolf leaves the encounter")
-    page.get_by_role("button", name="Undo: Wolf leaves the encounter").click()
+    expect(page.locator("#log")).to_contain_text(leaves)
+    page.get_by_role("button", name=f"Undo: {leaves}").click()
     expect(page.locator("#card-wolf")).to_be_visible()
-    screenshots.take(page, "cards-realtime")
+    screenshots.take(page, f"cards-{ruleset}")
 
 
 def test_percentile_hp_steps_and_a_combatant_joins(

@@ -75,6 +75,8 @@ class DuelWords:
                 return f"{name_of(names, payload.fighter)} takes {payload.amount} damage"
             case rules.Won():
                 return f"{name_of(names, payload.winner)} wins the duel"
+            case rules.FighterRemoved():
+                return f"{name_of(names, payload.fighter)} leaves the duel"
         return None
 
     def command_summary(self, events: Sequence[Event], names: Names, sight: Sight) -> str | None:
@@ -116,6 +118,10 @@ class Duel(RulesetBase):
 
     def add_actor(self, spec: Any) -> Command:
         return Command.of(GM, rules.ADD_FIGHTER, FighterSpec.model_validate(spec))
+
+    def remove_actor(self, state: DuelState, actor: str) -> Command:
+        """The GM takes a fighter out; the round starts again with those left."""
+        return Command.of(GM, rules.REMOVE_FIGHTER, rules.Fighting(fighter=actor))
 
     def describe_actor(self, spec: Any) -> ActorIdentity:
         fighter = FighterSpec.model_validate(spec)
