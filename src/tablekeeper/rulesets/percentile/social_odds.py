@@ -159,7 +159,7 @@ def _pressing(state: PercentileState, command: Command, sight: Sight) -> Command
     """Provoke and Ad-Hominem Attack: the roll, and what it does to whom the GM may read."""
     if command.kind == scmd.PROVOKE:
         provoking = command.payload_as(scmd.Provoke)
-        _, terms = arguing.persuasion_terms(state, provoking, "P-SOC-15")
+        _, terms = arguing.persuasion_terms(state, provoking, "P-SOC-21")
         total = abilities.breakdown(state, provoking.combatant, terms).total
         rows = _levels(total, state)
         target = state.combatant(provoking.interlocutor)

@@ -148,7 +148,7 @@ def argument_choice(
 def provoke_choice(
     draft: PercentileDraft, about: ProvokeChoice, chooser: ActorId, option: str
 ) -> Resumed:
-    """A provoked interlocutor acts as desired or takes the social damage (P-SOC-15)."""
+    """A provoked interlocutor acts as desired or takes the social damage (P-SOC-21)."""
     provocation.provoke_answered(draft, about, option)
     return None
 

@@ -1,4 +1,4 @@
-"""Provoke's outcome (document 001, "Provoke", P-SOC-15; ruling G-P-19).
+"""Provoke's outcome (document 001, "Provoke", P-SOC-21; ruling G-P-19).
 
 "If the Persuasion roll is a success and equal or below the opponent's trait score, the
 opponent must choose between acting as desired by the provoker, or letting the provoker

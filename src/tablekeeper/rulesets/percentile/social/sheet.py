@@ -7,7 +7,7 @@ a sheet without them gets the provisional default of ``data/social.yaml`` (its P
 when a social encounter starts. The rest is :class:`SocialSheet`: the character's
 social damage (a dice expression; the options' provisional one when none is stated,
 G-P-05), its Passions and other personality traits in percent (what Identify
-Motivations reveals and Provoke names, P-SOC-19, P-SOC-15; a Use Passion rolls one,
+Motivations reveals and Provoke names, P-SOC-19, P-SOC-21; a Use Passion rolls one,
 P-SOC-24), and the favors and grudges it may call on (P-SOC-22; each once per social
 encounter, G-P-28).
 """

@@ -169,7 +169,7 @@ class AdHominem(Persuading):
 
 
 class Provoke(Persuading):
-    """Provoke (P-SOC-15): push an interlocutor's buttons through a named trait."""
+    """Provoke (P-SOC-21): push an interlocutor's buttons through a named trait."""
 
     interlocutor: ActorId
     trait: str = Field(min_length=1, max_length=60, description="A passion or trait of theirs.")

@@ -4,7 +4,7 @@ models, recorded in the state so that it survives undo, replay and a restart).
 - :class:`ArgumentChoice`: the winner of a defended argument chooses to deal damage
   directly or to block (P-ARG-06, P-ARG-07); both sides' dice are already rolled.
 - :class:`ProvokeChoice`: a provoked interlocutor chooses between acting as the provoker
-  desires and letting the provoker deal social damage to their target DP (P-SOC-15).
+  desires and letting the provoker deal social damage to their target DP (P-SOC-21).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Going after an interlocutor: Ad-Hominem Attack and Provoke (P-SOC-14, P-SOC-15; rulings
+"""Going after an interlocutor: Ad-Hominem Attack and Provoke (P-SOC-14, P-SOC-21; rulings
 G-P-04, G-P-19).
 
 Ad-Hominem Attack is "basically like an Argue action, only any social damage is dealt
@@ -87,10 +87,10 @@ def ad_hominem(draft: PercentileDraft, order: scmd.AdHominem) -> None:
 
 
 def provoke(draft: PercentileDraft, order: scmd.Provoke) -> Decision | None:
-    """Roll the Persuasion specialty against the named trait (P-SOC-15, G-P-19)."""
+    """Roll the Persuasion specialty against the named trait (P-SOC-21, G-P-19)."""
     state = draft.state
     who, target = order.combatant, order.interlocutor
-    _, terms = persuasion_terms(state, order, "P-SOC-15")
+    _, terms = persuasion_terms(state, order, "P-SOC-21")
     take(draft, who, "provoke", target)
     score = abilities.passions(state.combatant(target)).get(order.trait)
     outcome = None if score is None else abilities.roll(draft, who, terms)
@@ -111,7 +111,7 @@ def provoke(draft: PercentileDraft, order: scmd.Provoke) -> Decision | None:
         rise = roll_dice(FOOL, draft.roller).total
         party = _social(draft).seat(who).party
         source = f"{state.combatant(who).name} made a fool of themselves"
-        change_target(draft, party, rise, source, "P-SOC-15")
+        change_target(draft, party, rise, source, "P-SOC-21")
         return None
     if result == "choice":
         about = ProvokeChoice(
@@ -165,4 +165,4 @@ def provoke_answered(draft: PercentileDraft, about: ProvokeChoice, option: str) 
     if damage is not None:
         party = _social(draft).seat(about.provoker).party
         source = f"{state.combatant(about.provoker).name}'s provocation"
-        change_target(draft, party, -damage.dealt, source, "P-SOC-15")
+        change_target(draft, party, -damage.dealt, source, "P-SOC-21")
