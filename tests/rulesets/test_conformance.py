@@ -145,19 +145,8 @@ def test_a_player_receives_none_of_the_hidden_numbers(ruleset: str, scenario: st
     """The scenario played as it is meant to be (its run's own commands, the ruleset's
     policy), with every NPC's hidden numbers set to the marker."""
     rules = load_ruleset(ruleset)
-    assert rules.scenarios is not None
-    loaded = scenarios.load_scenario(scenario, ruleset=ruleset)
-    party = rules.scenarios.party(loaded)
-    identities = [rules.describe_actor(actor) for actor in loaded.actors()]
-    mine = next(identity.id for identity in identities if identity.side == party)
-    assert any(identity.side != party for identity in identities), (
-        f"{scenario} has no NPC whose numbers a player may not see"
-    )
-    marked = [
-        rules.with_secret_numbers(actor, MARKER) if identity.side != party else actor
-        for actor, identity in zip(loaded.actors(), identities, strict=True)
-    ]
-    run = scenarios.start(loaded.with_actors(marked), seed=loaded.seed or 1)
+    run, mine, npcs = _marked_run(rules, ruleset, scenario)
+    assert npcs, f"{scenario} has no NPC whose numbers a player may not see"
     session = run.session
     assert _holds_marker(rules.player_view(session.state, GM_SIGHT)), (
         "the marker must be somewhere the GM sees"
@@ -183,6 +172,22 @@ def test_a_player_receives_none_of_the_hidden_numbers(ruleset: str, scenario: st
         session.submit(command)
     received.append(_everything_a_player_receives(rules, session, sight))
     assert not _holds_marker(received)
+
+
+def _marked_run(rules: Ruleset, ruleset: str, scenario: str) -> tuple[Any, str, set[str]]:
+    """The scenario started with every NPC's hidden numbers set to the marker; the id of
+    one party actor (the player's), and the NPCs' ids."""
+    assert rules.scenarios is not None
+    loaded = scenarios.load_scenario(scenario, ruleset=ruleset)
+    party = rules.scenarios.party(loaded)
+    identities = [rules.describe_actor(actor) for actor in loaded.actors()]
+    mine = next(identity.id for identity in identities if identity.side == party)
+    npcs = {identity.id for identity in identities if identity.side != party}
+    marked = [
+        rules.with_secret_numbers(actor, MARKER) if identity.id in npcs else actor
+        for actor, identity in zip(loaded.actors(), identities, strict=True)
+    ]
+    return scenarios.start(loaded.with_actors(marked), seed=loaded.seed or 1), mine, npcs
 
 
 def _holds_marker(data: Any) -> bool:
@@ -213,3 +218,36 @@ def _everything_a_player_receives(
             key: [v.title, v.outcomes] for key, v in rules.standing_odds(state, sight).items()
         },
     }
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
+def test_the_gm_only_parts_of_a_card_reach_no_player(ruleset: str, scenario: str) -> None:
+    """The sheet (``details``), a gauge's override path and step commands, and the
+    conditions' durations (``held``) of an NPC whose hidden numbers are the marker: the
+    GM's card has the sheet, a player's card of the NPC has none of them and no marker."""
+    rules = load_ruleset(ruleset)
+    run, mine, npcs = _marked_run(rules, ruleset, scenario)
+    state = run.session.state
+    gm = {card.id: card for card in rules.cards(state, GM_SIGHT) if card.id in npcs}
+    assert any(card.details for card in gm.values()), "the GM sees an NPC's sheet"
+    player = [card for card in rules.cards(state, Sight.player({mine})) if card.id in npcs]
+    for card in player:
+        assert card.details == (), f"{card.id}'s sheet reached a player"
+        assert all(g.path is None and g.lower is None and g.raise_ is None for g in card.gauges)
+        assert all(item.left is None and item.remove is None for item in card.held)
+    assert not _holds_marker([card.model_dump(mode="json") for card in player])
+
+
+def test_remove_actor_is_a_gm_command_or_says_it_is_not_supported(rules: Ruleset) -> None:
+    """``remove_actor`` gives the GM's command, or refuses naming the field ``actor``."""
+    state = rules.new_encounter(rules.Options())
+    refused: RulesError | None = None
+    try:
+        command = rules.remove_actor(state, "nobody")
+    except RulesError as error:
+        refused = error
+    if refused is None:
+        assert command.actor == "gm"
+        return
+    assert refused.field == "actor"
+    assert "remove" in refused.message or "no conflict" in refused.message

@@ -259,3 +259,21 @@ def test_the_maps_tokens_meet_wcag_aa_white_on_every_side_colour() -> None:
     assert len(colours) == 5
     for colour in colours:
         assert contrast("#ffffff", colour) >= 4.5, colour
+
+
+CARD_PAIRS = [
+    ("#ffffff", "#1d4ed8"),  # "acting now"
+    ("#3d2b00", "#fff4d6"),  # "next"
+    ("#6b0015", "#fdecef"),  # a condition
+    ("#333333", "#f6f7f9"),  # a breakdown opened
+    ("#333333", "#f1f1f1"),  # a defeated actor's card
+]
+"""The text and background colours cards.css sets (the table's cards)."""
+
+
+def test_the_cards_colours_meet_wcag_aa() -> None:
+    css = (STATIC / "cards.css").read_text()
+    for foreground, background in CARD_PAIRS:
+        assert background in css
+        ratio = contrast(foreground, background)
+        assert ratio >= 4.5, f"{foreground} on {background}: {ratio:.2f}"

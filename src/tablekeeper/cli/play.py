@@ -105,7 +105,13 @@ class Runner:
             notes = [f"{fact.label}: {fact.value}" for fact in card.facts]
             notes += [f"{fact.explain}" for fact in card.facts if fact.explain]
             if card.conditions:
-                notes.append("conditions: " + ", ".join(card.conditions))
+                notes.append(
+                    "conditions: "
+                    + ", ".join(
+                        item.name + (f" ({item.lasts})" if item.lasts else "")
+                        for item in card.condition_list
+                    )
+                )
             standing = odds.get(card.id)
             if standing is not None:
                 chances = " · ".join(f"{label} {percent(p)}" for label, p in standing.outcomes)

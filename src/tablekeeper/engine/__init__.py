@@ -20,7 +20,16 @@
 """
 
 from tablekeeper.engine.breakdown import Breakdown, Contribution
-from tablekeeper.engine.cards import ActorCard, Fact, Gauge, distinct_names, names_of
+from tablekeeper.engine.cards import (
+    ActorCard,
+    Condition,
+    Fact,
+    Gauge,
+    Section,
+    distinct_names,
+    names_of,
+    next_after,
+)
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.clocks import Clock, ExchangeClock, RoundClock, SecondClock
 from tablekeeper.engine.command_table import (
@@ -138,6 +147,7 @@ __all__ = [
     "CommandOdds",
     "CommandSpec",
     "CommandTable",
+    "Condition",
     "Contribution",
     "Decision",
     "DefaultPolicy",
@@ -175,6 +185,7 @@ __all__ = [
     "ScopeId",
     "ScriptedPolicy",
     "SecondClock",
+    "Section",
     "Session",
     "SetValue",
     "Sight",
@@ -195,6 +206,7 @@ __all__ = [
     "load_ruleset",
     "name_of",
     "names_of",
+    "next_after",
     "no_check",
     "pending_after",
     "read_override",

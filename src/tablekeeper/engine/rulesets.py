@@ -10,12 +10,13 @@ import-linter forbids them its modules. It gives:
   a campaign), the encounter ``State``, and the ``Actor`` spec an actor joins with (a
   stored character's sheet is that spec without its id);
 - play: ``new_encounter(options)``, ``actor_spec(sheet, id=, name=)`` and
-  ``add_actor(spec)`` (the GM's command adding it), the ``engine`` (usually a
-  :class:`~tablekeeper.engine.table_engine.TableEngine` over one command table),
-  ``gm_commands()`` (the GM tools the console offers as forms), ``sheet_form(options)``
-  (a character's sheet as a form in the rules' words: ``engine/sheet_forms.py``),
-  ``follow_ups`` (what the GM is asked after a command, such as a reaction's damage),
-  ``policy()`` (who chooses when nobody does) and ``ended(state)``;
+  ``add_actor(spec)`` (the GM's command adding it), ``remove_actor(state, actor)`` (the
+  GM's command taking it out of a running encounter, where the rules allow it), the
+  ``engine`` (usually a :class:`~tablekeeper.engine.table_engine.TableEngine` over one
+  command table), ``gm_commands()`` (the GM tools the console offers as forms),
+  ``sheet_form(options)`` (a character's sheet as a form in the rules' words:
+  ``engine/sheet_forms.py``), ``follow_ups`` (what the GM is asked after a command, such
+  as a reaction's damage), ``policy()`` (who chooses when nobody does) and ``ended(state)``;
 - outcomes, for simulations: ``winner(state)`` (the side that won; by default the last
   side standing on the cards), ``elapsed(state)`` (how far its clock went, in its
   scenarios' ``length_unit``) and ``tally(start, end)`` (per actor: out of the fight,
@@ -112,6 +113,7 @@ _SURFACE = (
     "new_encounter",
     "actor_spec",
     "add_actor",
+    "remove_actor",
     "describe_actor",
     "with_secret_numbers",
     "gm_commands",
@@ -246,6 +248,12 @@ class Ruleset(Protocol):
         """The GM's command adding the actor ``spec`` describes."""
         ...
 
+    def remove_actor(self, state: Any, actor: str) -> Command:
+        """The GM's command taking ``actor`` out of the running encounter (an NPC who flees,
+        a player who leaves early). Raises :class:`~tablekeeper.errors.RulesError` when the
+        ruleset does not remove actors, or not this one now."""
+        ...
+
     def describe_actor(self, spec: BaseModel) -> ActorIdentity:
         """Who the actor spec describes (a demo campaign's characters are made from it)."""
         ...
@@ -356,6 +364,14 @@ class RulesetBase:
         return tuple(
             GmCommand(spec.kind, spec.title, spec.payload)
             for spec in self.engine.commands.gm_forms()
+        )
+
+    def remove_actor(self, state: Any, actor: str) -> Command:
+        """Not supported: the ruleset keeps every actor it was given."""
+        raise RulesError(
+            f"the {getattr(self, 'name', 'ruleset')} ruleset does not remove an actor"
+            " from a running encounter",
+            field="actor",
         )
 
     def standing_odds(self, state: Any, sight: Sight) -> Mapping[str, CommandOdds]:

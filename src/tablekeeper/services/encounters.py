@@ -56,6 +56,7 @@ __all__ = [
     "SNAPSHOT_EVERY",
     "EncounterView",
     "answer_decision",
+    "character_command",
     "get_encounter",
     "load_encounter",
     "redo",
@@ -98,7 +99,7 @@ def start_encounter(
         refuse_taken(uow.encounters.get, encounter.id, "encounter_id")
         carried = rules.campaign_state(campaign_events(uow, campaign.id))
         commands = [
-            _add_command(rules, uow, campaign.id, character, index, carried)
+            character_command(rules, uow, campaign.id, character, index, carried)
             for index, character in enumerate(characters)
         ]
         uow.encounters.add(encounter)
@@ -113,7 +114,7 @@ def start_encounter(
         return store(uow, stored, session, 0, SNAPSHOT_EVERY)
 
 
-def _add_command(
+def character_command(
     rules: Ruleset,
     uow: UnitOfWork,
     campaign_id: str,

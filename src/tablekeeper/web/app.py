@@ -22,6 +22,7 @@ from tablekeeper.web import (
     lab,
     map_view,
     pages,
+    roster,
 )
 from tablekeeper.web.csrf import ConsoleGuard
 
@@ -44,6 +45,7 @@ def create_console_app(database_url: str | None = None) -> FastAPI:
     app.include_router(deletions.build_router())
     app.include_router(dice.build_router())
     app.include_router(encounter.build_router())
+    app.include_router(roster.build_router())
     app.include_router(encounter_label.build_router())
     app.include_router(lab.build_router())
     app.include_router(map_view.build_router())

@@ -57,6 +57,7 @@ from tablekeeper.services.command_odds import command_odds, standing_odds
 from tablekeeper.services.dice import make_roller
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.web import access
+from tablekeeper.web.card_view import card_context
 from tablekeeper.web.dice import parse_faces
 from tablekeeper.web.forms import (
     FormItem,
@@ -196,6 +197,7 @@ def table_context(
         "field_errors": {},
         "values": {},
         "form_kind": None,
+        **card_context(unit_of_work(request), view, viewer, cards, campaign_id),
     }
 
 

@@ -326,5 +326,6 @@ def test_cards_keep_a_minions_fate_and_say_how_long_a_buff_lasts() -> None:
         cmd.INFLICT,
         cmd.Inflict(character="brenna", table="physical", kind="refreshed", successes=1),
     )
-    facts = {fact.label: fact.value for fact in FRACTAL.cards(table.state, GM_SIGHT)[0].facts}
-    assert facts["Refreshed [1]"] == "from the next refresh, until the end of the next scene"
+    held = {item.name: item for item in FRACTAL.cards(table.state, GM_SIGHT)[0].held}
+    assert held["Refreshed [1]"].lasts == "from the next refresh, until the end of the next scene"
+    assert held["Refreshed [1]"].remove is not None

@@ -52,6 +52,7 @@ ADD_FIGHTER = "duel.add_fighter"
 ATTACK = "duel.attack"
 WAIT = "duel.wait"
 DEAL_DAMAGE = "duel.deal_damage"
+REMOVE_FIGHTER = "duel.remove_fighter"
 
 FIGHTER_ADDED = "duel.fighter_added"
 ATTACK_ROLLED = "duel.attack_rolled"
@@ -59,6 +60,7 @@ DEFENDED = "duel.defended"
 DAMAGED = "duel.damaged"
 WON = "duel.won"
 TURN_ENDED = "duel.turn_ended"
+FIGHTER_REMOVED = "duel.fighter_removed"
 
 Id = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
 
@@ -202,6 +204,16 @@ class TurnEnded(Frozen):
     actor: ActorId
 
 
+class Fighting(Frozen):
+    """A fighter named by the GM (one leaving the duel)."""
+
+    fighter: ActorId = actor_field()
+
+
+class FighterRemoved(Frozen):
+    fighter: ActorId
+
+
 class Work(Draft[DuelState]):
     """The duel's work pad."""
 
@@ -224,7 +236,7 @@ def _check_attack(state: DuelState, command: Command, order: Target) -> None:
         raise IllegalCommandError(f"{command.actor} cannot attack themself", field="target")
 
 
-def _check_damage(state: DuelState, command: Command, order: DealDamage) -> None:
+def _check_damage(state: DuelState, command: Command, order: DealDamage | Fighting) -> None:
     if order.fighter not in state.fighters:
         raise IllegalCommandError(f"there is no {order.fighter} here", field="fighter")
 
@@ -273,6 +285,10 @@ def _attack(work: Work, order: Target) -> Decision | None:
     )
 
 
+def _remove(work: Work, order: Fighting) -> None:
+    work.emit(FIGHTER_REMOVED, FighterRemoved(fighter=order.fighter))
+
+
 def _deal_damage(work: Work, order: DealDamage) -> None:
     work.emit(DAMAGED, Damaged(fighter=order.fighter, amount=order.amount))
     _maybe_won(work, order.fighter)
@@ -314,6 +330,7 @@ COMMANDS: CommandTable[DuelState, Work] = CommandTable(
         CommandSpec(
             DEAL_DAMAGE, DealDamage, _deal_damage, _check_damage, gm_only=True, title="Deal damage"
         ),
+        CommandSpec(REMOVE_FIGHTER, Fighting, _remove, _check_damage, gm_only=True),
     ],
 )
 """Every command of the duel."""
@@ -337,6 +354,10 @@ def fold(state: DuelState, kind: str, payload: BaseModel) -> DuelState:
         fighter = state.fighters[payload.fighter]
         hurt = fighter.model_copy(update={"hp": fighter.hp - payload.amount})
         return state.model_copy(update={"fighters": {**state.fighters, payload.fighter: hurt}})
+    if isinstance(payload, FighterRemoved):  # the round starts again without it
+        fighters = {key: f for key, f in state.fighters.items() if key != payload.fighter}
+        clock = RoundClock.start(list(fighters)) if fighters else None
+        return state.model_copy(update={"fighters": fighters, "clock": clock})
     if isinstance(payload, Won):
         return state.model_copy(update={"winner": payload.winner})
     if isinstance(payload, TurnEnded) and state.clock is not None:
@@ -351,6 +372,7 @@ EVENT_MODELS: dict[str, type[Frozen]] = {
     DAMAGED: Damaged,
     WON: Won,
     TURN_ENDED: TurnEnded,
+    FIGHTER_REMOVED: FighterRemoved,
 }
 
 
@@ -386,7 +408,7 @@ class DuelEngine(TableEngine[DuelState, Work]):
                 f"{state.attack.target} must first answer {state.attack.attacker}'s attack",
                 field="command",
             )
-        if command.actor == GM and command.kind in (ADD_FIGHTER, DEAL_DAMAGE):
+        if command.actor == GM and command.kind in (ADD_FIGHTER, DEAL_DAMAGE, REMOVE_FIGHTER):
             return
         if command.actor not in state.fighters:
             raise IllegalCommandError(f"{command.actor} is not in this duel", field="actor")

@@ -23,10 +23,12 @@ from tablekeeper.engine import (
     JsonObject,
     ResolverRegistry,
     RulesetBase,
+    Section,
     Sight,
     Words,
     engine_sentence,
     name_of,
+    next_after,
 )
 from tablekeeper.engine.words import Names
 from tablekeeper_duel import rules
@@ -74,6 +76,8 @@ class DuelWords:
                 return f"{name_of(names, payload.fighter)} takes {payload.amount} damage"
             case rules.Won():
                 return f"{name_of(names, payload.winner)} wins the duel"
+            case rules.FighterRemoved():
+                return f"{name_of(names, payload.fighter)} leaves the duel"
         return None
 
     def command_summary(self, events: Sequence[Event], names: Names, sight: Sight) -> str | None:
@@ -117,6 +121,10 @@ class Duel(RulesetBase):
     def add_actor(self, spec: Any) -> Command:
         return Command.of(GM, rules.ADD_FIGHTER, FighterSpec.model_validate(spec))
 
+    def remove_actor(self, state: DuelState, actor: str) -> Command:
+        """The GM takes a fighter out; the round starts again with those left."""
+        return Command.of(GM, rules.REMOVE_FIGHTER, rules.Fighting(fighter=actor))
+
     def describe_actor(self, spec: Any) -> ActorIdentity:
         fighter = FighterSpec.model_validate(spec)
         return ActorIdentity(fighter.id, fighter.name or fighter.id.capitalize(), fighter.side)
@@ -127,11 +135,27 @@ class Duel(RulesetBase):
 
     def cards(self, state: DuelState, sight: Sight) -> tuple[ActorCard, ...]:
         current = state.clock.current if state.clock is not None else None
+        following = next_after(state.clock.order, current) if state.clock is not None else None
         found = []
         for key, fighter in state.fighters.items():
             sees = sight.sees(key)
             down = fighter.hp <= 0
-            hp = Gauge(label="HP", value=fighter.hp, maximum=fighter.max_hp)
+            hp = Gauge(
+                label="HP",
+                value=fighter.hp,
+                maximum=fighter.max_hp,
+                path=f"fighters.{key}.hp",
+                lower=Command.of(GM, rules.DEAL_DAMAGE, rules.DealDamage(fighter=key, amount=1)),
+            )
+            defense = Fact(
+                label="Defense",
+                value=str(fighter.effective_defense),
+                explain=(
+                    f"{fighter.defense} - {rules.PRONE_PENALTY} prone"
+                    if fighter.effective_defense != fighter.defense
+                    else None
+                ),
+            )
             found.append(
                 ActorCard(
                     id=key,
@@ -143,9 +167,12 @@ class Duel(RulesetBase):
                     acting=key == current and state.winner is None,
                     summary=f"HP {fighter.hp}" if sees else ("down" if down else "standing"),
                     gauges=(hp,) if sees else (),
-                    facts=(Fact(label="Defense", value=str(fighter.effective_defense)),),
+                    facts=(defense,),
                     conditions=fighter.conditions,
                     hidden=not sees,
+                    next=key == following and state.winner is None,
+                    details=(Section(title="Armour", facts=(defense,)),) if sees else (),
+                    conditions_path=f"fighters.{key}",
                 )
             )
         return tuple(found)

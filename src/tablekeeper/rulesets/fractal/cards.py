@@ -10,8 +10,9 @@ the Golden Hour's count are its player's and the GM's (docs/rulings.md, G-F-E10)
 
 from __future__ import annotations
 
-from tablekeeper.engine.cards import ActorCard, Fact, Gauge
+from tablekeeper.engine.cards import ActorCard, Condition, Fact, Gauge, Section
 from tablekeeper.engine.sight import Sight
+from tablekeeper.rulesets.fractal.card_sheet import details, held, next_up
 from tablekeeper.rulesets.fractal.encounter.ap import conflict_of, max_ap
 from tablekeeper.rulesets.fractal.encounter.state import Character, FractalState, Participant
 from tablekeeper.rulesets.fractal.healing import ConditionEntry
@@ -62,10 +63,19 @@ def card(state: FractalState, character: Character, sight: Sight) -> ActorCard:
     gauges: list[Gauge] = []
     facts: list[Fact] = []
     summary: list[str] = []
+    sheet: tuple[Section, ...] = ()
+    conditions: tuple[Condition, ...] = ()
     if sees:
         maximum = max_ap(state, character)
         explain = ", ".join(f"{t.label} {t.amount:+d} ({t.source})" for t in maximum.contributions)
-        gauges.append(Gauge(label="AP", value=character.ap, maximum=maximum.total))
+        gauges.append(
+            Gauge(
+                label="AP",
+                value=character.ap,
+                maximum=maximum.total,
+                path=f"characters.{character.id}.ap",
+            )
+        )
         if character.temporary:
             gauges.append(
                 Gauge(
@@ -83,11 +93,14 @@ def card(state: FractalState, character: Character, sight: Sight) -> ActorCard:
             f"AP {character.ap}/{maximum.total}"
             + (f" +{character.temporary_total}" if character.temporary else "")
         )
+        ends = {}
         for entry in character.conditions:
             heal = heals_with(entry)
             if entry.lethal and not entry.dressed:
                 heal += "; lethal, to dress: " + (entry.dressing or "see its table")
-            facts.append(Fact(label=entry.label, value=heal))
+            ends[entry.id] = heal
+        conditions = held(character, ends)
+        sheet = details(character)
         if character.golden_hour_left is not None and character.life == "bleeding_out":
             facts.append(
                 Fact(
@@ -103,6 +116,7 @@ def card(state: FractalState, character: Character, sight: Sight) -> ActorCard:
     if character.spec.spirits:
         facts.append(Fact(label="Spirits", value=", ".join(character.spec.spirits)))
     acting = conflict is not None and conflict.current == character.id
+    following = next_up(conflict)
     return ActorCard(
         id=character.id,
         name=character.name,
@@ -116,6 +130,9 @@ def card(state: FractalState, character: Character, sight: Sight) -> ActorCard:
         facts=tuple(facts),
         conditions=tuple(entry.label for entry in character.conditions),
         hidden=not sees,
+        next=following == character.id,
+        details=sheet,
+        held=conditions,
     )
 
 

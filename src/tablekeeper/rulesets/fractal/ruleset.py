@@ -22,9 +22,10 @@ from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
+from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.fractal import cards, odds, outcomes, positions, views
 from tablekeeper.rulesets.fractal.campaign import CampaignState, carried_spec, fold_campaign
-from tablekeeper.rulesets.fractal.encounter.commands import ADD_CHARACTER
+from tablekeeper.rulesets.fractal.encounter.commands import ADD_CHARACTER, LEAVE, Who
 from tablekeeper.rulesets.fractal.encounter.engine import ENGINE, new_encounter
 from tablekeeper.rulesets.fractal.encounter.state import CharacterSpec, FractalState
 from tablekeeper.rulesets.fractal.options import FractalOptions
@@ -68,6 +69,16 @@ class Fractal(RulesetBase):
     def add_actor(self, spec: Any) -> Command:
         """The GM adds the character."""
         return Command.of(GM, ADD_CHARACTER, CharacterSpec.model_validate(spec))
+
+    def remove_actor(self, state: FractalState, actor: str) -> Command:
+        """The GM takes the character out of the conflict it is in (it leaves: its
+        checklist stays with it)."""
+        who = state.characters.get(actor)
+        if who is None or who.conflict is None:
+            raise RulesError(
+                f"{who.name if who else actor} is in no conflict to leave", field="actor"
+            )
+        return Command.of(GM, LEAVE, Who(conflict=who.conflict, character=actor))
 
     def describe_actor(self, spec: Any) -> ActorIdentity:
         character = CharacterSpec.model_validate(spec)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from tablekeeper.engine.cards import ActorCard, Fact, Gauge, distinct_names
 from tablekeeper.engine.sight import Sight
+from tablekeeper.rulesets.percentile.card_sheet import details, held, hp_gauge, next_up
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.sentences import distance_words
 from tablekeeper.rulesets.percentile.social_cards import social_facts, turn_words
@@ -30,7 +31,7 @@ def life(state: PercentileState, combatant: Combatant) -> str:
 def _private(state: PercentileState, combatant: Combatant) -> tuple[list[Gauge], list[Fact]]:
     """The numbers only the GM and the combatant's player see."""
     stats = combatant.stats
-    gauges = [Gauge(label="HP", value=combatant.hp, maximum=stats.hit_points)]
+    gauges = [hp_gauge(combatant)]
     mp = combatant.magic_points
     if mp is not None:
         gauges.append(Gauge(label="MP", value=mp, maximum=max(mp, stats.max_magic_points or 0)))
@@ -116,7 +117,11 @@ def _turn(state: PercentileState, combatant: Combatant) -> str | None:
 
 
 def card(
-    state: PercentileState, combatant: Combatant, sight: Sight, names: dict[str, str]
+    state: PercentileState,
+    combatant: Combatant,
+    sight: Sight,
+    names: dict[str, str],
+    following: str | None = None,
 ) -> ActorCard:
     """The card of one combatant, as ``sight`` may see it (``names``: the table's names)."""
     sees = sight.sees(combatant.id)
@@ -144,6 +149,7 @@ def card(
         summary += turn_words(social, combatant.id)
         acting = social.active == combatant.id
     conditions = (("prone",) if combatant.prone else ()) + combatant.conditions
+    path = f"combatants.{combatant.id}"
     return ActorCard(
         id=combatant.id,
         name=combatant.name,
@@ -157,10 +163,17 @@ def card(
         facts=tuple(facts),
         conditions=conditions,
         hidden=not sees,
+        next=sight.gm and following == combatant.id,
+        details=details(combatant.stats) if sees else (),
+        conditions_path=path,
+        held=held(path, combatant.prone, combatant.conditions),
     )
 
 
 def cards(state: PercentileState, sight: Sight) -> tuple[ActorCard, ...]:
     """Every combatant's card, in the order they joined."""
     names = distinct_names(table_names(state))
-    return tuple(card(state, combatant, sight, names) for combatant in state.combatants.values())
+    following = next_up(state) if state.social is None or state.clock is not None else None
+    return tuple(
+        card(state, combatant, sight, names, following) for combatant in state.combatants.values()
+    )

@@ -9,8 +9,9 @@ and no reaction: it will never act again.
 
 from __future__ import annotations
 
-from tablekeeper.engine.cards import ActorCard, Fact, Gauge
+from tablekeeper.engine.cards import ActorCard, Fact, Gauge, Section
 from tablekeeper.engine.sight import Sight
+from tablekeeper.rulesets.realtime.encounter.commands import damage, heal
 from tablekeeper.rulesets.realtime.encounter.life import seconds_left
 from tablekeeper.rulesets.realtime.encounter.state import Creature, LifeState, RealtimeState
 from tablekeeper.rulesets.realtime.words import unit
@@ -26,7 +27,7 @@ def card(state: RealtimeState, creature: Creature, sight: Sight) -> ActorCard:
     ]
     summary: list[str] = []
     if sees:
-        gauges.append(Gauge(label="HP", value=creature.hp, maximum=creature.max_hp))
+        gauges.append(_hp(creature))
         summary.append(f"HP {creature.hp}/{creature.max_hp}")
     charge = creature.charge if life is not LifeState.DEAD else None
     if charge is not None:
@@ -76,6 +77,62 @@ def card(state: RealtimeState, creature: Creature, sight: Sight) -> ActorCard:
         facts=tuple(facts),
         conditions=creature.conditions,
         hidden=not sees,
+        details=_details(creature) if sees else (),
+        conditions_path=f"creatures.{creature.id}",
+    )
+
+
+FROM_THE_CARD = "the GM, from the card"
+"""The source a quick HP step from the console's card gives its damage or healing."""
+
+
+def _hp(creature: Creature) -> Gauge:
+    """HP, stepped by the GM's damage and healing commands (their rules apply: dying,
+    death, injuries), and set by an override at ``creatures.<id>.hp``."""
+    alive = creature.life is not LifeState.DEAD
+    return Gauge(
+        label="HP",
+        value=creature.hp,
+        maximum=creature.max_hp,
+        path=f"creatures.{creature.id}.hp",
+        lower=damage(creature.id, 1, source=FROM_THE_CARD) if alive else None,
+        raise_=(
+            heal(creature.id, 1, source=FROM_THE_CARD)
+            if alive and creature.hp < creature.max_hp
+            else None
+        ),
+    )
+
+
+def _details(creature: Creature) -> tuple[Section, ...]:
+    """The creature's sheet: its characteristics, then its reach, speed and cooldowns."""
+    stats = Section(
+        title="Characteristics",
+        facts=tuple(
+            Fact(label=name, value=str(score)) for name, score in creature.characteristics.items()
+        ),
+    )
+    combat = [Fact(label="Reach", value=f"{creature.reach} square(s)")]
+    if creature.ap_per_second is not None:
+        combat.append(Fact(label="A.P. per second", value=str(creature.ap_per_second)))
+    if creature.cooldown_modifier:
+        combat.append(
+            Fact(
+                label="Cooldown modifier",
+                value=f"{creature.cooldown_modifier:+d} s",
+                explain="added to every reaction's cooldown",
+            )
+        )
+    for injury in creature.injuries:
+        combat.append(
+            Fact(
+                label=f"Injury {injury.number}",
+                value=f"{injury.name}, tests {injury.test_modifier:+d}",
+                explain=f"received at second {injury.received_at}",
+            )
+        )
+    return tuple(
+        part for part in (stats, Section(title="Combat", facts=tuple(combat))) if part.facts
     )
 
 

@@ -23,7 +23,13 @@ from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
 from tablekeeper.rulesets.realtime import cards, field, odds, outcomes, views
-from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE, DAMAGE, CreatureSpec
+from tablekeeper.rulesets.realtime.encounter.commands import (
+    ADD_CREATURE,
+    DAMAGE,
+    REMOVE_CREATURE,
+    CreatureOnly,
+    CreatureSpec,
+)
 from tablekeeper.rulesets.realtime.encounter.engine import RealtimeEngine, new_encounter
 from tablekeeper.rulesets.realtime.encounter.events import REACTION_USED, ReactionUsed
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
@@ -67,6 +73,10 @@ class Realtime(RulesetBase):
     def add_actor(self, spec: Any) -> Command:
         """The GM adds the creature."""
         return Command.of(GM, ADD_CREATURE, CreatureSpec.model_validate(spec))
+
+    def remove_actor(self, state: RealtimeState, actor: str) -> Command:
+        """The GM takes the creature out between seconds (charges aimed at it are lost)."""
+        return Command.of(GM, REMOVE_CREATURE, CreatureOnly(creature=actor))
 
     def describe_actor(self, spec: Any) -> ActorIdentity:
         creature = CreatureSpec.model_validate(spec)

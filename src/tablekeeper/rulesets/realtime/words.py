@@ -128,6 +128,7 @@ _WEIGHT = {
     ev.ACTION_CANCELLED: 4,
     ev.REST_ENDED: 3,
     ev.MOVED: 3,
+    ev.CREATURE_REMOVED: 3,
     ev.ACTION_STARTED: 2,
     ev.TRIGGER_OPENED: 2,
     ev.REST_STARTED: 2,
@@ -174,6 +175,8 @@ def _action_sentence(payload: Any, who: str, names: Names, sees: bool) -> str | 
             return f"{who} declines to react"
         case ev.CreatureAdded(creature=creature):
             return f"{creature.name} joins ({creature.side})"
+        case ev.CreatureRemoved(name=name):
+            return f"{name} leaves the encounter"
         case ev.AdvanceStarted():
             return f"The clock runs {payload.seconds} s"
     return None

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from tablekeeper.engine.cards import ActorCard, Fact, Gauge
 from tablekeeper.engine.sight import Sight
+from tablekeeper.rulesets.tactical.card_sheet import details, next_up, pools
 from tablekeeper.rulesets.tactical.catalogue import TRACKS
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
 from tablekeeper.rulesets.tactical.encounter.traits import armor_of
 
 
-def card(state: TacticalState, character: Character, sight: Sight) -> ActorCard:
+def card(
+    state: TacticalState, character: Character, sight: Sight, following: str | None = None
+) -> ActorCard:
     sees = sight.sees(character.id)
     acting = state.turn is not None and state.turn.actor == character.id and state.ended is None
     facts: list[Fact] = []
@@ -48,11 +51,7 @@ def card(state: TacticalState, character: Character, sight: Sight) -> ActorCard:
     ]
     gauges: tuple[Gauge, ...] = ()
     if sees:
-        gauges = tuple(
-            Gauge(label=track, value=character.pool(track), maximum=character.maximum(track))
-            for track in TRACKS
-        )
-        facts.append(Fact(label="Style", value=", ".join(character.style) or "none"))
+        gauges = pools(character)
     summary = "defeated" if character.defeated else "standing"
     if sees:
         summary = " · ".join(f"{t} {character.pool(t)}/{character.maximum(t)}" for t in TRACKS)
@@ -69,11 +68,17 @@ def card(state: TacticalState, character: Character, sight: Sight) -> ActorCard:
         facts=tuple(facts),
         conditions=character.conditions,
         hidden=not sees,
+        next=following == character.id,
+        details=details(state, character) if sees else (),
+        conditions_path=f"characters.{character.id}",
     )
 
 
 def cards(state: TacticalState, sight: Sight) -> tuple[ActorCard, ...]:
     order = state.clock.order if state.clock is not None else tuple(state.characters)
+    following = next_up(state)
     return tuple(
-        card(state, state.character(key), sight) for key in order if key in state.characters
+        card(state, state.character(key), sight, following)
+        for key in order
+        if key in state.characters
     )

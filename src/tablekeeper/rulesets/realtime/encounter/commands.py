@@ -28,6 +28,7 @@ from tablekeeper.rulesets.realtime.rest import RestInput, SimpleRestInput
 from tablekeeper.rulesets.realtime.tables import critical_injury_table, unknown_injury_message
 
 ADD_CREATURE = "realtime.add_creature"
+REMOVE_CREATURE = "realtime.remove_creature"
 START_ACTION = "realtime.start_action"
 CANCEL_ACTION = "realtime.cancel_action"
 MOVE = "realtime.move"

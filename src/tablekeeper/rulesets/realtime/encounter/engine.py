@@ -64,6 +64,16 @@ def _add(draft: RealtimeDraft, spec: cmd.CreatureSpec) -> None:
     draft.emit(ev.CREATURE_ADDED, ev.CreatureAdded(creature=creature))
 
 
+def _remove(draft: RealtimeDraft, order: cmd.CreatureOnly) -> None:
+    """The creature leaves the encounter; a charge aimed at it is given up (its target is
+    gone)."""
+    for other in draft.state.creatures.values():
+        if other.id != order.creature and other.charge and other.charge.target == order.creature:
+            cancel(draft, other.id, "withdrawn")
+    name = draft.state.creature(order.creature).name
+    draft.emit(ev.CREATURE_REMOVED, ev.CreatureRemoved(creature=order.creature, name=name))
+
+
 def _start_action(draft: RealtimeDraft, order: cmd.StartAction) -> None:
     catalogue = draft.state.catalogue
     entry = catalogue.actions[order.action] if order.action is not None else None
@@ -207,6 +217,7 @@ COMMANDS: CommandTable[RealtimeState, RealtimeDraft] = CommandTable(
     "realtime",
     [
         CommandSpec(cmd.ADD_CREATURE, cmd.CreatureSpec, _add, legality.add, gm_only=True),
+        CommandSpec(cmd.REMOVE_CREATURE, cmd.CreatureOnly, _remove, legality.remove, gm_only=True),
         CommandSpec(cmd.START_ACTION, cmd.StartAction, _start_action, legality.start_action),
         CommandSpec(cmd.CANCEL_ACTION, cmd.CreatureOnly, _cancel_action, legality.cancel),
         CommandSpec(cmd.MOVE, cmd.Move, _move, legality.move),

@@ -28,6 +28,7 @@ from tablekeeper.rulesets.realtime.rest import RestOutcome
 from tablekeeper.rulesets.realtime.treatment import TreatmentOutcome
 
 CREATURE_ADDED = "realtime.creature_added"
+CREATURE_REMOVED = "realtime.creature_removed"
 ACTION_STARTED = "realtime.action_started"
 ACTION_CANCELLED = "realtime.action_cancelled"
 ADVANCE_STARTED = "realtime.advance_started"
@@ -59,6 +60,11 @@ unconscious or died, or it began to rest; in every case its charge is lost."""
 
 class CreatureAdded(Frozen):
     creature: Creature
+
+
+class CreatureRemoved(Frozen):
+    creature: ActorId
+    name: str
 
 
 class ActionStarted(Frozen):
@@ -211,6 +217,7 @@ class SecondEnded(Frozen):
 
 EVENT_MODELS: dict[str, type[Frozen]] = {
     CREATURE_ADDED: CreatureAdded,
+    CREATURE_REMOVED: CreatureRemoved,
     ACTION_STARTED: ActionStarted,
     ACTION_CANCELLED: ActionCancelled,
     ADVANCE_STARTED: AdvanceStarted,

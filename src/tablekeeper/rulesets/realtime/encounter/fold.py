@@ -32,6 +32,11 @@ def _creature_added(state: S, event: ev.CreatureAdded) -> S:
     return state.with_creature(event.creature)
 
 
+def _creature_removed(state: S, event: ev.CreatureRemoved) -> S:
+    creatures = {key: item for key, item in state.creatures.items() if key != event.creature}
+    return state.model_copy(update={"creatures": creatures})
+
+
 def _action_started(state: S, event: ev.ActionStarted) -> S:
     return _update(state, event.creature, charge=event.charge)
 
@@ -200,6 +205,7 @@ def _rest_ended(state: S, event: ev.RestEnded) -> S:
 
 _FOLDS: Mapping[str, Callable[[S, Any], S]] = {
     ev.CREATURE_ADDED: _creature_added,
+    ev.CREATURE_REMOVED: _creature_removed,
     ev.ACTION_STARTED: _action_started,
     ev.ACTION_CANCELLED: _charge_cleared,
     ev.ADVANCE_STARTED: _advance_started,

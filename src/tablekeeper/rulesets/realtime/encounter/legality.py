@@ -111,6 +111,15 @@ def add(state: RealtimeState, command: Command, spec: cmd.CreatureSpec) -> None:
         table.row_named(name)
 
 
+def remove(state: RealtimeState, command: Command, order: cmd.CreatureOnly) -> None:
+    creature(state, order.creature, "creature")
+    if state.ending_second or state.offer is not None or state.triggers:
+        raise IllegalCommandError(
+            "a creature leaves between seconds, not while one is being resolved",
+            field="creature",
+        )
+
+
 def start_action(state: RealtimeState, command: Command, order: cmd.StartAction) -> None:
     able(state, order.creature)
     if order.action is not None and order.action not in state.catalogue.actions:
