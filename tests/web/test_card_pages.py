@@ -8,6 +8,7 @@ import html
 import json
 import re
 
+import pytest
 from fastapi.testclient import TestClient
 
 from .test_console_pages import create_campaign
@@ -55,8 +56,10 @@ def test_the_gm_card_has_the_sheet_the_steps_and_the_roster(table: Table) -> Non
     assert "At the table" in page
     assert "<summary>Sheet: Characteristics, Combat</summary>" in page
     assert "<dt>melee</dt><dd>12</dd>" in page
-    for label in ("HP -1 for Demilio", "HP +1 for Aliena"):
+    for label in ("HP -1 for Demilio", "HP -1 for Aliena"):
         _step(page, label)
+    with pytest.raises(AssertionError, match="no card button"):
+        _step(page, "HP +1 for Aliena")  # at 16 / 16: no step past the maximum
     assert 'aria-label="Remove Demilio from the encounter"' in page
     assert 'id="card-demilio-condition"' in page
     assert "Add a fresh NPC" in page

@@ -24,12 +24,12 @@ from typing import Any
 from tablekeeper.engine import overrides
 from tablekeeper.engine.cards import ActorCard, Condition, Gauge
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.sheet_forms import SheetForm
 from tablekeeper.persistence.unit_of_work import UnitOfWork
-from tablekeeper.services import characters, roster
+from tablekeeper.services import campaigns, characters, roster
 from tablekeeper.services.access import Viewer
 from tablekeeper.services.encounters import EncounterView
-from tablekeeper.web.characters import sheet_items
-from tablekeeper.web.forms import FormItem
+from tablekeeper.web.sheet_forms import first, sheet_form_of, table_rows
 
 FROM_THE_CARD = "quick change from the table's card"
 """The reason a GM override made from a card gives."""
@@ -105,7 +105,7 @@ def card_context(
     card's controls, the campaign's characters not in the encounter, the fresh NPC's
     sheet inputs."""
     if not viewer.is_gm:
-        return {"card_controls": {}, "addable": [], "npc_items": ()}
+        return {"card_controls": {}, "addable": [], "npc_form": None}
     ids = [card.id for card in cards]
     taking_out = roster.removable(view, ids)
     present = set(ids)
@@ -114,9 +114,11 @@ def card_context(
         for character in characters.list_characters(uow, campaign_id, viewer)
         if character.id not in present
     ]
-    npc_items: tuple[FormItem, ...] = sheet_items(view.encounter.ruleset)
+    npc_form: SheetForm = sheet_form_of(campaigns.get_campaign(uow, campaign_id))
     return {
         "card_controls": {card.id: controls(card, card.id in taking_out) for card in cards},
         "addable": addable,
-        "npc_items": npc_items,
+        "npc_form": npc_form,
+        "table_rows": table_rows,
+        "first": first,
     }

@@ -15,12 +15,11 @@ from starlette.responses import Response
 from tablekeeper.api.deps import unit_of_work
 from tablekeeper.errors import RulesError
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import encounters, roster
+from tablekeeper.services import campaigns, roster
 from tablekeeper.services.access import Viewer
-from tablekeeper.web.characters import sheet_items
 from tablekeeper.web.encounter import _act, _version
-from tablekeeper.web.forms import field_names, sheet_from_form
 from tablekeeper.web.pages import Form, PageRoute
+from tablekeeper.web.sheet_forms import posted_of, read_sheet, sheet_form_of
 
 
 def build_router() -> APIRouter:
@@ -41,26 +40,26 @@ def build_router() -> APIRouter:
 
     @router.post(base + "/new")
     def new(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
-        ruleset = encounters.get_encounter(unit_of_work(request), encounter_id).ruleset
-        items = sheet_items(ruleset)
+        sheet_form = sheet_form_of(campaigns.get_campaign(unit_of_work(request), campaign_id))
+        read = read_sheet(sheet_form, form)
 
         def walk_in(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            sheet, unreadable = sheet_from_form(items, form)
-            if unreadable:
-                problems = "; ".join(f"{name}: {text}" for name, text in unreadable.items())
-                raise RulesError(problems, field=next(iter(unreadable)))
+            if read.problems:  # an input the form could not read, named as the form names it
+                problems = "; ".join(f"{name}: {text}" for name, text in read.problems.items())
+                raise RulesError(problems, field=next(iter(read.problems)))
             return roster.add_new_actor(
                 uow,
                 encounter_id,
-                sheet,
+                read.sheet,
                 id=form.get("npc_id", ""),
                 name=form.get("npc_name", ""),
                 viewer=viewer,
                 expected_version=_version(form),
             )
 
-        kept = {"values": {"npc": dict(form)}, "roster_open": True}
-        names = field_names(items) | {"id", "name"}
+        posted = posted_of(form)
+        kept = {"values": {"npc": dict(form)}, "npc_posted": posted, "roster_open": True}
+        names = set(posted) | set(read.aliases) | {"id", "name"}
         return _act(request, campaign_id, encounter_id, walk_in, "roster-new", kept, names)
 
     @router.post(base + "/remove")
