@@ -15,7 +15,9 @@ handed back as it is, so labels cost a simulation nothing but the call. The
 adds one method, ``roll_for(die, count, purpose)``.
 
 The purpose closest to the roll wins: a helper that labels the roller it was handed
-(already labelled by its caller) names its own dice. A die rolled with no label has none
+(already labelled by its caller) names its own dice; whose they are, when the helper
+does not know, is its caller's (an attack labelled "Ada's attack" whose rule labels its
+location die "hit location": "d20: Ada's hit location"). A die rolled with no label has none
 (``None``): an interface names it by its die alone ("d20").
 """
 
@@ -81,6 +83,8 @@ class Labelled:
 
     def roll_for(self, die: Die, count: int, purpose: Purpose) -> list[int]:
         inner: KeepsPurposes = self._roller  # type: ignore[assignment]  # labelled() checked
+        if purpose.who is None and self._purpose.who is not None:  # whose: the caller's
+            purpose = Purpose(purpose.what, self._purpose.who)
         return inner.roll_for(die, count, purpose)
 
     def __repr__(self) -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from tablekeeper.dice.purposes import DieNeededError, Purpose
 from tablekeeper.dice.roller import Die, FixedRoller, Roller
-from tablekeeper.errors import InvalidInputError
+from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.services.dice import make_roller
 from tablekeeper.services.encounter_store import EncounterView
 
@@ -80,6 +80,32 @@ def at_the_table(faces: Sequence[int], write: Write) -> Rolled | DieNeeded:
     except DieNeededError as needed:
         return DieNeeded(needed.position, needed.die, needed.purpose, _rolled(roller))
     return Rolled(view, _rolled(roller))
+
+
+class _EnoughError(RulesError):
+    """The faces were enough: raised where a write would be stored, so it is not."""
+
+
+class _Asking(FixedRoller):
+    """Plays back faces strictly and refuses to let a write they are enough for be stored
+    (a write checks its faces are all used, :meth:`finish`, before it stores)."""
+
+    def finish(self) -> None:
+        super().finish()
+        raise _EnoughError("the faces are enough")
+
+
+def next_die(faces: Sequence[int], write: Write) -> DieNeeded | None:
+    """The die ``write`` needs after ``faces`` (``None``: they are enough), never storing
+    it: what to ask again when the die entered after them was refused."""
+    roller = _Asking(faces, strict=True)
+    try:
+        write(roller)
+    except DieNeededError as needed:
+        return DieNeeded(needed.position, needed.die, needed.purpose, _rolled(roller))
+    except _EnoughError:
+        return None
+    raise AssertionError("a write rolled at the table checks its faces before it stores")
 
 
 def _rolled(roller: FixedRoller) -> tuple[TableFace, ...]:
