@@ -212,3 +212,21 @@
     }
   });
 })();
+
+// Rolling at the table, die by die (_table_roll.html): Escape cancels (even from the
+// die's input), and the input of each die asked has the focus once htmx swaps it in.
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || event.altKey || event.ctrlKey || event.metaKey) return;
+    var cancel = document.getElementById("table-roll-cancel");
+    if (cancel) {
+      event.preventDefault();
+      cancel.click();
+    }
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var die = document.getElementById("table-roll-die");
+    if (die && document.activeElement !== die) die.focus();
+  });
+})();
