@@ -37,6 +37,12 @@ def _percentile(database_url: str) -> tuple[str, str, str]:
     return campaign.id, secret, started.encounter.id
 
 
+def _at_the_table(page: Any, label: object) -> Any:
+    """The "Roll at the table" button beside the button labelled ``label``."""
+    main = page.get_by_role("button", name=label, exact=True)
+    return page.locator("form", has=main).get_by_role("button", name="Roll at the table")
+
+
 def _asked(page: Any) -> str:
     return str(page.locator("label[for=table-roll-die]").inner_text())
 
@@ -51,9 +57,7 @@ def test_the_gm_rolls_a_percentile_attack_die_by_die(
     page.goto(f"{live_server}/campaigns/{campaign}/encounters/{encounter}")
     version = page.locator("[data-table-version]").get_attribute("data-table-version")
 
-    page.get_by_role(
-        "button", name="Start the encounter: roll turn orders: roll at the table"
-    ).click()
+    _at_the_table(page, "Start the encounter: roll turn orders").click()
     roll = page.locator("#table-roll")
     expect(roll.get_by_label("Roll d10: Brenna's turn order")).to_be_focused()
     page.get_by_role("button", name="d10 shows 7").click()  # a click on the face
@@ -71,7 +75,7 @@ def test_the_gm_rolls_a_percentile_attack_die_by_die(
     expect(page.locator("#outcome")).to_contain_text("Brenna's turn order (start): ")
     expect(page.locator("#outcome .outcome-dice")).to_contain_text("d10: Wolf's turn order 3")
 
-    page.get_by_role("button", name="Brenna: attack Wolf: roll at the table").click()
+    _at_the_table(page, "Brenna: attack Wolf").click()
     position = 1
     expect(roll.locator("h3")).to_contain_text("die 1,")
     while "new turn order" in _asked(page):  # the attack orders the next round first
@@ -89,7 +93,7 @@ def test_the_gm_rolls_a_percentile_attack_die_by_die(
     )
 
     decision = page.locator("#decision")
-    decision.get_by_role("button", name=re.compile(r"roll at the table$")).first.click()
+    decision.get_by_role("button", name="Roll at the table").first.click()
     asked: list[str] = []
     expect(roll.locator("h3")).to_contain_text("die 1,")
     while roll.count() and len(asked) < 12:  # each die the answer needs, typed: a 2
@@ -124,7 +128,7 @@ def test_the_gm_rolls_a_duel_dodge_die_by_die_and_escape_cancels(
     page.goto(f"{live_server}/campaigns/{campaign.id}?key={secret}")
     page.goto(f"{live_server}/campaigns/{campaign.id}/encounters/{started.encounter.id}")
 
-    attack = page.get_by_role("button", name=re.compile(r"attack.*: roll at the table$")).first
+    attack = page.locator("#commands").get_by_role("button", name="Roll at the table").first
     attack.click()
     roll = page.locator("#table-roll")
     expect(roll.get_by_label("Roll d20: Alice's attack")).to_be_focused()
@@ -135,9 +139,7 @@ def test_the_gm_rolls_a_duel_dodge_die_by_die_and_escape_cancels(
     attack.click()
     page.get_by_role("button", name="d20 shows 20").click()
     expect(roll).to_have_count(0)
-    page.locator("#decision").get_by_role(
-        "button", name=re.compile(r"^Dodge.*roll at the table$")
-    ).click()
+    _at_the_table(page, re.compile(r"^Dodge")).click()
     expect(roll.get_by_label("Roll d6: Alice's damage")).to_be_focused()
     page.get_by_role("button", name="d6 shows 4").click()
     expect(roll.get_by_label("Roll d20: Bob's dodge")).to_be_focused()

@@ -71,7 +71,7 @@ def test_an_answer_rolled_at_the_table_asks_its_die_then_stores_it_once(table: T
     outcome = OUTCOME.search(done.text)
     assert outcome
     assert "5 on the d20 against 12: hit" in outcome.group(0)
-    assert "Aliena's Opportunity Attack check <span class=\"die\">5</span>" in outcome.group(0)
+    assert 'Aliena\'s Opportunity Attack check <span class="die">5</span>' in outcome.group(0)
     assert table.version() > seen
 
 

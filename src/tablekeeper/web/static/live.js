@@ -115,16 +115,6 @@
       window.setTimeout(function () { if (held && !editing()) release(false); }, 0);
     });
     root.addEventListener("htmx:afterSwap", function () {
-      // The table swapped in (a write's answer) shows its version: news of that version
-      // needs no second fetch, which would lose what the answer showed once (the dice
-      // just rolled at the table).
-      var table = root.querySelector("[data-table-version]");
-      var version = table ? Number(table.getAttribute("data-table-version")) || 0 : 0;
-      if (held && version >= shown) { // the answer is the news held: nothing to fetch
-        held = false;
-        show("live");
-      }
-      if (version > shown) shown = version;
       if (held) release(false); // the sent form's answer may predate the news: fetch it
     });
 
