@@ -52,21 +52,20 @@ class Demo:
             self.uow(), self.encounter, command, roller=roller
         )
 
-    def answer(self, option: str, viewer: Viewer | None = None) -> Callable[[Roller], EncounterView]:
+    def answer(self, option: str) -> Callable[[Roller], EncounterView]:
         pending = self.view().pending
         assert pending is not None
-        extra = {} if viewer is None else {"viewer": viewer}
         return lambda roller: encounters.answer_decision(
-            self.uow(), self.encounter, pending.id, option, roller=roller, **extra
+            self.uow(), self.encounter, pending.id, option, roller=roller
         )
 
 
 def demo(ruleset: str) -> Demo:
     store = InMemoryStore()
-    made = dict(
-        (campaign.ruleset, campaign)
+    made = {
+        campaign.ruleset: campaign
         for campaign, _ in ensure_demo_campaigns(lambda: InMemoryUnitOfWork(store))
-    )
+    }
     campaign = made[ruleset]
     stored = characters.list_characters(InMemoryUnitOfWork(store), campaign.id)
     view = encounters.start_encounter(
@@ -164,7 +163,8 @@ def test_asking_again_never_stores_even_when_the_faces_are_enough() -> None:
     attack = table.submit(table.command("duel.attack"))
     assert next_die([10], attack) is None
     again = next_die([], attack)
-    assert again is not None and again.position == 1 and str(again.die) == "d20"
+    assert again is not None
+    assert (again.position, str(again.die)) == (1, "d20")
     assert table.view().version == 2
 
 
