@@ -17,7 +17,8 @@ STATS = {
 }
 
 
-def _percentile(database_url: str) -> tuple[str, str, str]:
+def percentile_table(database_url: str) -> tuple[str, str, str]:
+    """A percentile campaign (its id and GM secret) and its encounter of Brenna and Wolf."""
     from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
     from tablekeeper.services import access, campaigns, characters, encounters, settings
 
@@ -52,7 +53,7 @@ def test_the_gm_rolls_a_percentile_attack_die_by_die(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign, secret, encounter = _percentile(database_url)
+    campaign, secret, encounter = percentile_table(database_url)
     page.goto(f"{live_server}/campaigns/{campaign}?key={secret}")
     page.goto(f"{live_server}/campaigns/{campaign}/encounters/{encounter}")
     version = page.locator("[data-table-version]").get_attribute("data-table-version")
