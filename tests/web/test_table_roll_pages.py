@@ -149,3 +149,23 @@ def test_cancel_leaves_nothing(table: Table, client: TestClient) -> None:
     assert not PANEL.search(page)
     assert table.version() == seen
     assert "Aliena must choose" in page, "the decision still waits"
+
+
+def test_the_die_panel_and_the_follow_up_are_labelled(table: Table) -> None:
+    from .test_accessibility import problems
+
+    url, option = _reaction(table)
+    seen = table.version()
+    asked = table.gm.post(url, data={"option": option, "expected_version": seen, "at_table": "1"})
+    assert problems(asked.text) == []
+    refused = table.gm.post(
+        url, data={"option": option, "expected_version": seen, "at_table": "1", "die": "0"}
+    )
+    assert 'id="table-roll-error"' in refused.text
+    assert problems(refused.text) == []
+    table.gm.post(
+        url, data={"option": option, "expected_version": seen, "at_table": "1", "die": "5"}
+    )
+    page = table.page()
+    assert 'for="follow-up-0"' in page
+    assert problems(page) == []
