@@ -152,6 +152,8 @@ class RandomRoller:
     True
     """
 
+    keeps_purposes = False  # labels cost it nothing (dice/purposes.py)
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         import numpy as np  # when a roller is made: exact odds never make one
