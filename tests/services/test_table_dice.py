@@ -196,3 +196,12 @@ def test_labels_cost_a_roller_that_keeps_none_nothing_and_the_nearest_names_the_
         None,  # unlabelled: named by its die alone
     ]
     assert outer.history is fixed.history
+
+
+def test_a_tactical_skill_asks_its_dice_named_by_the_skill() -> None:
+    table = demo("tactical")
+    defend = table.command("tactical.use_skill", character="brenna", skill="defend")
+    asked, done = die_by_die(table, table.submit(defend))
+    assert asked
+    assert {a.purpose for a in asked} == {Purpose("defend utility roll", "brenna")}
+    assert len(done.rolled) == len(asked)
