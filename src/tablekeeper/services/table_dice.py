@@ -30,7 +30,7 @@ from tablekeeper.services.dice import make_roller
 from tablekeeper.services.encounter_store import EncounterView
 
 MOST_DICE = 200
-"""The most faces one write rolled at the table may carry (ruling C-15)."""
+"""The most faces one write rolled at the table may carry (ruling C-18)."""
 
 
 @dataclass(frozen=True)
