@@ -92,30 +92,11 @@ def test_the_gm_plays_back_the_faces_rolled_at_the_table(
     # rolls; htmx sends them with the command, and the log shows exactly those dice.
     from playwright.sync_api import expect
 
-    from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-    from tablekeeper.services import access, campaigns, characters, encounters, settings
+    from .test_table_roll_browser import percentile_table
 
-    engine = settings.open_database(database_url)
-    campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Ford", "percentile")
-    secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
-    stats = {
-        "characteristics": {"STR": 12, "CON": 12, "SIZ": 11, "DEX": 14, "INT": 12, "POW": 10},
-        "skills": {"Brawl": 50, "Dodge": 40},
-        "hit_points": 12,
-        "mov": 8,
-    }
-    for name, side in (("brenna", "travellers"), ("wolf", "beasts")):
-        sheet = {"side": side, "stats": {**stats, "name": name.title(), "characteristics": {
-            **stats["characteristics"], "CHA": 10}}}  # fmt: skip
-        characters.create_character(
-            SqlUnitOfWork(engine), campaign.id, id=name, name=name.title(), kind="npc", sheet=sheet
-        )
-    started = encounters.start_encounter(
-        SqlUnitOfWork(engine), campaign.id, characters=["brenna", "wolf"]
-    )
-    engine.dispose()
-    page.goto(f"{live_server}/campaigns/{campaign.id}?key={secret}")
-    page.goto(f"{live_server}/campaigns/{campaign.id}/encounters/{started.encounter.id}")
+    campaign, secret, encounter = percentile_table(database_url)
+    page.goto(f"{live_server}/campaigns/{campaign}?key={secret}")
+    page.goto(f"{live_server}/campaigns/{campaign}/encounters/{encounter}")
     page.get_by_label("Faces for the next command").fill("7, 3, 4")
     page.get_by_role("button", name="Start the encounter: roll turn orders").click()
     expect(page.locator("#table-faces-error")).to_contain_text("1 face was left over: 4")

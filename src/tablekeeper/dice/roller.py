@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol, overload, runtime_checkable
 
+from tablekeeper.dice.purposes import DieNeededError, Purpose
 from tablekeeper.errors import DiceSupplyError
 
 if TYPE_CHECKING:
@@ -151,6 +152,8 @@ class RandomRoller:
     True
     """
 
+    keeps_purposes = False  # labels cost it nothing (dice/purposes.py)
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         import numpy as np  # when a roller is made: exact odds never make one
@@ -199,11 +202,12 @@ class RandomRoller:
 
 
 class FixedRoller:
-    """Plays back faces rolled at the table, in order.
+    """Plays back faces rolled at the table, in order, keeping what each was for.
 
     A face out of range for the die asked for, or a roll after the last face, is a
-    :class:`~tablekeeper.errors.DiceSupplyError` naming the position. With
-    ``strict=True``, :meth:`finish` also refuses faces left over.
+    :class:`~tablekeeper.errors.DiceSupplyError` naming the position (running out is its
+    :class:`~tablekeeper.dice.purposes.DieNeededError`, saying which die, and what for,
+    comes next). With ``strict=True``, :meth:`finish` also refuses faces left over.
 
     >>> roller = FixedRoller([3, 5])
     >>> roller.roll(Die(6)), roller.roll(Die(6))
@@ -211,14 +215,16 @@ class FixedRoller:
     >>> roller.roll(Die(6))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tablekeeper.errors.DiceSupplyError: dice: ran out of dice: 2 faces were given ...
+    tablekeeper.dice.purposes.DieNeededError: dice: ran out of dice: 2 faces were given ...
     """
 
     def __init__(self, faces: Iterable[int], *, strict: bool = False) -> None:
         self._faces = [int(face) for face in faces]
         self._position = 0
+        self.keeps_purposes = True
         self.strict = strict
         self._history = History()
+        self._purposes: list[Purpose | None] = []
 
     @property
     def history(self) -> History:
@@ -229,26 +235,43 @@ class FixedRoller:
         """The faces not yet used."""
         return self._faces[self._position :]
 
+    @property
+    def purposes(self) -> list[Purpose | None]:
+        """What each face handed out was for, in order (``None``: the rules did not say)."""
+        return list(self._purposes)
+
     def roll(self, die: Die) -> int:
+        return self._next(die, None)
+
+    def roll_many(self, die: Die, count: int) -> list[int]:
+        return [self._next(die, None) for _ in range(count)]
+
+    def roll_for(self, die: Die, count: int, purpose: Purpose) -> list[int]:
+        """``count`` faces of ``die`` for ``purpose`` (see ``dice/purposes.py``)."""
+        return [self._next(die, purpose) for _ in range(count)]
+
+    def _next(self, die: Die, purpose: Purpose | None) -> int:
+        position = self._position + 1
+        told = f" ({purpose.what})" if purpose is not None else ""
         if self._position >= len(self._faces):
-            raise DiceSupplyError(
+            raise DieNeededError(
                 f"ran out of dice: {len(self._faces)} faces were given and a {die} was "
-                f"asked for as die {self._position + 1}",
-                field="dice",
+                f"asked for as die {position}{told}",
+                die=die,
+                position=position,
+                purpose=purpose,
             )
         face = self._faces[self._position]
         if face not in die:
             raise DiceSupplyError(
-                f"die {self._position + 1} is {face}, which a {die} cannot show "
+                f"die {position}{told} is {face}, which a {die} cannot show "
                 f"({die.low}..{die.high})",
                 field="dice",
             )
         self._position += 1
         self._history.add(die, face)
+        self._purposes.append(purpose)
         return face
-
-    def roll_many(self, die: Die, count: int) -> list[int]:
-        return [self.roll(die) for _ in range(count)]
 
     def finish(self) -> None:
         """Check the playback is complete: with ``strict``, no face may be left over."""

@@ -49,6 +49,7 @@ from tablekeeper.services import (
     encounter_names,
     encounters,
     logs,
+    outcomes,
     safe_input,
     views,
 )
@@ -56,7 +57,8 @@ from tablekeeper.services.access import Viewer, require_gm
 from tablekeeper.services.command_odds import command_odds, standing_odds
 from tablekeeper.services.dice import make_roller
 from tablekeeper.services.rulesets import ruleset_named
-from tablekeeper.web import access
+from tablekeeper.services.table_dice import DieNeeded, Rolled
+from tablekeeper.web import access, table_roll
 from tablekeeper.web.card_view import card_context
 from tablekeeper.web.dice import parse_faces
 from tablekeeper.web.forms import (
@@ -68,6 +70,7 @@ from tablekeeper.web.forms import (
 )
 from tablekeeper.web.labels import distinct_labels
 from tablekeeper.web.log_view import log_page
+from tablekeeper.web.outcome import follow_up_forms
 from tablekeeper.web.pages import Form, PageRoute, key_taken
 from tablekeeper.web.templating import is_htmx, render, ruleset_template
 
@@ -189,6 +192,10 @@ def table_context(
             _page_number(request.query_params.get("log_page", "")),
         ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
+        "follow_ups": follow_up_forms(
+            outcomes.follow_ups(view, records, viewer),
+            {form.kind: form.items for form in gm_forms(view.encounter.ruleset)},
+        ),
         "override_paths": override_paths(document["state"], cards) if viewer.is_gm else [],
         "override_fields": override_fields(document["state"], cards) if viewer.is_gm else [],
         "names": names,
@@ -278,9 +285,11 @@ def _act(
     extra: Mapping[str, Any] | None = None,
     names: set[str] | None = None,
     after: Mapping[str, Any] | None = None,
+    form: Mapping[str, str] | None = None,
 ) -> Response:
     """Run ``action`` as the viewer; answer the fresh table (htmx, with ``after`` kept in
-    it) or go back to the page.
+    it) or go back to the page. A write rolled at the table (``form``'s) that needs
+    another die answers the page asking for it (``web/table_roll.py``).
 
     A refusal goes back at the top of ``panel`` (or next to its field among ``names``);
     a lost race reloads the table with :data:`STALE`; a missing credential or a player
@@ -304,6 +313,15 @@ def _act(
             context["errors"] = {panel: "; ".join(general) or str(error)}
         status = 200 if is_htmx(request) else 422
         return _page(request, campaign_id, encounter_id, viewer, context, status)
+    if isinstance(done, DieNeeded | table_roll.FaceRefused):  # at the table: the next die
+        asked = {
+            **(extra or {}),
+            "table_roll": table_roll.panel(done, form or {}, request.url.path),
+        }
+        return _page(request, campaign_id, encounter_id, viewer, asked)
+    if isinstance(done, Rolled):
+        after = {**(after or {}), "table_rolled": done.rolled}
+    done = table_roll.rolled_view(done)
     if isinstance(done, encounters.EncounterView):  # live pages hear of it at once
         announce(request, encounter_id, done.version)
     if is_htmx(request):
@@ -320,6 +338,18 @@ def _roller(form: Mapping[str, str], viewer: Viewer) -> Roller | None:
         return None
     require_gm(viewer, "enter the faces rolled at the table")
     return make_roller(dice=faces)
+
+
+Write = Callable[[SqlUnitOfWork, Viewer, Roller | None], encounters.EncounterView]
+"""A write given its roller (``None``: the console rolls)."""
+
+
+def _rolling(form: Mapping[str, str], write: Write) -> Action:
+    """The write ``form`` asks for: rolled at the table die by die, with the faces typed
+    all at once, or by the console."""
+    if table_roll.wanted(form):
+        return table_roll.step(form, write)
+    return lambda uow, viewer: write(uow, viewer, _roller(form, viewer))
 
 
 def _faces_kept(form: Mapping[str, str]) -> tuple[dict[str, Any], set[str]]:
@@ -374,7 +404,9 @@ def build_router() -> APIRouter:
 
     @router.post(base + "/commands")
     def command(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
-        def submit(uow: SqlUnitOfWork, viewer: Viewer) -> object:
+        def submit(
+            uow: SqlUnitOfWork, viewer: Viewer, roller: Roller | None
+        ) -> encounters.EncounterView:
             data = safe_input.load_json(form.get("command", ""), "command", safe_input.CHARACTERS)
             if not isinstance(data, dict):
                 raise RulesError("the command is not a JSON object", field="command")
@@ -383,28 +415,34 @@ def build_router() -> APIRouter:
                 encounter_id,
                 data,
                 viewer=viewer,
-                roller=_roller(form, viewer),
+                roller=roller,
                 expected_version=_version(form),
             )
 
-        return _act(request, campaign_id, encounter_id, submit, "commands", *_faces_kept(form))
+        action = _rolling(form, submit)
+        kept, faces = _faces_kept(form)
+        return _act(request, campaign_id, encounter_id, action, "commands", kept, faces, form=form)
 
     @router.post(base + "/decisions/{decision_id}")
     def decide(
         request: Request, campaign_id: str, encounter_id: str, decision_id: str, form: Form
     ) -> Response:
-        def answer(uow: SqlUnitOfWork, viewer: Viewer) -> object:
+        def answer(
+            uow: SqlUnitOfWork, viewer: Viewer, roller: Roller | None
+        ) -> encounters.EncounterView:
             return encounters.answer_decision(
                 uow,
                 encounter_id,
                 decision_id,
                 form.get("option", ""),
                 viewer=viewer,
-                roller=_roller(form, viewer),
+                roller=roller,
                 expected_version=_version(form),
             )
 
-        return _act(request, campaign_id, encounter_id, answer, "decision", *_faces_kept(form))
+        action = _rolling(form, answer)
+        kept, faces = _faces_kept(form)
+        return _act(request, campaign_id, encounter_id, action, "decision", kept, faces, form=form)
 
     _add_gm_routes(router, base)
     return router
@@ -454,7 +492,9 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
         if chosen is None:
             raise UnknownNameError(f"no GM form {kind!r} for {ruleset}", field="kind")
 
-        def give(uow: SqlUnitOfWork, viewer: Viewer) -> object:
+        def give(
+            uow: SqlUnitOfWork, viewer: Viewer, roller: Roller | None
+        ) -> encounters.EncounterView:
             payload, unreadable = sheet_from_form(chosen.items, form)
             if unreadable:
                 problems = "; ".join(f"{name}: {text}" for name, text in unreadable.items())
@@ -465,11 +505,14 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 encounter_id,
                 command,
                 viewer=viewer,
-                roller=_roller(form, viewer),
+                roller=roller,
                 expected_version=_version(form),
             )
 
         kept, faces = _faces_kept(form)
         extra = {**kept, "values": {kind: dict(form)}, "form_kind": kind}
         names = field_names(chosen.items) | faces
-        return _act(request, campaign_id, encounter_id, give, f"gm:{kind}", extra, names)
+        action = _rolling(form, give)
+        return _act(
+            request, campaign_id, encounter_id, action, f"gm:{kind}", extra, names, form=form
+        )

@@ -19,6 +19,7 @@ from functools import partial
 
 from pydantic import BaseModel, Field, model_validator
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine import (
     GM,
@@ -265,7 +266,8 @@ def _attack(work: Work, order: Target) -> Decision | None:
     assert state.clock is not None
     attacker = state.clock.current
     outcome = attack_check(
-        AttackCheck(defense=state.fighters[order.target].effective_defense), work.roller
+        AttackCheck(defense=state.fighters[order.target].effective_defense),
+        labelled(work.roller, "attack", attacker),
     )
     work.emit(
         ATTACK_ROLLED,
@@ -306,12 +308,12 @@ def _maybe_won(work: Work, fighter: ActorId) -> bool:
 
 
 def _defend(work: Work, attack: PendingAttack, chooser: ActorId, option: str) -> None:
-    damage = work.roller.roll(D6)
+    damage = labelled(work.roller, "damage", attack.attacker).roll(D6)
     dodge_roll: int | None = None
     if option == "block":
         damage //= 2
     else:
-        dodge_roll = work.roller.roll(D20)
+        dodge_roll = labelled(work.roller, "dodge", attack.target).roll(D20)
         if dodge_roll >= work.state.options.dodge_tn:
             damage = 0
     work.emit(DEFENDED, Defended(defender=attack.target, option=option, roll=dodge_roll))

@@ -38,6 +38,7 @@ from typing import Literal
 from pydantic import Field
 
 from tablekeeper.dice.evaluate import roll
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.resolvers import resolver
 from tablekeeper.engine.values import Frozen
@@ -162,7 +163,7 @@ def roll_location(request: AttackInput, roller: Roller) -> str | None:
     if not location_is_rolled(request):
         return None
     table = hit_location_table(request.defender.body_plan)
-    return table.row_for(roller.roll(Die(table.die))).location
+    return table.row_for(labelled(roller, "hit location").roll(Die(table.die))).location
 
 
 def devastating_defense(request: AttackInput, roller: Roller) -> CounterOutcome:
@@ -171,8 +172,8 @@ def devastating_defense(request: AttackInput, roller: Roller) -> CounterOutcome:
     location = None
     if request.options.hit_locations:  # "dealt to a random location"
         table = hit_location_table(request.attacker.body_plan)
-        location = table.row_for(roller.roll(Die(table.die))).location
-    damage = roll_damage(counter_plan(request, location), roller, location)
+        location = table.row_for(labelled(roller, "hit location").roll(Die(table.die))).location
+    damage = roll_damage(counter_plan(request, location), labelled(roller, "damage"), location)
     weapon = counter_weapon(request)
     impale = None
     if impale_applies(weapon, critical_damage=True, dealt=damage.dealt, options=request.options):
@@ -253,7 +254,7 @@ def finish_attack(request: AttackInput, attack: CheckOutcome, roller: Roller) ->
     defense = None
     result: Exchange = UNDEFENDED
     if defender.defense != "none":  # Step 2
-        check = roll_check(defense_breakdown(request), roller, options)
+        check = roll_check(defense_breakdown(request), labelled(roller, defender.defense), options)
         result = exchange(
             defender.defense, attack.level, attack.roll, check.level, check.roll, options
         )
@@ -272,7 +273,9 @@ def finish_attack(request: AttackInput, attack: CheckOutcome, roller: Roller) ->
         disarm = DisarmOutcome(disarmed=disarmed, distance_m=distance)
     elif hit:  # Step 3
         location = roll_location(request, roller)
-        damage = roll_damage(blow_plan(request, blow, result, location), roller, location)
+        damage = roll_damage(
+            blow_plan(request, blow, result, location), labelled(roller, "damage"), location
+        )
         equipment = wear(request, blow, result, damage)
         critical = blow is Blow.DEVASTATING
         if impale_applies(

@@ -212,3 +212,35 @@
     }
   });
 })();
+
+// Rolling at the table, die by die (_table_roll.html): Escape cancels (even from the
+// die's input), and the input of each die asked has the focus once htmx swaps it in.
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || event.altKey || event.ctrlKey || event.metaKey) return;
+    var cancel = document.getElementById("table-roll-cancel");
+    if (cancel) {
+      event.preventDefault();
+      cancel.click();
+    }
+  });
+  // The dice a write rolled at the table are shown once, in its answer; a live refresh
+  // of that same version (the news of the write itself) keeps them.
+  var rolled = null;
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var die = document.getElementById("table-roll-die");
+    if (die && document.activeElement !== die) die.focus();
+    var table = document.querySelector("#table [data-table-version]");
+    var version = table ? table.getAttribute("data-table-version") : null;
+    var dice = document.querySelector("#outcome .outcome-dice");
+    var outcome = document.getElementById("outcome");
+    if (dice) {
+      rolled = { version: version, html: dice.outerHTML };
+    } else if (rolled && outcome && rolled.version === version) {
+      outcome.querySelector("h3").insertAdjacentHTML("afterend", rolled.html);
+    } else {
+      rolled = null;
+    }
+  });
+})();

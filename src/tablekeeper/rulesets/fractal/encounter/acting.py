@@ -13,6 +13,7 @@ network is all Flipped may concede (F-GM-09).
 
 from __future__ import annotations
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.rulesets.fractal.actions import ActionDef
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
@@ -67,7 +68,7 @@ def play_act(work: Work, order: Act) -> Decision | None:
         purpose=order.purpose,
         bonus_dice=bonus,
     )
-    check = roll(work.state, request, work.roller)
+    check = roll(work.state, request, labelled(work.roller, action.name, order.character))
     work.emit(
         ev.ACTION_ROLLED,
         ev.ActionRolled(

@@ -13,6 +13,7 @@ support network is all Flipped may concede (F-GM-09).
 from __future__ import annotations
 
 from tablekeeper.dice.pools import net_successes as margin_of_success
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.fractal.actions import ActionDef
@@ -148,7 +149,7 @@ def answer_defense(
         speaking=action.speaking,
         bonus_dice=conflict.participants[defender].bonus_dice,
     )
-    check = roll(work.state, request, work.roller)
+    check = roll(work.state, request, labelled(work.roller, action.name, defender))
     return resolve_hit(work, pending, action.id, stat, check)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.dice.roller import Die
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.acting import give_output
@@ -51,7 +52,7 @@ def roll_intervals(work: Work, character: Character) -> int | None:
     size = character.die(Stat.MEDITATION)
     if work.state.options.solo_intervals != "meditation_roll" or not size:
         return None
-    return work.roller.roll(Die(size))
+    return labelled(work.roller, "Meditation die (intervals)", character.id).roll(Die(size))
 
 
 def start_interval(work: Work, conflict_id: str) -> None:

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.dice.roller import Die
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
@@ -91,7 +92,7 @@ def declare(draft: PercentileDraft, task: AttackTask) -> Decision | None:
     request = attack_request(draft.state, task)
     roll = roll_check(
         attack_breakdown(request),
-        draft.roller,
+        labelled(draft.roller, "attack", task.attacker),
         request.options,
         automatic_success=request.attacker.automatic_success,
     )
@@ -349,7 +350,11 @@ def stray(draft: PercentileDraft, task: AttackTask, request: AttackInput) -> Non
     ]
     if not avoided:
         return
-    struck = avoided[draft.roller.roll(Die(len(avoided))) - 1] if len(avoided) > 1 else avoided[0]
+    struck = (
+        avoided[labelled(draft.roller, "bystander struck").roll(Die(len(avoided))) - 1]
+        if len(avoided) > 1
+        else avoided[0]
+    )
     bystander = request.model_copy(update={"defender": defender_input(state, struck, NO_DEFENSE)})
     location = roll_location(bystander, draft.roller)
     damage = roll_damage(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from tablekeeper.dice.purposes import Purpose, labelled
 from tablekeeper.dice.roller import Die, History, RolledFace, Roller
 
 
@@ -29,17 +30,31 @@ class Prerolled:
         return self._history
 
     def roll(self, die: Die) -> int:
+        return self._roll(die, self._roller)
+
+    def _roll(self, die: Die, roller: Roller) -> int:
         if self._faces:
             expected, face = self._faces.pop(0)
             if expected != die:
                 raise ValueError(f"a {expected} was rolled already, and a {die} is asked for")
         else:
-            face = self._roller.roll(die)
+            face = roller.roll(die)
         self._history.add(die, face)
         return face
 
     def roll_many(self, die: Die, count: int) -> list[int]:
         return [self.roll(die) for _ in range(count)]
+
+    def roll_for(self, die: Die, count: int, purpose: Purpose) -> list[int]:
+        """Faces for ``purpose`` (``dice/purposes.py``): the rest told to ``roller``."""
+        return [
+            self._roll(die, labelled(self._roller, purpose.what, purpose.who)) for _ in range(count)
+        ]
+
+    @property
+    def keeps_purposes(self) -> bool:
+        """Whether the roller the later dice come from hears what they are for."""
+        return bool(getattr(self._roller, "keeps_purposes", False))
 
     @property
     def spent(self) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.dice.roller import Die
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import GM, ActorId
@@ -57,7 +58,7 @@ def fumble(
     if not state.options.roll_fumble_table:
         return None  # "The gamemaster and player may decide on some appropriate outcome"
     table = fumble_table()
-    face = draft.roller.roll(Die(table.die))
+    face = labelled(draft.roller, "fumble", fumbler).roll(Die(table.die))
     items = candidates(state, fumbler, table.row_for(face))
     if len(items) >= 2:
         awaiting = FumbleItem(fumbler=fumbler, face=face, items=items, used=used, during=during)

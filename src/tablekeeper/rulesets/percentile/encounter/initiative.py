@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.encounter import events as ev
@@ -81,7 +82,9 @@ def roll_turn_order(
     return TurnOrder(
         kind="none" if value is None else kind,
         initiative=value,
-        die=roller.roll(D10),
+        die=labelled(
+            roller, "turn order" if reason == "start" else "new turn order", combatant.id
+        ).roll(D10),
         modifier=REACH_INITIATIVE[reach] if reach is not None else 0,
         reason=reason,
     )
@@ -151,7 +154,7 @@ def roll_off(
         if len(group) == 1:
             ordered.append(group[0])
             continue
-        rolled = {key: roller.roll(D10) for key in group}
+        rolled = {key: labelled(roller, "turn order roll-off", key).roll(D10) for key in group}
         for key, face in rolled.items():
             faces[key].append(face)
         by_face: dict[int, list[ActorId]] = {}

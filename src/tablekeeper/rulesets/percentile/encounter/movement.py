@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.rulesets.percentile import modifiers as mod
@@ -69,7 +70,7 @@ def move(draft: PercentileDraft, order: cmd.Move) -> Decision | None:
         *mod.moving_out_of_melee(len(enemies)),
         *standing(state, who),
     )
-    dodge = roll_check(breakdown, draft.roller, state.options)
+    dodge = roll_check(breakdown, labelled(draft.roller, "Dodge", who), state.options)
     draft.emit(
         ev.CHECK_ROLLED,
         ev.CheckRolled(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter.charging import cancel
@@ -105,7 +106,7 @@ def roll_critical_injury(
     """Roll the critical injury of a creature leaving negative HP (R-LIFE-04); 176+ kills."""
     creature = draft.state.creature(creature_id)
     request = injury_input(creature)
-    outcome = critical_injury(request, draft.roller)
+    outcome = critical_injury(request, labelled(draft.roller, "critical injury", creature_id))
     draft.emit(
         ev.CRITICAL_INJURY_ROLLED,
         ev.CriticalInjuryRolled(

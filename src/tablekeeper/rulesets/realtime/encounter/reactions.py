@@ -15,6 +15,7 @@ each gets a :class:`~tablekeeper.engine.decisions.Decision` (react with X, or de
 
 from __future__ import annotations
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
 from tablekeeper.errors import IllegalCommandError
@@ -180,7 +181,7 @@ def react(draft: RealtimeDraft, creature_id: ActorId, trigger_id: str, reaction:
         value = characteristic(creature, entry.check)
         if value is not None:
             request = CheckInput(characteristic=value, characteristic_name=entry.check)
-            outcome = check(request, draft.roller)
+            outcome = check(request, labelled(draft.roller, f"{entry.name} check", creature_id))
     if entry.physical and creature.resting is not None:
         end_rest(draft, creature_id, "physical_activity")
     length = cooldown(state, creature, reaction)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
@@ -214,6 +215,6 @@ def _treat(draft: RealtimeDraft, healer_id: ActorId, effect: TreatEffect, starte
             injury=effect.injury,
             level=effect.level,
             started_at=started_at,
-            outcome=treatment(request, draft.roller),
+            outcome=treatment(request, labelled(draft.roller, "treatment check", healer_id)),
         ),
     )

@@ -14,6 +14,7 @@ person must choose; each answer resumes it (``engine.py``'s resumes).
 
 from __future__ import annotations
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.tactical.attack import AttackInput, TargetTraits, allowed_defenses, attack
@@ -265,7 +266,7 @@ def _resolve_attack(work: Work, use: Use, target: str) -> None:
         _set_use(work, use.model_copy(update={"resolved": (*use.resolved, ActorId(target))}))
         return
     check = attack_input(state, use, target, defense)
-    outcome = attack(check, work.roller)
+    outcome = attack(check, labelled(work.roller, f"{use.skill} yield", use.user))
     if outcome.doom:
         work.emit(
             ev.DOOM_CHANGED,
@@ -294,7 +295,7 @@ def _resolve_utility(work: Work, use: Use, target: str, skill: SkillDef) -> None
         kind="action",
         options=state.options,
     )
-    outcome = utility(check, work.roller)
+    outcome = utility(check, labelled(work.roller, f"{use.skill} utility roll", use.user))
     work.emit(
         ev.UTILITY_ROLLED,
         ev.UtilityRolled(user=use.user, target=ActorId(target), skill=use.skill, outcome=outcome),

@@ -10,6 +10,7 @@ turn an 'other' skill being concentrated on counts down and completes (S-TYPE-10
 
 from __future__ import annotations
 
+from tablekeeper.dice.purposes import labelled
 from tablekeeper.dice.roller import Die
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.values import ActorId
@@ -53,7 +54,9 @@ def draw_berserk(work: Work, key: str, *, begins: bool) -> None:
     if not skills:
         work.emit(ev.BERSERK, ev.Berserk(character=ActorId(key), skill=None, begins=begins))
         return
-    roll = work.roller.roll(Die(len(skills))) if len(skills) > 1 else 1
+    roll = (
+        labelled(work.roller, "berserk skill", key).roll(Die(len(skills))) if len(skills) > 1 else 1
+    )
     work.emit(
         ev.BERSERK,
         ev.Berserk(character=ActorId(key), skill=skills[roll - 1], begins=begins, roll=roll),
