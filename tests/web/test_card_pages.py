@@ -186,3 +186,50 @@ def test_a_percentile_hp_plus_is_a_secret_override_the_player_never_reads(
     page = client.get(url).text
     assert "HP 9 / 9</span>" in page
     assert "secret" in page.split('id="log-heading"')[-1].lower()
+
+
+def test_the_gm_makes_a_creatures_rolls_secret_from_its_card(table: Table) -> None:
+    # Issue 13, roll visibility per NPC (ruling C-16): from Demilio's card the GM makes his
+    # rolls the GM's alone; his next command then reaches the GM's log, not the player's.
+    page = table.page()
+    assert 'id="card-demilio-roll-mode"' in page
+    assert 'id="table-roll-mode"' in page
+    assert 'id="table-roll-mode"' not in table.page(table.player)
+    assert "roll-modes" not in table.page(table.player)
+    kept = _post(table, "/roll-modes", {"actor": "demilio", "roll_mode": "gm_only"})
+    assert "rolls in secret" in _card(kept, "demilio")
+    move = json.dumps(
+        {
+            "actor": "demilio",
+            "kind": "realtime.move",
+            "payload": {"creature": "demilio", "to": [1, 1]},
+        }
+    )
+    before = table.page(table.player).split('id="log"')[-1]
+    gm_before = table.page().split('id="log"')[-1]
+    _post(table, "/commands", {"command": move})
+    assert table.page().split('id="log"')[-1] != gm_before  # the GM's log has it
+    assert table.page(table.player).split('id="log"')[-1] == before
+    refused = _post(table, "/roll-modes", {"actor": "demilio", "roll_mode": "blind"})
+    assert "no roll mode" in refused
+    forbidden = table.player.post(
+        f"{table.url}/roll-modes", data={"actor": "aliena", "roll_mode": "gm_only"}
+    )
+    assert forbidden.status_code == 403
+
+
+def test_one_command_rolls_in_secret_by_the_tables_choice(table: Table) -> None:
+    move = json.dumps(
+        {
+            "actor": "demilio",
+            "kind": "realtime.move",
+            "payload": {"creature": "demilio", "to": [1, 1]},
+        }
+    )
+    before = table.page(table.player).split('id="log"')[-1]
+    gm_before = table.page().split('id="log"')[-1]
+    _post(table, "/commands", {"command": move, "roll_mode": "gm_only"})
+    assert table.page().split('id="log"')[-1] != gm_before
+    assert table.page(table.player).split('id="log"')[-1] == before
+    refused = _post(table, "/commands", {"command": move, "roll_mode": "whisper"})
+    assert 'id="table-roll-mode-error"' in refused

@@ -22,6 +22,7 @@ from tablekeeper.web import (
     lab,
     map_view,
     pages,
+    roll_mode_view,
     roster,
 )
 from tablekeeper.web.csrf import ConsoleGuard
@@ -49,6 +50,7 @@ def create_console_app(database_url: str | None = None) -> FastAPI:
     app.include_router(encounter_label.build_router())
     app.include_router(lab.build_router())
     app.include_router(map_view.build_router())
+    app.include_router(roll_mode_view.build_router())
     app.mount(STATIC, StaticFiles(directory=static_directory()), name="static")
     # Browsers ask for /favicon.ico on pages that name none (a JSON answer, say).
     app.add_api_route(

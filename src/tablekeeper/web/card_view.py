@@ -24,9 +24,10 @@ from typing import Any
 from tablekeeper.engine import overrides
 from tablekeeper.engine.cards import ActorCard, Condition, Gauge
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.roll_modes import ROLL_MODES
 from tablekeeper.engine.sheet_forms import SheetForm
 from tablekeeper.persistence.unit_of_work import UnitOfWork
-from tablekeeper.services import campaigns, characters, roster
+from tablekeeper.services import campaigns, characters, roll_modes, roster
 from tablekeeper.services.access import Viewer
 from tablekeeper.services.encounters import EncounterView
 from tablekeeper.web.sheet_forms import first, sheet_form_of, table_rows
@@ -105,7 +106,7 @@ def card_context(
     card's controls, the campaign's characters not in the encounter, the fresh NPC's
     sheet inputs."""
     if not viewer.is_gm:
-        return {"card_controls": {}, "addable": [], "npc_form": None}
+        return {"card_controls": {}, "addable": [], "npc_form": None, "roll_modes": {}}
     ids = [card.id for card in cards]
     taking_out = roster.removable(view, ids)
     present = set(ids)
@@ -119,6 +120,8 @@ def card_context(
         "card_controls": {card.id: controls(card, card.id in taking_out) for card in cards},
         "addable": addable,
         "npc_form": npc_form,
+        "roll_modes": roll_modes.roll_modes(uow, campaign_id),
+        "roll_mode_words": ROLL_MODES,
         "table_rows": table_rows,
         "first": first,
     }

@@ -353,8 +353,10 @@ def _rolling(form: Mapping[str, str], write: Write) -> Action:
 
 
 def _faces_kept(form: Mapping[str, str]) -> tuple[dict[str, Any], set[str]]:
-    """What a refused command or answer keeps: the faces typed, and the field they go by."""
-    return {"faces_typed": form.get("faces", "")}, {"faces"}
+    """What a refused command or answer keeps: the faces typed and the roll mode chosen,
+    and the fields they go by."""
+    kept = {"faces_typed": form.get("faces", ""), "roll_mode_chosen": form.get("roll_mode", "")}
+    return kept, {"faces", "roll_mode"}
 
 
 def _kept(form: Mapping[str, str]) -> dict[str, Any]:
@@ -417,6 +419,7 @@ def build_router() -> APIRouter:
                 viewer=viewer,
                 roller=roller,
                 expected_version=_version(form),
+                roll_mode=form.get("roll_mode") or None,
             )
 
         action = _rolling(form, submit)
@@ -438,6 +441,7 @@ def build_router() -> APIRouter:
                 viewer=viewer,
                 roller=roller,
                 expected_version=_version(form),
+                roll_mode=form.get("roll_mode") or None,
             )
 
         action = _rolling(form, answer)
@@ -507,6 +511,7 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 viewer=viewer,
                 roller=roller,
                 expected_version=_version(form),
+                roll_mode=form.get("roll_mode") or None,
             )
 
         kept, faces = _faces_kept(form)
