@@ -29,7 +29,7 @@ def test_the_gm_names_an_encounter_and_keeps_notes_on_it(table: Table) -> None:
     assert SECRET_NOTE in listed
     log = table.gm.get(f"/campaigns/{table.campaign}/log").text
     assert "named &#39;Ambush at the ford&#39;" in log
-    assert f"Notes on encounter {table.encounter}: {SECRET_NOTE}" in log
+    assert f"Notes on encounter {table.encounter[:8]}: {SECRET_NOTE}" in log
 
 
 def test_a_player_reads_the_name_and_never_the_notes(table: Table) -> None:

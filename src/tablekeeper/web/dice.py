@@ -28,8 +28,16 @@ from tablekeeper.dice.limits import RollLimits
 from tablekeeper.dice.odds import compute
 from tablekeeper.dice.render import render as render_notation
 from tablekeeper.dice.syntax import Expression
+from tablekeeper.engine.roll_modes import ROLL_MODES
 from tablekeeper.errors import DiceSyntaxError, ForbiddenError, InvalidInputError, RulesError
-from tablekeeper.services import campaigns, encounter_names, server_odds, table, views
+from tablekeeper.services import (
+    campaigns,
+    encounter_names,
+    roll_modes,
+    server_odds,
+    table,
+    views,
+)
 from tablekeeper.services.access import Viewer, require_gm
 from tablekeeper.services.odds_worker import OddsCancelledError, OddsWorkersBusyError
 from tablekeeper.web import access
@@ -240,11 +248,15 @@ def _entry_text(kind: str, payload: Mapping[str, Any], record: Mapping[str, Any]
     if kind == table.NOTE:
         return str(payload.get("text", ""))
     if kind == table.ENCOUNTER_STARTED:
-        return f"Encounter {payload.get('encounter')} begins"
+        return f"Encounter {_short(payload.get('encounter'))} begins"
     if kind == encounter_names.ENCOUNTER_NAMED:
-        return f"Encounter {payload.get('encounter')} named {payload.get('name')!r}"
+        return f"Encounter {_short(payload.get('encounter'))} named {payload.get('name')!r}"
     if kind == encounter_names.ENCOUNTER_NOTES:
-        return f"Notes on encounter {payload.get('encounter')}: {payload.get('notes')}"
+        return f"Notes on encounter {_short(payload.get('encounter'))}: {payload.get('notes')}"
+    if kind == roll_modes.ROLL_MODE_SET:
+        mode = str(payload.get("mode"))
+        words = next((said for known, said in ROLL_MODES.items() if known == mode), mode)
+        return f"{payload.get('actor')}'s rolls are seen by: {words}"
     if kind == table.CHARACTER_EDITED:
         fields = ", ".join(str(f) for f in payload.get("fields") or ())
         reason = payload.get("reason") or ""
@@ -254,6 +266,11 @@ def _entry_text(kind: str, payload: Mapping[str, Any], record: Mapping[str, Any]
         taken = ", ".join(str(n) for n in record["events"])
         return f"entries {taken} taken back"
     return kind
+
+
+def _short(encounter: object) -> str:
+    """An encounter's id as its page's title shows it: its first eight characters."""
+    return str(encounter)[:8]
 
 
 def percent(probability: Fraction) -> str:
