@@ -12,8 +12,9 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.fractal.encounter.ap import available
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
-from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare, held
+from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents, waiting_on
+from tablekeeper.rulesets.fractal.encounter.nano_hands import held
 from tablekeeper.rulesets.fractal.encounter.nano_magic import RESIST_MENTAL, RESISTS
 from tablekeeper.rulesets.fractal.encounter.rolling import action_tn
 from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState

@@ -14,6 +14,7 @@ from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
 from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS, SPELL_STRIKES
+from tablekeeper.rulesets.fractal.encounter.nano_hands import parrying_item
 from tablekeeper.rulesets.fractal.encounter.nano_magic import (
     area_raise,
     area_targets,
@@ -29,7 +30,7 @@ from tablekeeper.rulesets.fractal.encounter.rolling import (
     character_check,
     roll,
 )
-from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState, Tool
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
@@ -60,8 +61,10 @@ def technique_check(
     dice: int,
     stat: Stat | None,
     extra: tuple[Modifier, ...] = (),
+    item: Tool | None = None,
 ) -> CheckInput:
-    """The check a technique rolls in the Beat (the engine's and the odds', once)."""
+    """The check a technique rolls in the Beat (the engine's and the odds', once);
+    ``item``: the item that parries (``nano_hands.parrying_item``, F-COMBAT-NANO-13)."""
     character = state.characters[key]
     if conflict.duel is not None:  # Reframe, Improvise: ignored this Beat (G-F-N9)
         character = without_ignored(character, conflict.duel.ignored.get(key, ()))
@@ -74,7 +77,7 @@ def technique_check(
         character,
         stat=chosen,
         dice=dice,
-        tn=action_tn(character, action),
+        tn=action_tn(character, action, item=item),
         tree=conflict.tree,
         action_type=action.primary_type if action.primary_type != "technique" else None,
         ranged=action.ranged,
@@ -94,9 +97,11 @@ def nano_roll(
     target: str | None = None,
     extra: tuple[Modifier, ...] = (),
     against: int | None = None,
+    item: Tool | None = None,
 ) -> CheckOutcome:
-    """Roll one technique of the Beat (its TN from the catalogue or the weapon)."""
-    request = technique_check(work.state, conflict, key, technique, dice, stat, extra)
+    """Roll one technique of the Beat (its TN from the catalogue, the weapon or ``item``,
+    the item that parries)."""
+    request = technique_check(work.state, conflict, key, technique, dice, stat, extra, item)
     check = roll(work.state, request, work.roller)
     beyond_first = work.state.options.margin == "beyond_first"
     check = with_troupe(conflict, key, technique, check, beyond_first=beyond_first)  # G-F-27
@@ -255,6 +260,8 @@ def _defend(
                 if d.defense == "ward" and d.assist == target
             )
         roller = target
+        guard = duel.declared.get(target) or Declaration(character=target)
+        item = parrying_item(state, duel, guard, name)  # F-COMBAT-NANO-13, -15
         if name == "cover_mirror":  # the partner rolls it (F-DANCE-NANO-07)
             roller = next(
                 k for k, d in duel.declared.items()
@@ -263,6 +270,7 @@ def _defend(
         answer = nano_roll(
             work, conflict, roller, name, dice_d, stat_d,
             role="defense", target=attacker, against=check.success_level, extra=raise_tn,
+            item=item,
         )  # fmt: skip
         defended = answer.success_level
     return name, defended
