@@ -108,3 +108,23 @@ def test_the_console_offers_a_counterspell_for_a_spell_at_an_ally_f_magic_nano_2
     offered = [o for o in orders if o.defense == "counterspell"]
     assert offered
     assert {o.against for o in offered} == {"b"}  # against the caster at the ally
+
+
+def test_an_allys_counterspell_leaves_the_targets_own_reaction_for_another_g_f_n15() -> None:
+    # each character defends once a Beat; a's Counterspell for c is a's, not c's: c
+    # still Slips the other foe's Cut (G-F-N15, F-COMBAT-NANO-12)
+    table = _party()
+    table.pc("d", side="foes", tools=[SWORD])
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="d", side="foes")))
+    _b_strikes_c(table)
+    table.attack("d", "c", dice=1)
+    table.dice(6)  # b's Energy Strike at c: 1 success
+    table.dice(6, 6)  # a's Counterspell (TN 6): 2 successes
+    table.dice(6)  # d's Cut at c: 1 success
+    table.dice(6)  # c's Slip against d (TN 6): 1 success
+    table.declare("a", defense="counterspell", defense_dice=2, against="b")
+    table.declare("c", defense="slip", defense_dice=1, against="d")
+    table.passes("d")  # Step 3: no Feint
+    rolled = [(p["character"], p["technique"]) for p in table.payloads("technique_rolled")]
+    assert ("c", "slip") in rolled
+    assert table.labels("c") == []

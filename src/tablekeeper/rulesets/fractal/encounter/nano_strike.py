@@ -232,7 +232,7 @@ def _defend(
     roller = target
     if defense is not None:
         name, dice_d, stat_d, roller = defense
-        used.add(target)
+        used.add(roller)  # each defends once; a partner's reaction is the partner's
         if mine.action in CHOOSES_DEFENDERS_STAT:  # the attacker picks the worse die
             pair_ = state.catalogue.actions.action(name).stats
             defender = state.characters[roller]
