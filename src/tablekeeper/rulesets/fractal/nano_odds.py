@@ -19,7 +19,12 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.sight import Sight
 from tablekeeper.rulesets.fractal.checks import Modifier, level_distribution
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
-from tablekeeper.rulesets.fractal.encounter.nano_declare import Declare, technique_rank
+from tablekeeper.rulesets.fractal.encounter.nano_declare import (
+    Declare,
+    declaration_after,
+    technique_rank,
+)
+from tablekeeper.rulesets.fractal.encounter.nano_hands import parrying_item
 from tablekeeper.rulesets.fractal.encounter.nano_magic import area_raise
 from tablekeeper.rulesets.fractal.encounter.nano_strike import technique_check
 from tablekeeper.rulesets.fractal.encounter.nano_zones import rider_of, zone_armor, zone_condition
@@ -84,9 +89,11 @@ def declare_odds(state: FractalState, command: Command, sight: Sight) -> Command
         extra += area_raise(state, character, shape)
     target = order.target or (mine.target if mine is not None else None)
     zone = order.zone or (mine.zone if mine is not None else None)
+    after = declaration_after(mine or Declaration(character=order.character), order, duel.step)
+    item = parrying_item(state, duel, after, technique)  # the item that parries (-13 .. -15)
     attack = plan(
         state,
-        technique_check(state, conflict, order.character, technique, dice, order.stat, extra),
+        technique_check(state, conflict, order.character, technique, dice, order.stat, extra, item),
     )
     name = technique.replace("_", " ")
     title = f"{name}: {attack.dice_rolled}d{attack.die} against TN {attack.tn.total}"
@@ -101,7 +108,10 @@ def declare_odds(state: FractalState, command: Command, sight: Sight) -> Command
         margins = opposed_pool(attack.dice_rolled, 0, attack.die, attack.counts_from, armor)
         title += ", undefended"
     else:
-        defense = plan(state, technique_check(state, conflict, target, guard[0], guard[1], None))
+        shield = parrying_item(state, duel, duel.declared[target], guard[0])
+        defense = plan(
+            state, technique_check(state, conflict, target, guard[0], guard[1], None, (), shield)
+        )
         margins = opposed_pool(
             attack.dice_rolled,
             defense.dice_rolled,

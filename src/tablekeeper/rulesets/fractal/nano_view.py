@@ -46,6 +46,8 @@ def _said(declaration: Declaration) -> str:
         parts.append(f"{declaration.wrap.replace('_', ' ')} pile {declaration.split}")
     if declaration.defense is not None:
         joins = f" into {declaration.assist}'s Ward" if declaration.assist else ""
+        if declaration.defense == "counterspell" and declaration.against:
+            joins = f" against {declaration.against}'s spell"  # perhaps at an ally (G-F-N15)
         parts.append(
             f"{declaration.defense.replace('_', ' ')}, {declaration.defense_dice} dice{joins}"
         )

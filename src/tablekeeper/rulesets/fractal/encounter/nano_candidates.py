@@ -12,8 +12,9 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.fractal.encounter.ap import available
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
-from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare, held
+from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents, waiting_on
+from tablekeeper.rulesets.fractal.encounter.nano_hands import held
 from tablekeeper.rulesets.fractal.encounter.nano_magic import RESIST_MENTAL, RESISTS
 from tablekeeper.rulesets.fractal.encounter.rolling import action_tn
 from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
@@ -99,7 +100,8 @@ def _magic(
 ) -> list[Declare]:
     """At the attack step a mage's strikes (an area form with several opponents) and
     Kinetic Surge; at the defense step against a spell: Ward, Counterspell, and the
-    resistances (F-MAGIC-NANO-03, -06, -10, -11, -17, -18, -20; G-F-N13)."""
+    resistances; against a spell at an ally: Counterspell (F-MAGIC-NANO-03, -06, -10,
+    -11, -17, -18, -20; G-F-N13, G-F-N15)."""
     duel = conflict.duel
     assert duel is not None
     orders: list[Declare] = []
@@ -123,7 +125,31 @@ def _magic(
         if incoming in RESISTS["resist_decay"]:
             reactions.append("resist_decay")
         orders += [_order(conflict, key, defense=r, defense_dice=dice) for r in reactions]
+    if duel.step == "defense" and mage:
+        orders += [
+            _order(conflict, key, defense="counterspell", defense_dice=dice, against=caster)
+            for caster in _casting_at_allies(state, conflict, key)
+        ]
     return orders
+
+
+def _casting_at_allies(state: FractalState, conflict: Conflict, key: str) -> list[str]:
+    """The opponents whose spell this Beat strikes at one of ``key``'s allies: an incoming
+    spell "targeted anywhere within range" (F-MAGIC-NANO-20, G-F-N15)."""
+    duel = conflict.duel
+    assert duel is not None
+    side = conflict.participants[key].side
+    foes = opponents(conflict, key)
+    return [
+        d.character
+        for d in duel.declared.values()
+        if d.character in foes
+        and d.action in ATTACKS
+        and state.catalogue.actions.action(d.action).is_spell
+        and d.target != key
+        and d.target in conflict.participants
+        and conflict.participants[d.target].side == side
+    ]
 
 
 def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> list[Command]:

@@ -35,11 +35,18 @@ from tablekeeper.rulesets.fractal.encounter.nano_flow import (
     opponents,
     required,
 )
+from tablekeeper.rulesets.fractal.encounter.nano_hands import (
+    PARRIES,
+    WEAPON_ACTIONS,
+    held,
+    parrying_among,
+    weapon_among,
+)
 from tablekeeper.rulesets.fractal.encounter.nano_magic import decayed_items, magic_rules
 from tablekeeper.rulesets.fractal.encounter.nano_ongoing import INSTANT, ONGOING
 from tablekeeper.rulesets.fractal.encounter.nano_reframe import IGNORERS, ignorable
 from tablekeeper.rulesets.fractal.encounter.spending import commit
-from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState, Tool
+from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
@@ -117,38 +124,28 @@ def _refuse(message: str, field: str) -> None:
     raise IllegalCommandError(message, field=field)
 
 
-def held(duel: Duel, character: Character, decayed: frozenset[str] = frozenset()) -> list[Tool]:
-    """The items in hand it may use this Beat (not dropped, not beaten, not blocked, not
-    decayed: ``decayed_items``)."""
-    gone = set(duel.dropped.get(character.id, ())) | set(duel.locked.get(character.id, ()))
-    gone |= decayed
-    return [t for t in character.spec.tools if t.id not in gone]
-
-
 def tools_for(
     duel: Duel, character: Character, order: Declaration, decayed: frozenset[str] = frozenset()
 ) -> tuple[str, str | None]:
     """The weapon its action uses and the item its defense uses ('' for none); refuses a
-    tool asked to do two things at once (F-COMBAT-GEN-01, F-CORE-11)."""
+    tool asked to do two things at once (F-COMBAT-GEN-01, F-CORE-11; ``nano_hands``)."""
     items = held(duel, character, decayed)
-    weapon = ""
-    if order.action in ("cut", "thrust", "beat", "shoot", "aim", "reload", "overwatch"):
-        found = next((t for t in items if t.kind == "weapon"), None)
-        if found is None:
-            _refuse(f"{character.name} holds no weapon it may use this Beat", "action")
-        assert found is not None
-        weapon = found.id
-    if order.defense not in ("parry", "block_open", "counter"):
+    found = weapon_among(items, order)
+    if order.action in WEAPON_ACTIONS and found is None:
+        _refuse(f"{character.name} holds no weapon it may use this Beat", "action")
+    weapon = found.id if found is not None else ""
+    if order.defense not in PARRIES:
         return weapon, None  # Slip and the Social reactions need no item in hand
-    kinds = ("weapon",) if order.defense == "counter" else ("weapon", "shield")
-    free = [t for t in items if t.kind in kinds and t.id != weapon]
-    if not free:
+    assert order.defense is not None
+    free = parrying_among(items, order, order.defense)
+    if free is None:
         _refuse(
             f"{character.name} has no free weapon or shield to {order.defense} with "
             "(one tool, one action: F-COMBAT-GEN-01; Master Strike parries with the same)",
             "defense",
         )
-    return weapon, free[0].id
+    assert free is not None
+    return weapon, free.id
 
 
 def check_declare(state: FractalState, command: Command, order: Declare) -> None:
@@ -199,7 +196,7 @@ def _cost(
     ):
         if used is not None and used not in ("master_strike", "prebuttal"):
             _can_roll(state, character, used)
-    declaration = _declaration(mine, order, duel.step)
+    declaration = declaration_after(mine, order, duel.step)
     target = state.characters.get(declaration.target or "")
     target_items = (
         [t.id for t in held(duel, target, decayed_items(state, target.id))] if target else []
@@ -437,9 +434,10 @@ def _technique_rules(
             _refuse("Beat names an item the opponent holds (F-COMBAT-NANO-04)", "item")
 
 
-def _declaration(
+def declaration_after(
     mine: Declaration, order: Declare, step: str, zone: str | None = None
 ) -> Declaration:
+    """What the character has declared this Beat once ``order`` is added to ``mine``."""
     zone = zone or order.zone
     if step == "feint":
         if order.action is None:
@@ -490,7 +488,7 @@ def play_declare(work: Work, order: Declare) -> None:
     character = work.state.characters[order.character]
     mine = duel.declared.get(order.character) or Declaration(character=order.character)
     cost = _cost(work.state, conflict, character, mine, order)
-    declaration = _declaration(mine, order, duel.step, zone_of(work.state, order))
+    declaration = declaration_after(mine, order, duel.step, zone_of(work.state, order))
     technique = FEINTS.get(conflict.tree, "feint")
     if duel.step == "feint" and order.action is not None:
         rank = technique_rank(work.state, character, order.action)

@@ -22,6 +22,7 @@ from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, pair
 from tablekeeper.rulesets.fractal.encounter.nano_after import after_beat
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents
+from tablekeeper.rulesets.fractal.encounter.nano_hands import parrying_item
 from tablekeeper.rulesets.fractal.encounter.nano_reframe import IGNORERS, ignorable
 from tablekeeper.rulesets.fractal.encounter.nano_strike import Hit, Outcome, nano_roll, strike
 from tablekeeper.rulesets.fractal.encounter.nano_troupe import chained, synced
@@ -241,6 +242,8 @@ def _raises(
     work: Work, conflict: Conflict, seated: list[str], declared: dict[str, Declaration]
 ) -> tuple[dict[str, list[Modifier]], dict[str, str]]:
     """Evasion piles and Block Open: the TN raises they put on the attacks they face."""
+    duel = conflict.duel
+    assert duel is not None
     raised: dict[str, list[Modifier]] = {}
     for key in seated:
         mine = declared[key]
@@ -267,9 +270,10 @@ def _raises(
         )
         if attacker is None or mine.against not in (None, attacker):
             continue
+        shield = parrying_item(work.state, duel, mine, "block_open")  # F-COMBAT-NANO-14
         block = nano_roll(
             work, conflict, key, "block_open", mine.defense_dice, mine.defense_stat,
-            role="block_open", target=attacker,
+            role="block_open", target=attacker, item=shield,
         )  # fmt: skip
         blocked_by[attacker] = key
         if block.success_level:

@@ -13,7 +13,9 @@ from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
+from tablekeeper.rulesets.fractal.encounter.nano_allies import Guard, counterspell_for, cover
 from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS, SPELL_STRIKES
+from tablekeeper.rulesets.fractal.encounter.nano_hands import parrying_item
 from tablekeeper.rulesets.fractal.encounter.nano_magic import (
     area_raise,
     area_targets,
@@ -29,7 +31,7 @@ from tablekeeper.rulesets.fractal.encounter.rolling import (
     character_check,
     roll,
 )
-from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState, Tool
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.stats import Stat
 
@@ -60,8 +62,10 @@ def technique_check(
     dice: int,
     stat: Stat | None,
     extra: tuple[Modifier, ...] = (),
+    item: Tool | None = None,
 ) -> CheckInput:
-    """The check a technique rolls in the Beat (the engine's and the odds', once)."""
+    """The check a technique rolls in the Beat (the engine's and the odds', once);
+    ``item``: the item that parries (``nano_hands.parrying_item``, F-COMBAT-NANO-13)."""
     character = state.characters[key]
     if conflict.duel is not None:  # Reframe, Improvise: ignored this Beat (G-F-N9)
         character = without_ignored(character, conflict.duel.ignored.get(key, ()))
@@ -74,7 +78,7 @@ def technique_check(
         character,
         stat=chosen,
         dice=dice,
-        tn=action_tn(character, action),
+        tn=action_tn(character, action, item=item),
         tree=conflict.tree,
         action_type=action.primary_type if action.primary_type != "technique" else None,
         ranged=action.ranged,
@@ -94,9 +98,11 @@ def nano_roll(
     target: str | None = None,
     extra: tuple[Modifier, ...] = (),
     against: int | None = None,
+    item: Tool | None = None,
 ) -> CheckOutcome:
-    """Roll one technique of the Beat (its TN from the catalogue or the weapon)."""
-    request = technique_check(work.state, conflict, key, technique, dice, stat, extra)
+    """Roll one technique of the Beat (its TN from the catalogue, the weapon or ``item``,
+    the item that parries)."""
+    request = technique_check(work.state, conflict, key, technique, dice, stat, extra, item)
     check = roll(work.state, request, work.roller)
     beyond_first = work.state.options.margin == "beyond_first"
     check = with_troupe(conflict, key, technique, check, beyond_first=beyond_first)  # G-F-27
@@ -155,33 +161,6 @@ class Hit:
         outcome.wounded.add(mine.target)
 
 
-def _cover(
-    state: FractalState,
-    declared: dict[str, Declaration],
-    target: str,
-    attacker: str,
-    used: set[str],
-) -> tuple[str, int, Stat | None] | None:
-    """Cover / Mirror: a partner's reaction for a dancer who has none (F-DANCE-NANO-07)."""
-    conflict = state.conflicts.get(state.characters[target].conflict or "")
-    if conflict is None or target not in conflict.participants:
-        return None
-    side = conflict.participants[target].side
-    for key, theirs in declared.items():
-        partner = conflict.participants.get(key)
-        if (
-            key != target
-            and partner is not None
-            and partner.side == side
-            and key not in used
-            and theirs.defense == "cover_mirror"
-            and theirs.against in (None, attacker)
-        ):
-            used.add(key)
-            return "cover_mirror", theirs.defense_dice, theirs.defense_stat
-    return None
-
-
 def _defense_of(
     state: FractalState,
     declared: dict[str, Declaration],
@@ -189,18 +168,34 @@ def _defense_of(
     attacker: str,
     zone: str | None,
     used: set[str],
-) -> tuple[str, int, Stat | None] | None:
+) -> Guard | None:
+    """The defense met by ``attacker``'s attack on ``target``: its own, else a partner's
+    Cover / Mirror or an ally's Counterspell (``nano_allies``)."""
+    found = _own_defense(state, declared, target, attacker, zone, used)
+    if found is None:
+        found = counterspell_for(state, declared, target, attacker, used)  # F-MAGIC-NANO-20
+    return found
+
+
+def _own_defense(
+    state: FractalState,
+    declared: dict[str, Declaration],
+    target: str,
+    attacker: str,
+    zone: str | None,
+    used: set[str],
+) -> Guard | None:
     """The defense ``target`` declared against ``attacker`` (each defends once); one that
     defends a zone (Stonewall: Composure) subtracts nothing from an attack on another."""
     mine = declared.get(target)
     if mine is None or target in used or (mine.defense is None and mine.wrap is None):
-        cover = _cover(state, declared, target, attacker, used)
-        if cover is not None:
-            return cover
+        covered = cover(state, declared, target, attacker, used)
+        if covered is not None:
+            return covered
     if mine is None or target in used:
         return None
     if mine.wrap == "master_strike":
-        return "parry", mine.split, None  # the parry pile (F-COMBAT-NANO-06)
+        return "parry", mine.split, None, target  # the parry pile (F-COMBAT-NANO-06)
     dice = mine.split if mine.wrap == "prebuttal" else mine.defense_dice  # F-SOCIAL-NANO-06
     if mine.defense in (None, "block_open") or mine.against not in (None, attacker):
         return None
@@ -217,13 +212,14 @@ def _defense_of(
         return None  # F-MAGIC-NANO-02: "incoming physical attacks"
     if not resists(mine.defense, declared[attacker].action):
         return None  # F-MAGIC-NANO-11, -17: a resistance meets its spells only
-    return mine.defense, dice, mine.defense_stat
+    return mine.defense, dice, mine.defense_stat, target
 
 
 def _defend(
     work: Work, conflict_id: str, mine: Declaration, check: CheckOutcome, used: set[str]
-) -> tuple[str | None, int]:
-    """The target's defense against this attack, rolled: its name and successes."""
+) -> tuple[str | None, int, str]:
+    """The defense against this attack, rolled: its name, successes and who rolled it
+    (the target, or the partner or ally who reacted for it)."""
     state = work.state
     conflict = state.conflicts[conflict_id]
     duel = conflict.duel
@@ -233,17 +229,18 @@ def _defend(
     defense = _defense_of(state, duel.declared, target, attacker, mine.zone, used)
     defended = 0
     name: str | None = None
+    roller = target
     if defense is not None:
-        name, dice_d, stat_d = defense
-        used.add(target)
+        name, dice_d, stat_d, roller = defense
+        used.add(roller)  # each defends once; a partner's reaction is the partner's
         if mine.action in CHOOSES_DEFENDERS_STAT:  # the attacker picks the worse die
             pair_ = state.catalogue.actions.action(name).stats
-            defender = state.characters[target]
+            defender = state.characters[roller]
             rolled = [s for s in pair_ if defender.die(s)] or list(pair_)
             stat_d = min(rolled, key=lambda s: (defender.die(s), pair_.index(s)))
         raise_tn: tuple[Modifier, ...] = ()
         if name == "counterspell":  # "the incoming spell's TN + 2" (G-F-19)
-            base = technique_check(state, conflict, target, name, dice_d, stat_d).tn
+            base = technique_check(state, conflict, roller, name, dice_d, stat_d).tn
             offset = state.catalogue.actions.action(name).tn_offset
             raise_tn = (
                 Modifier(label="the spell's TN + 2", source="G-F-19", tn=check.tn + offset - base),
@@ -254,18 +251,15 @@ def _defend(
                 for k, d in duel.declared.items()
                 if d.defense == "ward" and d.assist == target
             )
-        roller = target
-        if name == "cover_mirror":  # the partner rolls it (F-DANCE-NANO-07)
-            roller = next(
-                k for k, d in duel.declared.items()
-                if d.defense == "cover_mirror" and k in used and k != target
-            )  # fmt: skip
+        guard = duel.declared.get(roller) or Declaration(character=roller)
+        item = parrying_item(state, duel, guard, name)  # F-COMBAT-NANO-13, -15
         answer = nano_roll(
             work, conflict, roller, name, dice_d, stat_d,
             role="defense", target=attacker, against=check.success_level, extra=raise_tn,
+            item=item,
         )  # fmt: skip
         defended = answer.success_level
-    return name, defended
+    return name, defended, roller
 
 
 def strike(
@@ -343,7 +337,7 @@ def _land(
     assert mine.target is not None
     assert mine.action is not None
     attacker, target = mine.character, mine.target
-    name, defended = _defend(work, conflict_id, mine, check, used)
+    name, defended, defender = _defend(work, conflict_id, mine, check, used)
     level = check.success_level
     armor = zone_armor(state, conflict, target, mine.zone)
     after = max(0, level - defended - armor)  # G-F-04, G-F-30
@@ -359,15 +353,19 @@ def _land(
             margin=0 if mine.action == "beat" else margin, table=table,
         ),
     )  # fmt: skip
-    _effects(state, mine, name, level, defended, blocked_by, outcome)
+    _effects(state, mine, name, level, defended, defender, blocked_by, outcome)
     if mine.action == "bombast":
         return _bombast(work, conflict_id, mine, level, defended, outcome)
     if name == "counterspell" and defended >= 1 and level - defended <= 0:
-        outcome.stolen[(attacker, target)] = target  # seizes the momentum (F-MAGIC-NANO-20)
-        reflected = defended - level  # "your number of successes over theirs" (G-F-19)
+        # "you siezs momentum AND reflect the spell back at the caster": the counterspeller,
+        # the target or its ally (F-MAGIC-NANO-20, G-F-N15); "your number of successes over
+        # theirs" (G-F-19)
+        outcome.stolen[(attacker, defender)] = defender
+        reflected = defended - level
         if reflected:
-            outcome.landed[(target, attacker)] = reflected
-            return Hit(mine.model_copy(update={"character": target, "target": attacker}), reflected)
+            outcome.landed[(defender, attacker)] = reflected
+            back = mine.model_copy(update={"character": defender, "target": attacker})
+            return Hit(back, reflected)
         return None
     if name == "center" and defended >= 1:  # "on any number of successes" (G-F-25)
         outcome.armor[(target, "focus")] = outcome.armor.get((target, "focus"), 0) + 1
@@ -390,17 +388,19 @@ def _effects(
     name: str | None,
     level: int,
     defended: int,
+    defender: str,
     blocked_by: dict[str, str],
     outcome: Outcome,
 ) -> None:
-    """Momentum stolen, bonus dice, an item blocked open or beaten away."""
+    """Momentum stolen (by whoever defended), bonus dice, an item blocked open or beaten
+    away."""
     attacker, target = mine.character, mine.target
     assert target is not None
     character = state.characters[attacker]
     if name in STEALS and defended >= 1 and level - defended <= 0:
-        outcome.stolen[(attacker, target)] = target
+        outcome.stolen[(attacker, defender)] = defender
         if name in BONUS and defended - level > 0:
-            outcome.bonus[target] = defended - level
+            outcome.bonus[defender] = defended - level
     if blocked_by.get(attacker) == target and level == 0:
         weapon = next((t.id for t in character.spec.tools if t.kind == "weapon"), None)
         if weapon is not None:

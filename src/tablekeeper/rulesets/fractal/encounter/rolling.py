@@ -22,7 +22,7 @@ from tablekeeper.rulesets.fractal.checks import (
     roll_plan,
 )
 from tablekeeper.rulesets.fractal.encounter.ap import conflict_of, elements_around
-from tablekeeper.rulesets.fractal.encounter.state import Character, FractalState
+from tablekeeper.rulesets.fractal.encounter.state import Character, FractalState, Tool
 from tablekeeper.rulesets.fractal.healing import ConditionEntry
 from tablekeeper.rulesets.fractal.stats import Stat
 
@@ -35,8 +35,12 @@ def best_stat(character: Character, stats: tuple[Stat, ...]) -> Stat:
     return max(stats, key=lambda stat: (character.die(stat), -stats.index(stat)))
 
 
-def action_tn(character: Character, action: ActionDef, *, area: bool = False) -> int:
-    """The TN the action rolls against: its own, its area TN, or the weapon's."""
+def action_tn(
+    character: Character, action: ActionDef, *, area: bool = False, item: Tool | None = None
+) -> int:
+    """The TN the action rolls against: its own, its area TN, or the weapon's; a parry's
+    is the parry TN of ``item``, the item that parries (F-COMBAT-NANO-13 .. -15), else of
+    the first item of the kind held."""
     if area and action.effect is not None and action.effect.area_tn is not None:
         return action.effect.area_tn
     if action.tn_source in ("weapon", "weapon_cut", "weapon_thrust"):
@@ -50,7 +54,7 @@ def action_tn(character: Character, action: ActionDef, *, area: bool = False) ->
     if action.tn_source in ("parry", "weapon_parry"):
         # Counter: "your weapon's parry TN" (F-COMBAT-NANO-15); the others a weapon or shield's
         kinds = ("weapon",) if action.tn_source == "weapon_parry" else ("weapon", "shield")
-        held = next((t for t in character.spec.tools if t.kind in kinds), None)
+        held = item or next((t for t in character.spec.tools if t.kind in kinds), None)
         return (
             held.parry_tn if held is not None and held.parry_tn else DEFAULT_TN
         ) + action.tn_offset
