@@ -33,9 +33,8 @@ def _campaign(page: Any, live_server: str) -> str:
                 "csrf_token": token or "",
                 "id": key,
                 "name": key.title(),
-                "sheet.side": side,
-                "sheet.stats": json.dumps(stats),
-                "sheet.tools": json.dumps([SWORD]),
+                # the sheet form's JSON box carries what its fields leave empty
+                "sheet_json": json.dumps({"side": side, "stats": stats, "tools": [SWORD]}),
             },
             max_redirects=0,
         )
