@@ -5,7 +5,9 @@ margin against a declared defense is the opposed pool of ``tablekeeper.dice.pool
 the two planned checks, and each margin reads ``zone_condition``, the table the engine
 inflicts from. As for Micro actions (docs/rulings.md, C-10), the defender's dice sizes
 are its player's and the GM's: against a defense the viewer cannot see into, the odds
-are the attack's own (undefended).
+are the attack's own (undefended). Counterspell's TN is the incoming spell's TN + 2
+(F-MAGIC-NANO-20): ``counterspell_raise``, the roll's own, over the spell's planned TN,
+all of it public once the spell is declared (G-F-N16).
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ from tablekeeper.rulesets.fractal.encounter.nano_declare import (
     declaration_after,
     technique_rank,
 )
+from tablekeeper.rulesets.fractal.encounter.nano_flow import SPELL_STRIKES
 from tablekeeper.rulesets.fractal.encounter.nano_hands import parrying_item
 from tablekeeper.rulesets.fractal.encounter.nano_magic import area_raise
-from tablekeeper.rulesets.fractal.encounter.nano_strike import technique_check
+from tablekeeper.rulesets.fractal.encounter.nano_strike import counterspell_raise, technique_check
 from tablekeeper.rulesets.fractal.encounter.nano_zones import rider_of, zone_armor, zone_condition
 from tablekeeper.rulesets.fractal.encounter.rolling import plan
 from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
@@ -66,6 +69,29 @@ def _guard(
     return None
 
 
+def _spell_tn(
+    state: FractalState, conflict: Conflict, order: Declare, against: str | None, sight: Sight
+) -> int | None:
+    """The TN of the spell a Counterspell meets: ``against``'s, else the one cast at the
+    counterspeller; planned as the Beat rolls it (its TN, its area form). Its stat, if
+    undeclared, is the caster's choice by dice the viewer may not see: then the spell's
+    first stat (G-F-N16)."""
+    duel = conflict.duel
+    assert duel is not None
+    for key, spell in duel.declared.items():
+        if spell.action not in SPELL_STRIKES or key == order.character:
+            continue
+        if key != against and (against is not None or spell.target != order.character):
+            continue
+        action = state.catalogue.actions.action(spell.action)
+        stat = spell.stat or (None if sight.sees(key) else action.stats[0])
+        extra = area_raise(state, state.characters[key], spell)
+        return plan(
+            state, technique_check(state, conflict, key, spell.action, spell.dice, stat, extra)
+        ).tn.total
+    return None
+
+
 def declare_odds(state: FractalState, command: Command, sight: Sight) -> CommandOdds | None:
     """The success level as AP is committed; for a strike, each condition it would leave
     on its zone, against the declared defense when there is one."""
@@ -87,6 +113,13 @@ def declare_odds(state: FractalState, command: Command, sight: Sight) -> Command
         character = state.characters[order.character]
         shape = Declaration(character=order.character, action=order.action, area=True)
         extra += area_raise(state, character, shape)
+    if technique == "counterspell":  # against the spell's TN + 2 (F-MAGIC-NANO-20, G-F-19)
+        against = order.against or (mine.against if mine is not None else None)
+        spell_tn = _spell_tn(state, conflict, order, against, sight)
+        if spell_tn is not None:
+            extra += counterspell_raise(
+                state, conflict, order.character, dice, order.defense_stat, spell_tn
+            )
     target = order.target or (mine.target if mine is not None else None)
     zone = order.zone or (mine.zone if mine is not None else None)
     after = declaration_after(mine or Declaration(character=order.character), order, duel.step)

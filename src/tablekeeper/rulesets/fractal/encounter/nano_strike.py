@@ -86,6 +86,17 @@ def technique_check(
     )
 
 
+def counterspell_raise(
+    state: FractalState, conflict: Conflict, key: str, dice: int, stat: Stat | None, spell_tn: int
+) -> tuple[Modifier, ...]:
+    """Counterspell's TN: "against an incoming spell ...'s TN + 2" (F-MAGIC-NANO-20,
+    G-F-19): the modifier that takes its own TN to ``spell_tn`` + 2 (the roll's and the
+    odds', once)."""
+    base = technique_check(state, conflict, key, "counterspell", dice, stat).tn
+    offset = state.catalogue.actions.action("counterspell").tn_offset
+    return (Modifier(label="the spell's TN + 2", source="G-F-19", tn=spell_tn + offset - base),)
+
+
 def nano_roll(
     work: Work,
     conflict: Conflict,
@@ -240,11 +251,7 @@ def _defend(
             stat_d = min(rolled, key=lambda s: (defender.die(s), pair_.index(s)))
         raise_tn: tuple[Modifier, ...] = ()
         if name == "counterspell":  # "the incoming spell's TN + 2" (G-F-19)
-            base = technique_check(state, conflict, roller, name, dice_d, stat_d).tn
-            offset = state.catalogue.actions.action(name).tn_offset
-            raise_tn = (
-                Modifier(label="the spell's TN + 2", source="G-F-19", tn=check.tn + offset - base),
-            )
+            raise_tn = counterspell_raise(state, conflict, roller, dice_d, stat_d, check.tn)
         if name == "ward":  # allies' AP added to it (F-MAGIC-NANO-18, F-MAGIC-MICRO-07)
             raise_tn = tuple(
                 Modifier(label=f"{k}'s dice", source="F-MAGIC-MICRO-07", dice=d.defense_dice)
