@@ -19,7 +19,7 @@ from tablekeeper.dice.pools import opposed_pool
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.sight import Sight
-from tablekeeper.rulesets.fractal.checks import Modifier, level_distribution
+from tablekeeper.rulesets.fractal.checks import CheckPlan, Modifier, level_distribution
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.nano_declare import (
     Declare,
@@ -92,9 +92,9 @@ def _spell_tn(
     return None
 
 
-def declare_odds(state: FractalState, command: Command, sight: Sight) -> CommandOdds | None:
-    """The success level as AP is committed; for a strike, each condition it would leave
-    on its zone, against the declared defense when there is one."""
+def planned(state: FractalState, command: Command, sight: Sight) -> tuple[str, CheckPlan] | None:
+    """The technique a declaration rolls and its check as the Beat will plan it (its dice
+    after circumstance dice and bonuses, its TN), for whoever may see the declarer."""
     order = command.payload_as(Declare)
     conflict = state.conflicts.get(order.conflict)
     if conflict is None or conflict.duel is None or not sight.sees(order.character):
@@ -120,14 +120,28 @@ def declare_odds(state: FractalState, command: Command, sight: Sight) -> Command
             extra += counterspell_raise(
                 state, conflict, order.character, dice, order.defense_stat, spell_tn
             )
-    target = order.target or (mine.target if mine is not None else None)
-    zone = order.zone or (mine.zone if mine is not None else None)
     after = declaration_after(mine or Declaration(character=order.character), order, duel.step)
     item = parrying_item(state, duel, after, technique)  # the item that parries (-13 .. -15)
-    attack = plan(
+    return technique, plan(
         state,
         technique_check(state, conflict, order.character, technique, dice, order.stat, extra, item),
     )
+
+
+def declare_odds(state: FractalState, command: Command, sight: Sight) -> CommandOdds | None:
+    """The success level as AP is committed; for a strike, each condition it would leave
+    on its zone, against the declared defense when there is one."""
+    found = planned(state, command, sight)
+    if found is None:
+        return None
+    technique, attack = found
+    order = command.payload_as(Declare)
+    duel = state.conflicts[order.conflict].duel
+    assert duel is not None
+    conflict = state.conflicts[order.conflict]
+    mine = duel.declared.get(order.character)
+    target = order.target or (mine.target if mine is not None else None)
+    zone = order.zone or (mine.zone if mine is not None else None)
     name = technique.replace("_", " ")
     title = f"{name}: {attack.dice_rolled}d{attack.die} against TN {attack.tn.total}"
     if technique not in STRIKES or target is None or zone is None:

@@ -20,7 +20,7 @@ from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_candidat
 from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare, check_declare
 from tablekeeper.rulesets.fractal.encounter.nano_flow import waiting_on
 from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
-from tablekeeper.rulesets.fractal.nano_odds import declare_odds
+from tablekeeper.rulesets.fractal.nano_odds import declare_odds, planned
 
 STEP_WORDS = {
     "attack": "Attack: whoever holds the momentum (both, at The Drop) declares",
@@ -68,6 +68,24 @@ def _label(order: Declare) -> str:
     return "declare nothing" if said == "nothing" else said
 
 
+def _rolled(
+    state: FractalState, conflict: Conflict, command: Command, order: Declare, sight: Sight
+) -> str:
+    """The dice the declaration will roll, when they are not the dice its label commits:
+    circumstance dice, conditions, stolen momentum (F-CORE-06, G-F-42), a Feint's new pool
+    (G-F-40). No cap is at work: the document caps only Coded Message and the dice a Feint
+    or Motte and Bailey adds (G-F-01)."""
+    found = planned(state, command, sight)
+    if found is None:
+        return ""
+    committed = order.dice if order.action is not None else order.defense_dice
+    check = found[1]
+    feint = conflict.duel is not None and conflict.duel.step == "feint"
+    if check.dice_rolled == committed and not feint:
+        return ""
+    return f" (rolls {check.dice_rolled}d{check.die})"
+
+
 def _options(state: FractalState, conflict: Conflict, key: str, sight: Sight) -> list[JsonObject]:
     actor = ActorId(key)
     found: list[JsonObject] = []
@@ -87,7 +105,7 @@ def _options(state: FractalState, conflict: Conflict, key: str, sight: Sight) ->
         payload["character"] = key
         found.append(
             {
-                "label": _label(order),
+                "label": _label(order) + _rolled(state, conflict, command, order, sight),
                 "odds_title": odds.title if odds is not None else None,
                 "odds": odds.line(7) if odds is not None else None,
                 "command": {"actor": key, "kind": DECLARE, "payload": payload},
