@@ -28,7 +28,7 @@ from tablekeeper.rulesets.fractal.encounter.nano_declare import (
 )
 from tablekeeper.rulesets.fractal.encounter.nano_flow import SPELL_STRIKES
 from tablekeeper.rulesets.fractal.encounter.nano_hands import parrying_item
-from tablekeeper.rulesets.fractal.encounter.nano_magic import area_raise
+from tablekeeper.rulesets.fractal.encounter.nano_magic import area_raise, area_targets
 from tablekeeper.rulesets.fractal.encounter.nano_strike import counterspell_raise, technique_check
 from tablekeeper.rulesets.fractal.encounter.nano_zones import rider_of, zone_armor, zone_condition
 from tablekeeper.rulesets.fractal.encounter.rolling import plan
@@ -81,8 +81,9 @@ def _spell_tn(
     for key, spell in duel.declared.items():
         if spell.action not in SPELL_STRIKES or key == order.character:
             continue
-        if key != against and (against is not None or spell.target != order.character):
-            continue
+        struck = area_targets(state, conflict.id, spell) if spell.target else []
+        if key != against and (against is not None or order.character not in struck):
+            continue  # the spell named, else one that strikes the counterspeller (G-F-N13)
         action = state.catalogue.actions.action(spell.action)
         stat = spell.stat or (None if sight.sees(key) else action.stats[0])
         extra = area_raise(state, state.characters[key], spell)
@@ -122,9 +123,9 @@ def planned(state: FractalState, command: Command, sight: Sight) -> tuple[str, C
             )
     after = declaration_after(mine or Declaration(character=order.character), order, duel.step)
     item = parrying_item(state, duel, after, technique)  # the item that parries (-13 .. -15)
+    stat = order.stat if order.action is not None else order.defense_stat  # the roll's
     return technique, plan(
-        state,
-        technique_check(state, conflict, order.character, technique, dice, order.stat, extra, item),
+        state, technique_check(state, conflict, order.character, technique, dice, stat, extra, item)
     )
 
 

@@ -34,7 +34,8 @@ def _rolled(table: Duelists) -> tuple[str, dict[str, Fraction]]:
     (counter,) = [p for p in table.payloads("technique_rolled") if p["technique"] == "counterspell"]
     check = counter["check"]
     die = table.c(counter["character"]).die(Stat(counter["stat"]))
-    n, hit = check["dice_rolled"], Fraction(die - check["counts_from"] + 1, die)
+    n = check["dice_rolled"]
+    hit = Fraction(min(die, max(0, die - check["counts_from"] + 1)), die)
     chances = {str(k): comb(n, k) * hit**k * (1 - hit) ** (n - k) for k in range(n + 1)}
     return f"counterspell: {n}d{die} against TN {check['tn']}", {
         k: p for k, p in chances.items() if p
@@ -72,4 +73,41 @@ def test_an_allys_counterspells_odds_are_against_the_spells_tn_plus_2_f_magic_na
     table.passes("c")
     title, chances = _rolled(table)
     assert title == "counterspell: 3d6 against TN 6"  # F-MAGIC-NANO-20: 4 + 2 (G-F-N15)
+    assert before == (title, chances)
+
+
+def test_counterspells_odds_meet_an_area_spell_at_the_tn_6_plus_2_f_magic_nano_20() -> None:
+    # Phantasm's area form strikes every opponent with one roll at TN 6 (F-MAGIC-NANO-06,
+    # G-F-N13): a Counterspell by one it strikes but was not aimed at is rolled at 6 + 2
+    table = duelists(a_tools=(WAND,), b_tools=(WAND,))
+    table.pc("c")
+    table.gm(cmd.JOIN, cmd.Join(conflict="duel", seat=cmd.Seat(character="c", side="party")))
+    table.passes("a")
+    table.declare("b", action="phantasm", target="c", dice=1, area=True)
+    table.passes("c")
+    before = _odds(table, Sight.player({"a"}), defense="counterspell", defense_dice=2)
+    table.dice(6)  # b's Phantasm: 1 success at TN 6
+    table.dice(1, 1)  # a's Counterspell
+    table.declare("a", defense="counterspell", defense_dice=2)
+    table.passes("c")
+    title, chances = _rolled(table)
+    assert title == "counterspell: 2d6 against TN 8"
+    assert before == (title, chances)
+
+
+def test_counterspells_odds_roll_the_stat_declared_for_it_f_magic_nano_20() -> None:
+    # "Roll Words or Visual": the stat declared for the reaction is the one rolled
+    table = Duelists()
+    table.pc("a", stats={"words": 8}, tools=[WAND])
+    table.pc("b", side="foes", tools=[WAND])
+    table.open("duel", "combat", "a", "b", level="nano")
+    table.passes("a")
+    table.declare("b", action="energy_strike", target="a", dice=1)
+    fields = {"defense": "counterspell", "defense_dice": 2, "defense_stat": "visual"}
+    before = _odds(table, Sight.player({"a"}), **fields)
+    table.dice(6)
+    table.dice(1, 1)
+    table.declare("a", **fields)
+    title, chances = _rolled(table)
+    assert title == "counterspell: 2d6 against TN 6"
     assert before == (title, chances)
