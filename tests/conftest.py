@@ -21,9 +21,16 @@ from itertools import count
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import Engine, make_url, text
 
 from tablekeeper.persistence.database import make_engine, upgrade_to_head
+
+# Speed is measured by the benchmarks, never by a test (the house rule): Hypothesis's
+# per-example deadline failed examples at random on the shared CI machine's first, cold
+# call. Each test's own `deadline=` still applies where it sets one.
+settings.register_profile("tablekeeper", deadline=None)
+settings.load_profile("tablekeeper")
 
 POSTGRES_URL_VARIABLE = "TABLEKEEPER_TEST_POSTGRES_URL"
 REQUIRE_POSTGRES_VARIABLE = "TABLEKEEPER_REQUIRE_POSTGRES"

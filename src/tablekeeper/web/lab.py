@@ -201,7 +201,9 @@ def _run_part(request: Request, run: lab_jobs.LabRun, *, started: bool = False) 
         if started:
             return see_other(request, f"/lab/runs/{run.id}")
         return _page(request, values=asked_values(run), form=run.kind, run=run)
-    response = render(request, "_lab_run.html", {"run": run, **_run_context(run)})
+    # An htmx swap carries no <noscript> refresh: htmx parses a fragment with scripting
+    # off, so the refresh would become a live <meta> and reload the page a second later.
+    response = render(request, "_lab_run.html", {"run": run, "fragment": True, **_run_context(run)})
     if started:
         response.headers["HX-Push-Url"] = f"/lab/runs/{run.id}"
     return response
