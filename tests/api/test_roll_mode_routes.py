@@ -4,22 +4,12 @@ records, and a bad mode is a 422 naming the field."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
-import pytest
 from fastapi.testclient import TestClient
 
 from tablekeeper.rulesets.realtime.encounter.commands import move
 
-from .helpers import Table, api_client, command, ok, refused
-
-NewDatabase = Callable[[str], str]
-
-
-@pytest.fixture
-def client(new_database: NewDatabase) -> Iterator[TestClient]:
-    with api_client(new_database("api")) as client:
-        yield client
+from .helpers import Table, command, ok, refused
+from .test_deletion_routes import client as client  # the API over each SQL backend
 
 
 def _table(client: TestClient) -> tuple[Table, str]:
