@@ -7,7 +7,8 @@ inflicts from. As for Micro actions (docs/rulings.md, C-10), the defender's dice
 are its player's and the GM's: against a defense the viewer cannot see into, the odds
 are the attack's own (undefended). Counterspell's TN is the incoming spell's TN + 2
 (F-MAGIC-NANO-20): ``counterspell_raise``, the roll's own, over the spell's planned TN,
-all of it public once the spell is declared (G-F-N16).
+all of it public once the spell is declared (G-F-N16). A Ward counts the dice allies the
+viewer sees add to it (``ward_assists``, the roll's; G-F-N11).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.sight import Sight
 from tablekeeper.rulesets.fractal.checks import CheckPlan, Modifier, level_distribution
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
+from tablekeeper.rulesets.fractal.encounter.nano_allies import ward_assists
 from tablekeeper.rulesets.fractal.encounter.nano_declare import (
     Declare,
     declaration_after,
@@ -121,6 +123,9 @@ def planned(state: FractalState, command: Command, sight: Sight) -> tuple[str, C
             extra += counterspell_raise(
                 state, conflict, order.character, dice, order.defense_stat, spell_tn
             )
+    if technique == "ward" and order.assist is None:  # allies' dice in it (G-F-N11)
+        seen = {k: d for k, d in duel.declared.items() if sight.sees(k)}  # hidden: not counted
+        extra += ward_assists(seen, order.character)
     after = declaration_after(mine or Declaration(character=order.character), order, duel.step)
     item = parrying_item(state, duel, after, technique)  # the item that parries (-13 .. -15)
     stat = order.stat if order.action is not None else order.defense_stat  # the roll's

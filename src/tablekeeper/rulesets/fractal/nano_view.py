@@ -73,8 +73,8 @@ def _rolled(
 ) -> str:
     """The dice the declaration will roll, when they are not the dice its label commits:
     circumstance dice, conditions, stolen momentum (F-CORE-06, G-F-42), a Feint's new pool
-    (G-F-40). No cap is at work: the document caps only Coded Message and the dice a Feint
-    or Motte and Bailey adds (G-F-01)."""
+    (G-F-40). A Rank cap (Coded Message, the dice a Feint or Motte and Bailey adds, every
+    action under ``rank_caps_dice``: G-F-01) is in the dice the button declares."""
     found = planned(state, command, sight)
     if found is None:
         return ""

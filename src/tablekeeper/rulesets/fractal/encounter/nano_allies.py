@@ -1,4 +1,4 @@
-"""Reactions made for another: a partner's Cover / Mirror, an ally's Counterspell.
+"""Reactions made for another: a partner's Cover / Mirror, an ally's Counterspell, a Ward's allies.
 
 Document 000. Cover / Mirror is a partner's reaction for a dancer who has none of its own
 (F-DANCE-NANO-07). Counterspell: "Roll Words or Visual against an incoming spell targeted
@@ -7,13 +7,14 @@ siezs momentum AND reflect the spell back at the caster" (F-MAGIC-NANO-20): a sp
 at an ally in range is met too; a Nano duel has no range, so every ally in it is within
 it (G-F-N11), and the ally is met only when it has no reaction of its own to the spell
 (G-F-N15). Each returns the reaction, its dice, its stat and who rolls it; each character
-defends once (``used``).
+defends once (``used``). A Ward: allies add their dice to the mage's one roll (G-F-N11).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
+from tablekeeper.rulesets.fractal.checks import Modifier
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.state import FractalState
 from tablekeeper.rulesets.fractal.stats import Stat
@@ -68,3 +69,14 @@ def counterspell_for(
             used.add(key)
             return "counterspell", theirs.defense_dice, theirs.defense_stat, key
     return None
+
+
+def ward_assists(declared: Mapping[str, Declaration], mage: str) -> tuple[Modifier, ...]:
+    """The dice allies add to ``mage``'s Ward: "Allies within the mage's range may
+    contribute their AP to this action" (F-MAGIC-NANO-18, F-MAGIC-MICRO-07, G-F-N11); the
+    roll's and the odds', once."""
+    return tuple(
+        Modifier(label=f"{k}'s dice", source="F-MAGIC-MICRO-07", dice=d.defense_dice)
+        for k, d in declared.items()
+        if d.defense == "ward" and d.assist == mage
+    )

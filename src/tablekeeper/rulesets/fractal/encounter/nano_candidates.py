@@ -12,12 +12,12 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.fractal.encounter.ap import available
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
-from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare
+from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare, technique_rank
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents, waiting_on
 from tablekeeper.rulesets.fractal.encounter.nano_hands import held
 from tablekeeper.rulesets.fractal.encounter.nano_magic import RESIST_MENTAL, RESISTS
 from tablekeeper.rulesets.fractal.encounter.rolling import action_tn
-from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState
 
 
 def _order(conflict: Conflict, key: str, **fields: object) -> Declare:
@@ -219,4 +219,18 @@ def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> 
             state, conflict, key, foe, half if duel.step == "attack" else pool, incoming
         )
     orders.append(_order(conflict, key))
-    return [Command.of(key, DECLARE, order) for order in orders]
+    return [Command.of(key, DECLARE, _capped(state, character, order)) for order in orders]
+
+
+def _capped(state: FractalState, character: Character, order: Declare) -> Declare:
+    """``order`` with its action's and defense's dice at most their Rank under
+    ``rank_caps_dice`` (G-F-01): the dice offered are those it may roll."""
+    if not state.options.rank_caps_dice:
+        return order
+    update: dict[str, int] = {}
+    if order.action is not None and order.dice:
+        update["dice"] = min(order.dice, technique_rank(state, character, order.action))
+    if order.defense is not None:
+        rank = technique_rank(state, character, order.defense)
+        update["defense_dice"] = min(order.defense_dice, rank)
+    return order.model_copy(update=update)

@@ -173,6 +173,14 @@ def _cost(
     assert duel is not None
     if duel.step == "feint":
         return _feint_cost(state, conflict, character, mine, order)
+    if state.options.rank_caps_dice:  # every action's dice, as for Micro (G-F-01)
+        for technique, dice, field in (
+            (order.action, order.dice, "dice"),
+            (order.defense, order.defense_dice, "defense_dice"),
+        ):
+            rank = technique_rank(state, character, technique) if technique else dice
+            if dice > rank:
+                _refuse(f"{technique} rolls at most {rank} dice (its Rank, G-F-01)", field)
     cost = 0
     if order.defense is not None and order.wrap != "prebuttal":
         cost += _defense_cost(duel.step, order)

@@ -13,7 +13,12 @@ from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.inflicting import inflict
-from tablekeeper.rulesets.fractal.encounter.nano_allies import Guard, counterspell_for, cover
+from tablekeeper.rulesets.fractal.encounter.nano_allies import (
+    Guard,
+    counterspell_for,
+    cover,
+    ward_assists,
+)
 from tablekeeper.rulesets.fractal.encounter.nano_flow import FEINTS, SPELL_STRIKES
 from tablekeeper.rulesets.fractal.encounter.nano_hands import parrying_item
 from tablekeeper.rulesets.fractal.encounter.nano_magic import (
@@ -253,11 +258,7 @@ def _defend(
         if name == "counterspell":  # "the incoming spell's TN + 2" (G-F-19)
             raise_tn = counterspell_raise(state, conflict, roller, dice_d, stat_d, check.tn)
         if name == "ward":  # allies' AP added to it (F-MAGIC-NANO-18, F-MAGIC-MICRO-07)
-            raise_tn = tuple(
-                Modifier(label=f"{k}'s dice", source="F-MAGIC-MICRO-07", dice=d.defense_dice)
-                for k, d in duel.declared.items()
-                if d.defense == "ward" and d.assist == target
-            )
+            raise_tn = ward_assists(duel.declared, target)
         guard = duel.declared.get(roller) or Declaration(character=roller)
         item = parrying_item(state, duel, guard, name)  # F-COMBAT-NANO-13, -15
         answer = nano_roll(
