@@ -48,6 +48,16 @@ def _asked(page: Any) -> str:
     return str(page.locator("label[for=table-roll-die]").inner_text())
 
 
+def _enter(page: Any, face: str) -> None:
+    """Type ``face`` into the die's input once it has the focus (the panel gives it the
+    focus when htmx settles: keys pressed before then would go nowhere), then Enter."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#table-roll-die")).to_be_focused()
+    page.keyboard.type(face)
+    page.keyboard.press("Enter")
+
+
 def test_the_gm_rolls_a_percentile_attack_die_by_die(
     live_server: str, database_url: str, page: Any, screenshots: Screenshots
 ) -> None:
@@ -80,10 +90,9 @@ def test_the_gm_rolls_a_percentile_attack_die_by_die(
     position = 1
     expect(roll.locator("h3")).to_contain_text("die 1,")
     while "new turn order" in _asked(page):  # the attack orders the next round first
-        page.keyboard.type("5")
-        page.keyboard.press("Enter")
+        _enter(page, "5")
         position += 1
-        expect(roll.locator("h3")).to_contain_text(f"die {position},")
+        expect(roll.locator("h3")).to_contain_text(f"die {position},", timeout=15_000)
     expect(roll.get_by_label("Roll d100: Brenna's attack")).to_be_focused()
     page.keyboard.type("30")
     page.keyboard.press("Enter")
@@ -99,8 +108,7 @@ def test_the_gm_rolls_a_percentile_attack_die_by_die(
     expect(roll.locator("h3")).to_contain_text("die 1,")
     while roll.count() and len(asked) < 12:  # each die the answer needs, typed: a 2
         asked.append(_asked(page))
-        page.keyboard.type("2")
-        page.keyboard.press("Enter")
+        _enter(page, "2")
         expect(page.locator("#table-roll h3, #outcome h3").first).to_contain_text(
             re.compile(rf"die {len(asked) + 1},|^Last: ")
         )
