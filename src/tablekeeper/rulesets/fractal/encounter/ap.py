@@ -11,6 +11,7 @@ Vitalized's for Proactive actions only (G-F-13).
 from __future__ import annotations
 
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.memo import built
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.derived import max_ap_breakdown
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState, TempAp
@@ -40,11 +41,12 @@ def max_ap(state: FractalState, character: Character, *, pending_too: bool = Fal
     conflict = conflict_of(state, character)
     tree = conflict.tree if conflict is not None else None
     social_only = state.options.social_scene_ap == "social_conflicts"
-    terms = list(
-        max_ap_breakdown(
-            character.stats, kind=character.spec.kind, options=state.options
-        ).contributions
+    stats, kind, options = character.stats, character.spec.kind, state.options
+    base = built(  # a pure function of its arguments: built once for them (engine/memo)
+        ("fractal.max_ap_breakdown", tuple(stats.items()), kind, options),
+        lambda: max_ap_breakdown(stats, kind=kind, options=options),
     )
+    terms = list(base.contributions)
     for entry in character.conditions:
         counted = entry.model_copy(update={"pending": False}) if pending_too else entry
         change = counted.max_ap_in(tree, social_scenes_only_ruling=social_only)

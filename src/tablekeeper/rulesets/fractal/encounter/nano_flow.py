@@ -69,8 +69,14 @@ def required(conflict: Conflict) -> list[str]:
     duel = conflict.duel
     if duel is None:
         return []
-    keys = _in_play(conflict)
-    leads = [k for k in keys if any(duel.holder(k, o) in (k, None) for o in opponents(conflict, k))]
+    participants = conflict.participants
+    keys = [key for key, p in participants.items() if p.in_play]
+
+    def foes(key: str) -> list[str]:  # opponents(conflict, key), over ``keys``
+        side = participants[key].side
+        return [k for k in keys if participants[k].side != side]
+
+    leads = [k for k in keys if any(duel.holder(k, o) in (k, None) for o in foes(k))]
     if duel.step == "attack":
         return leads
     if duel.step == "defense":
@@ -79,7 +85,7 @@ def required(conflict: Conflict) -> list[str]:
             for d in duel.declared.values()
             if d.action in ATTACKS
             and d.target is not None
-            and d.target in opponents(conflict, d.character)  # a chain passed is no attack
+            and d.target in foes(d.character)  # a chain passed is no attack
         }
         sides = {conflict.participants[k].side for k in attacked if k in conflict.participants}
         covering = [k for k in keys if conflict.participants[k].side in sides]  # Cover / Mirror
