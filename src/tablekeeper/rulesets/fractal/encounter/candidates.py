@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.fractal.actions import ActionDef, ActionType
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import available
 from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_in_order
 from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+from tablekeeper.rulesets.fractal.once import for_catalogue
 
 DECLARED: tuple[ActionType, ...] = ("proactive", "neutral", "utility", "action")
 
@@ -86,8 +86,7 @@ def _turn_actions(state: FractalState, conflict: Conflict, key: str) -> tuple[Ac
     best-ranked first, those whose Specific conditions count for nothing here last.
 
     A pure function of the catalogue, the conflict's tree and the character's Ranks, so it
-    is built once for them on the fast paths (``engine/memo.built``; the catalogue is
-    named by its identity: ``catalogue_for`` keeps every catalogue it made)."""
+    is built once for them on the fast paths (``once.py``)."""
     character = state.characters[key]
     catalogue = state.catalogue
 
@@ -107,7 +106,7 @@ def _turn_actions(state: FractalState, conflict: Conflict, key: str) -> tuple[Ac
         )
 
     ranks = tuple(character.spec.ranks.items())
-    return built(("fractal.turn_actions", id(catalogue), conflict.tree, ranks), make)
+    return for_catalogue(catalogue, ("fractal.turn_actions", conflict.tree, ranks), make)
 
 
 def _turn(state: FractalState, conflict: Conflict, key: str, actor: ActorId) -> Iterator[Command]:
