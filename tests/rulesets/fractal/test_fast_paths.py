@@ -29,6 +29,7 @@ from tablekeeper.rulesets.fractal.catalogue import default_catalogue, load_catal
 from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.candidates import candidates, in_order
+from tablekeeper.rulesets.fractal.encounter.defending import defenses_of
 from tablekeeper.rulesets.fractal.encounter.nano_flow import required
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat, character_check, plan
 from tablekeeper.rulesets.fractal.encounter.state import FractalState
@@ -144,8 +145,14 @@ def test_the_fast_paths_play_the_reference_trials_and_logs(name: str) -> None:
 @pytest.mark.parametrize("name", SCENARIO_NAMES)
 def test_plans_max_ap_and_who_declares_are_the_values_built_afresh(name: str) -> None:
     """On every state: each character's Max AP (both ways of counting pending conditions),
-    the plan of a check of each of its stats, and who declares in each duel."""
+    the plan of a check of each of its stats, the defenses it may answer each Micro attack
+    with, and who declares in each duel."""
     checked = 0
+    attacks = [
+        action
+        for action in default_catalogue().actions.actions
+        if action.level == "micro" and action.effect is not None and action.effect.kind == "inflict"
+    ]
     for index, base in enumerate(_states(name, range(1, 2))):
         for state in _flipped(base) if index % 4 == 0 else (base,):
             for character in state.characters.values():
@@ -161,6 +168,10 @@ def test_plans_max_ap_and_who_declares_are_the_values_built_afresh(name: str) ->
                     with fast_paths.reference():
                         assert plan(state, request) == fast_plan
                     checked += 1
+                for attack in attacks:
+                    fast_defenses = defenses_of(state, character, attack)
+                    with fast_paths.reference():
+                        assert defenses_of(state, character, attack) == fast_defenses
             for conflict in state.conflicts.values():
                 fast_required = required(conflict)
                 with fast_paths.reference():
