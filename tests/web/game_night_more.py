@@ -224,3 +224,14 @@ def export_delete_import(page: Any, campaign: str, name: str, folder: Path) -> s
     page.get_by_role("link", name="Open the campaign").click()
     expect(page.get_by_role("heading", name=re.compile(f"^{re.escape(name)}"))).to_be_visible()
     return str(page.url).split("?")[0].split("#")[0].rstrip("/")
+
+
+def tactical_aim(page: Any, skill: str, target: str) -> None:
+    """The acting tactical character uses ``skill`` on ``target`` (its id): today through
+    the panel's "Every aim, as forms" (one button per square it may aim at); when the
+    targeting moves onto the map (branch ``panels``), this is the one step to change."""
+    forms = page.locator("details.tk-forms")
+    if not forms.evaluate("details => details.open"):
+        forms.locator("summary").click()
+    aim = forms.get_by_role("button", name=re.compile(rf"^{re.escape(skill)} at \(\d+,\d+\): "))
+    aim.filter(has_text=re.compile(rf"\b{re.escape(target)}\b")).first.click()
