@@ -178,19 +178,21 @@ def version_of(page: Any) -> str:
     return str(page.locator("[data-table-version]").get_attribute("data-table-version"))
 
 
-def undo_by_key(page: Any, what: str) -> None:
+def undo_by_key(page: Any, what: str | re.Pattern[str]) -> None:
     """The undo button says what it will undo (``what``); the "u" key presses it."""
     from playwright.sync_api import expect
 
     undo = page.locator("#table form[action$='/undo'] button")
-    expect(undo).to_have_text(f"Undo: {what}")
+    said = what if isinstance(what, re.Pattern) else re.compile(f"^Undo: {re.escape(what)}$")
+    expect(undo).to_have_text(said)
+    label = undo.inner_text()
     version = version_of(page)
     page.locator("body").click(position={"x": 2, "y": 2})  # nothing typed into: a shortcut
     page.keyboard.press("u")
     expect(page.locator("[data-table-version]")).not_to_have_attribute(
         "data-table-version", version
     )
-    expect(undo).not_to_have_text(f"Undo: {what}")
+    expect(undo).not_to_have_text(label)
 
 
 def tray_roll(page: Any, expression: str, what: str) -> None:
@@ -235,3 +237,12 @@ def tactical_aim(page: Any, skill: str, target: str) -> None:
         forms.locator("summary").click()
     aim = forms.get_by_role("button", name=re.compile(rf"^{re.escape(skill)} at \(\d+,\d+\): "))
     aim.filter(has_text=re.compile(rf"\b{re.escape(target)}\b")).first.click()
+
+
+def caught_up(page: Any, other: Any) -> None:
+    """``page`` shows the version of the table ``other`` shows (the live update came)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("[data-table-version]")).to_have_attribute(
+        "data-table-version", version_of(other)
+    )
