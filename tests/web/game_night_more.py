@@ -10,12 +10,16 @@ at the table could show.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 TIMEOUT_MS = 10_000
 """How long an expect() or an action waits: CI shares 2 cores."""
+
+PLAYER = "Ann Lee"
+"""The player at every game night's table."""
 
 
 class Received:
@@ -246,3 +250,56 @@ def caught_up(page: Any, other: Any) -> None:
     expect(page.locator("[data-table-version]")).to_have_attribute(
         "data-table-version", version_of(other)
     )
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game night's table: the GM's page, the player's, what the player's received,
+    the campaign's URL and name, and who was brought into its encounter."""
+
+    gm: Any
+    player: Any
+    received: Received
+    campaign: str
+    name: str
+    cast: tuple[str, ...]
+
+
+def seat_the_table(
+    browser: Any,
+    live_server: str,
+    name: str,
+    ruleset: str,
+    make_the_cast: Callable[[Any], None],
+    *cast: str,
+) -> Table:
+    """A campaign made on the home page, Ann Lee invited, the characters made by
+    ``make_the_cast`` (with the GM's page on the campaign), an encounter started with
+    ``cast``, and Ann on it by her join link, every byte she receives kept."""
+    gm = new_page(browser)
+    player = new_page(browser)
+    received = Received(player)
+    campaign = new_campaign(gm, live_server, name, ruleset)
+    join = invite(gm, PLAYER)
+    make_the_cast(gm)
+    start_encounter(gm, *cast)
+    player_joins(player, join, PLAYER)
+    player_opens_encounter(player, campaign)
+    return Table(gm, player, received, campaign, name, cast)
+
+
+def restored_whole(table: Table, folder: Path, last_words: str) -> None:
+    """The GM exports the campaign, deletes it and imports it: its characters, its player
+    and its encounter come back, at the version it ended on, its log ending in
+    ``last_words``."""
+    from playwright.sync_api import expect
+
+    gm = table.gm
+    version = version_of(gm)
+    export_delete_import(gm, table.campaign, table.name, folder)
+    for character in table.cast:
+        expect(gm.locator("table.characters")).to_contain_text(character)
+    expect(gm.locator("#players")).to_contain_text(PLAYER)
+    gm.locator("#encounters-heading + ul a").first.click()
+    expect(gm.locator("[data-table-version]")).to_have_attribute("data-table-version", version)
+    expect(gm.locator("#log")).to_contain_text(last_words)

@@ -14,18 +14,13 @@ from typing import Any
 
 from .browser import Screenshots
 from .game_night_more import (
-    Received,
     at_the_table,
+    caught_up,
     character_form,
     create_character,
-    export_delete_import,
-    invite,
-    new_campaign,
-    new_page,
-    player_joins,
-    player_opens_encounter,
+    restored_whole,
     roll_die_by_die,
-    start_encounter,
+    seat_the_table,
     tray_roll,
     undo_by_key,
 )
@@ -34,20 +29,10 @@ BOB_HP = 947
 """Bob's hit points: hidden from Ann, and no other number at this table."""
 
 
-def test_a_duel_game_night_by_clicks_and_keys(
-    live_server: str, browser: Any, tmp_path: Path, screenshots: Screenshots
-) -> None:
-    from playwright.sync_api import expect
-
-    gm = new_page(browser)
-    ann = new_page(browser)
-    received = Received(ann)
-    campaign = new_campaign(gm, live_server, "Duel night", "duel")
-    join = invite(gm, "Ann Lee")
-
+def _make_the_cast(gm: Any) -> None:
     form = character_form(gm, "Alice", player="Ann Lee")
     form.get_by_label("Side").fill("alice")
-    form.get_by_label("Hit points").fill("2")
+    form.get_by_label("Hit points").fill("1")
     form.get_by_label("Defense").fill("10")
     create_character(gm, form)
     form = character_form(gm, "Bob", kind="npc")
@@ -55,15 +40,22 @@ def test_a_duel_game_night_by_clicks_and_keys(
     form.get_by_label("Hit points").fill(str(BOB_HP))
     form.get_by_label("Defense").fill("5")
     create_character(gm, form)
-    start_encounter(gm, "Alice", "Bob")
-    expect(gm.locator("#card-bob")).to_contain_text(f"HP {BOB_HP} / {BOB_HP}")
 
-    player_joins(ann, join, "Ann Lee")
-    player_opens_encounter(ann, campaign)
+
+def test_a_duel_game_night_by_clicks_and_keys(
+    live_server: str, browser: Any, tmp_path: Path, screenshots: Screenshots
+) -> None:
+    from playwright.sync_api import expect
+
+    table = seat_the_table(
+        browser, live_server, "Duel night", "duel", _make_the_cast, "Alice", "Bob"
+    )
+    gm, ann, received = table.gm, table.player, table.received
+    expect(gm.locator("#card-bob")).to_contain_text(f"HP {BOB_HP} / {BOB_HP}")
     bob = ann.locator("#card-bob")
     expect(bob).to_contain_text("standing")
     expect(bob).not_to_contain_text("HP")  # the card hides Bob's hit points from Ann
-    expect(ann.locator("#card-alice")).to_contain_text("HP 2 / 2")
+    expect(ann.locator("#card-alice")).to_contain_text("HP 1 / 1")
 
     # A wait, undone by the keyboard: the undo says what it undoes.
     gm.get_by_role("button", name="Alice: wait", exact=True).click()
@@ -97,9 +89,8 @@ def test_a_duel_game_night_by_clicks_and_keys(
         screenshots.take(ann, "duel-night-ann-decides", full_page=False, at=decision)
         decision.get_by_role("button", name=re.compile(r"^Block")).click()
         expect(ann.locator("#decision")).to_have_count(0)
-        if not ann.get_by_text("Bob wins the duel").count():
-            # Alice still stands: her turn passes.
-            expect(gm.get_by_role("button", name="Alice: wait", exact=True)).to_be_visible()
+        caught_up(gm, ann)
+        if not ann.get_by_text("Bob wins the duel").count():  # Alice blocked it all: she waits
             gm.get_by_role("button", name="Alice: wait", exact=True).click()
             expect(gm.get_by_role("button", name="Bob: attack Alice", exact=True)).to_be_visible()
     expect(ann.locator("#log")).to_contain_text("Bob wins the duel")
@@ -108,16 +99,6 @@ def test_a_duel_game_night_by_clicks_and_keys(
     expect(ann.locator("#card-bob")).not_to_contain_text("HP")
     received.assert_clean([BOB_HP, BOB_HP - 3])  # his hit points before and after
 
-    version = gm.locator("[data-table-version]").get_attribute("data-table-version")
-    imported = export_delete_import(gm, campaign, "Duel night", tmp_path)
-    expect(gm.locator("#characters-heading + p + table")).to_contain_text("Alice")
-    expect(gm.locator("table.characters")).to_contain_text("Bob")
-    expect(gm.locator("#players")).to_contain_text("Ann Lee")
-    gm.locator("#encounters-heading + ul a").first.click()
-    expect(gm.locator("[data-table-version]")).to_have_attribute(
-        "data-table-version", version or ""
-    )
-    expect(gm.locator("#log")).to_contain_text("Bob wins the duel")
-    expect(gm.locator("#card-bob")).to_contain_text(f"/ {BOB_HP}")
-    assert imported.startswith(live_server)
+    restored_whole(table, tmp_path, "Bob wins the duel")
+    expect(gm.locator("#card-bob")).to_contain_text(f"HP {BOB_HP - 3} / {BOB_HP}")
     screenshots.take(gm, "duel-night-imported")

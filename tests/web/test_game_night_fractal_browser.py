@@ -15,19 +15,13 @@ from typing import Any
 
 from .browser import Screenshots
 from .game_night_more import (
-    Received,
     at_the_table,
     caught_up,
     character_form,
     create_character,
-    export_delete_import,
-    invite,
-    new_campaign,
-    new_page,
-    player_joins,
-    player_opens_encounter,
+    restored_whole,
     roll_die_by_die,
-    start_encounter,
+    seat_the_table,
     tray_roll,
     undo_by_key,
 )
@@ -65,17 +59,12 @@ def test_a_fractal_game_night_by_clicks_and_keys(
 ) -> None:
     from playwright.sync_api import expect
 
-    gm = new_page(browser)
-    ann = new_page(browser)
-    received = Received(ann)
-    campaign = new_campaign(gm, live_server, "Wood night", "fractal")
-    join = invite(gm, "Ann Lee")
-    _make_the_cast(gm)
-    start_encounter(gm, "Brenna", "Corvo")
+    table = seat_the_table(
+        browser, live_server, "Wood night", "fractal", _make_the_cast, "Brenna", "Corvo"
+    )
+    gm, ann, received = table.gm, table.player, table.received
     screenshots.take(gm, "fractal-night-gm")
 
-    player_joins(ann, join, "Ann Lee")
-    player_opens_encounter(ann, campaign)
     corvo = ann.locator("#card-corvo")
     expect(corvo).to_be_visible()
     for hidden in ("d12", "d10", "Buckler", "AP", "Armor"):
@@ -130,15 +119,6 @@ def test_a_fractal_game_night_by_clicks_and_keys(
         expect(ann.locator("#card-corvo")).not_to_contain_text(hidden)
     received.assert_clean([CORVO_ARMOR])
 
-    version = gm.locator("[data-table-version]").get_attribute("data-table-version")
-    export_delete_import(gm, campaign, "Wood night", tmp_path)
-    expect(gm.locator("table.characters")).to_contain_text("Brenna")
-    expect(gm.locator("table.characters")).to_contain_text("Corvo")
-    expect(gm.locator("#players")).to_contain_text("Ann Lee")
-    gm.locator("#encounters-heading + ul a").first.click()
-    expect(gm.locator("[data-table-version]")).to_have_attribute(
-        "data-table-version", version or ""
-    )
-    expect(gm.locator("#log")).to_contain_text("Conflict brawl ends: foes prevail")
+    restored_whole(table, tmp_path, "Conflict brawl ends: foes prevail")
     gm.locator("#card-corvo details.sheet > summary").first.click()
     expect(gm.locator("#card-corvo")).to_contain_text(str(CORVO_ARMOR))

@@ -14,18 +14,12 @@ from typing import Any
 
 from .browser import Screenshots
 from .game_night_more import (
-    Received,
     at_the_table,
     character_form,
     create_character,
-    export_delete_import,
-    invite,
-    new_campaign,
-    new_page,
-    player_joins,
-    player_opens_encounter,
+    restored_whole,
     roll_die_by_die,
-    start_encounter,
+    seat_the_table,
     tactical_aim,
     tray_roll,
     undo_by_key,
@@ -48,6 +42,7 @@ def _make_the_cast(gm: Any) -> None:
     _square(form, 1, 1)
     form.get_by_label("Cunning", exact=True).fill("3")
     form.get_by_label("Poise", exact=True).fill("1")
+    form.get_by_label("Momentum", exact=True).fill("1")  # a blow taken fells her
     form.get_by_role("group", name="Fighting style: readied skills").get_by_label("Slash").check()
     form.get_by_label("Weapon in hand 1", exact=True).select_option("sword")
     create_character(gm, form)
@@ -72,23 +67,18 @@ def test_a_tactical_game_night_by_clicks_and_keys(
 ) -> None:
     from playwright.sync_api import expect
 
-    gm = new_page(browser)
-    ann = new_page(browser)
-    received = Received(ann)
-    campaign = new_campaign(gm, live_server, "Ford night", "tactical")
-    join = invite(gm, "Ann Lee")
-    _make_the_cast(gm)
-    start_encounter(gm, "Brenna", "Grask")
+    table = seat_the_table(
+        browser, live_server, "Ford night", "tactical", _make_the_cast, "Brenna", "Grask"
+    )
+    gm, ann, received = table.gm, table.player, table.received
     expect(gm.locator("#card-grask")).to_contain_text("poise 877 / 911")
     screenshots.take(gm, "tactical-night-gm")
 
-    player_joins(ann, join, "Ann Lee")
-    player_opens_encounter(ann, campaign)
     grask = ann.locator("#card-grask")
     expect(grask).to_contain_text("standing")
     for hidden in ("poise", "momentum", "focus", "Hammer Blow", "Iron Skin", "Fire"):
         expect(grask).not_to_contain_text(hidden)  # the card keeps Grask's pools and skills
-    expect(ann.locator("#card-brenna")).to_contain_text("poise 1 / 1")
+    expect(ann.locator("#card-brenna")).to_contain_text("momentum 1 / 1")
     screenshots.take(ann, "tactical-night-ann")
 
     # Brenna defends, her 2d8 rolled at the table die by die; her end of turn is undone
@@ -122,14 +112,5 @@ def test_a_tactical_game_night_by_clicks_and_keys(
         expect(ann.locator("#card-grask")).not_to_contain_text(hidden)
     received.assert_clean([*GRASK_POOLS.values(), *GRASK_MAXIMUMS.values()])
 
-    version = gm.locator("[data-table-version]").get_attribute("data-table-version")
-    export_delete_import(gm, campaign, "Ford night", tmp_path)
-    expect(gm.locator("table.characters")).to_contain_text("Brenna")
-    expect(gm.locator("table.characters")).to_contain_text("Grask")
-    expect(gm.locator("#players")).to_contain_text("Ann Lee")
-    gm.locator("#encounters-heading + ul a").first.click()
-    expect(gm.locator("[data-table-version]")).to_have_attribute(
-        "data-table-version", version or ""
-    )
-    expect(gm.locator("#log")).to_contain_text("The fight is over: goblins")
+    restored_whole(table, tmp_path, "The fight is over: goblins")
     expect(gm.locator("#card-grask")).to_contain_text("poise 877 / 911")
