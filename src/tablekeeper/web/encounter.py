@@ -122,10 +122,15 @@ def offered_commands(
     words = view.ruleset.words
     offered = []
     seen: set[str] = set()
+    # A ruleset may offer a creature's order as the GM's too (fractal's acting
+    # character): one button, under the creature that acts.
+    creatures = {_order(command) for command in found if command.actor != GM}
     for command in found:
         data = command.model_dump(mode="json")
         text = json.dumps(data, separators=(",", ":"), sort_keys=True)
         if command.kind == ANSWER or text in seen:  # the GM's list and a creature's overlap
+            continue
+        if command.actor == GM and _order(command) in creatures:
             continue
         seen.add(text)
         offered.append(
@@ -139,6 +144,11 @@ def offered_commands(
             }
         )
     return distinct_labels(offered)
+
+
+def _order(command: Command) -> str:
+    """What a command orders, whoever gives it: its kind and payload."""
+    return json.dumps([command.kind, command.payload], separators=(",", ":"), sort_keys=True)
 
 
 def grouped(commands: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> list[Any]:
