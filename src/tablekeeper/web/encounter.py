@@ -32,7 +32,7 @@ from tablekeeper.engine import overrides
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
-from tablekeeper.engine.values import GM
+from tablekeeper.engine.values import ACTOR_FORMAT, GM, SIDE_FORMAT
 from tablekeeper.engine.words import name_of
 from tablekeeper.errors import (
     AuthenticationError,
@@ -64,9 +64,9 @@ from tablekeeper.web.dice import parse_faces
 from tablekeeper.web.forms import (
     FormItem,
     errors_by_field,
-    field_names,
+    posted_names,
+    read_form,
     sheet_fields,
-    sheet_from_form,
 )
 from tablekeeper.web.labels import distinct_labels
 from tablekeeper.web.log_view import log_page
@@ -192,6 +192,7 @@ def table_context(
             _page_number(request.query_params.get("log_page", "")),
         ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
+        "form_pickers": form_pickers(cards, names),
         "follow_ups": follow_up_forms(
             outcomes.follow_ups(view, records, viewer),
             {form.kind: form.items for form in gm_forms(view.encounter.ruleset)},
@@ -205,6 +206,18 @@ def table_context(
         "values": {},
         "form_kind": None,
         **card_context(unit_of_work(request), view, viewer, cards, campaign_id),
+    }
+
+
+def form_pickers(
+    cards: Sequence[ActorCard], names: Mapping[str, str]
+) -> dict[str, list[tuple[str, str]]]:
+    """What a GM form's pickers offer, by the JSON-schema ``format`` a payload field names
+    (``engine/values.py``): the encounter's creatures and their sides, read from the cards."""
+    sides = list(dict.fromkeys(card.side for card in cards if card.side))
+    return {
+        ACTOR_FORMAT: [(card.id, name_of(names, card.id)) for card in cards],
+        SIDE_FORMAT: [(side, side) for side in sides],
     }
 
 
@@ -286,6 +299,7 @@ def _act(
     names: set[str] | None = None,
     after: Mapping[str, Any] | None = None,
     form: Mapping[str, str] | None = None,
+    aliases: Mapping[str, str] | None = None,
 ) -> Response:
     """Run ``action`` as the viewer; answer the fresh table (htmx, with ``after`` kept in
     it) or go back to the page. A write rolled at the table (``form``'s) that needs
@@ -306,7 +320,7 @@ def _act(
         raise
     except RulesError as error:
         found, general = errors_by_field(
-            error, names or set(), aliases={"payload": "sheet", "dice": "faces"}
+            error, names or set(), aliases=aliases or {"payload": "sheet", "dice": "faces"}
         )
         context: dict[str, Any] = {**(extra or {}), "field_errors": found}
         if general or not found:
@@ -499,11 +513,10 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
         def give(
             uow: SqlUnitOfWork, viewer: Viewer, roller: Roller | None
         ) -> encounters.EncounterView:
-            payload, unreadable = sheet_from_form(chosen.items, form)
-            if unreadable:
-                problems = "; ".join(f"{name}: {text}" for name, text in unreadable.items())
-                raise RulesError(problems, field=next(iter(unreadable)))
-            command = Command(actor=GM, kind=kind, payload=payload)
+            if read.problems:
+                problems = "; ".join(f"{name}: {text}" for name, text in read.problems.items())
+                raise RulesError(problems, field=next(iter(read.problems)))
+            command = Command(actor=GM, kind=kind, payload=read.values)
             return encounters.submit_command(
                 uow,
                 encounter_id,
@@ -514,10 +527,19 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 roll_mode=form.get("roll_mode") or None,
             )
 
+        read = read_form(chosen.items, form)
         kept, faces = _faces_kept(form)
         extra = {**kept, "values": {kind: dict(form)}, "form_kind": kind}
-        names = field_names(chosen.items) | faces
+        names = posted_names(chosen.items, form) | faces
         action = _rolling(form, give)
         return _act(
-            request, campaign_id, encounter_id, action, f"gm:{kind}", extra, names, form=form
+            request,
+            campaign_id,
+            encounter_id,
+            action,
+            f"gm:{kind}",
+            extra,
+            names,
+            form=form,
+            aliases={**read.aliases("payload"), "dice": "faces"},
         )

@@ -10,10 +10,14 @@ validate, and :func:`errors_by_field` splits the services'
 into one message per input, so each shows next to its field.
 
 The widgets, by schema shape: an object with properties is a fieldset; a boolean a
-checkbox; an ``enum`` a select; an integer or number a number input; a string a text
-input; a list of strings or a fixed tuple of integers (``position``) a comma-separated
-text input; anything else (a mapping such as ``skills``, a list of objects such as
-``weapons``) a JSON textarea. An empty input is left out of the sheet, so the model's
+checkbox; an ``enum`` a select; an integer or number (or a decimal given as a number or
+text: a price's quantum) a number input with the schema's bounds; a string a text input,
+or a picker when its ``format`` names one (an actor, a side: ``engine/values.py``); a
+pair of integers (a square) two number inputs; a list of strings or integers a
+comma-separated text input; a list of objects (seats, parties, scene elements) or of
+squares (walls) rows the GM adds and removes, and a mapping of names to integers (turn
+modifiers) rows of a name and a number (``web/form_rows.py``, the sheet forms' rows);
+anything else a JSON textarea. An empty input is left out of the sheet, so the model's
 default applies (and a required field is reported missing by the model itself).
 """
 
@@ -23,14 +27,15 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeAlias
 
 from tablekeeper.engine.values import ACTOR_FORMAT
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.services import safe_input
+from tablekeeper.web import form_rows
 
-Widget = Literal["text", "number", "checkbox", "select", "list", "json"]
+Widget = Literal["text", "number", "checkbox", "select", "list", "square", "rows", "table", "json"]
 
 SHEET = "sheet"
 """The prefix of every sheet input's name: ``sheet.stats.hit_points``."""
@@ -57,12 +62,27 @@ class FormField:
     maximum: float | None = None
     default: Any = None
     prefix: str = SHEET
-    actor: bool = False
+    picker: str = ""
+    """The JSON-schema ``format`` naming what the input picks from (``actor-id``, ``side``):
+    the encounter's values for it, when there are some."""
+    decimal: bool = False
+    """A number the model reads from its text (a ``Decimal``): passed on as typed."""
+    columns: tuple[FormItem, ...] = ()
+    """A row's inputs (``rows``: the listed model's fields; ``table``: its name and number;
+    names relative to the row)."""
+    shape: Literal["object", "square"] = "object"
+    """What one row of ``rows`` is: an object of its columns, or a square ``[x, y]``."""
+    max_rows: int | None = None
+
+    @property
+    def actor(self) -> bool:
+        """Whether the input names an actor (a picker of the encounter's creatures)."""
+        return self.picker == ACTOR_FORMAT
 
     @property
     def name(self) -> str:
         """The input's name in the submitted form."""
-        return f"{self.prefix}.{self.path}"
+        return f"{self.prefix}.{self.path}" if self.prefix else self.path
 
     @property
     def id(self) -> str:
@@ -164,6 +184,9 @@ def _item(
     prefix: str,
 ) -> FormItem:
     node, _ = _resolve(raw, definitions)
+    decimal = _is_decimal(node)
+    if decimal:
+        node = {**node, "type": "number", **_bounds_of(node)}
     label = str(node.get("title") or name.replace("_", " ").capitalize())
     help_text = str(node.get("description") or "")
     default = node.get("default")
@@ -193,11 +216,28 @@ def _item(
             integer=kind == "integer",
             minimum=node.get("minimum"),
             maximum=node.get("maximum"),
+            decimal=decimal,
             **common,
         )
     if kind == "string":
-        actor = node.get("format") == ACTOR_FORMAT
-        return FormField(path, label, "text", placeholder=_shown(default), actor=actor, **common)
+        picker = str(node.get("format") or "")
+        return FormField(path, label, "text", placeholder=_shown(default), picker=picker, **common)
+    if kind == "array" and form_rows.is_square(node):
+        return FormField(path, label, "square", integer=True, **common)
+    if kind == "array" and (rows := form_rows.rows_of(node, definitions)) is not None:
+        columns, shape = rows
+        made = tuple(
+            _item(part, definitions, key, key, key in required_of, "")
+            for key, part, required_of in columns
+        )
+        return FormField(
+            path, label, "rows", columns=made, shape=shape, max_rows=node.get("maxItems"), **common
+        )
+    if kind == "object" and (table := form_rows.table_of(node)) is not None:
+        key_format, key_title, number = table
+        key = FormField("key", key_title, "text", picker=key_format, prefix="")
+        value = _item({"title": "Number", **number}, definitions, "value", "value", False, "")
+        return FormField(path, label, "table", columns=(key, value), **common)
     if kind == "array" and _is_simple_list(node):
         placeholder = ", ".join(str(part) for part in default) if default else ""
         integer = _item_type(node) == "integer"
@@ -207,6 +247,25 @@ def _item(
     common["help"] = f"{help_text} JSON.".strip()
     placeholder = json.dumps(default) if default not in (None, [], {}) else ""
     return FormField(path, label, "json", placeholder=placeholder, **common)
+
+
+def _is_decimal(node: Mapping[str, Any]) -> bool:
+    """A decimal as pydantic writes it: a number or its text (``anyOf [number, string]``)."""
+    choices = node.get("anyOf")
+    if not isinstance(choices, list):
+        return False
+    kinds = {str(choice.get("type")) for choice in choices} - {"null"}
+    return kinds == {"number", "string"}
+
+
+def _bounds_of(node: Mapping[str, Any]) -> dict[str, Any]:
+    """The bounds of a decimal's number part."""
+    number = next(choice for choice in node["anyOf"] if choice.get("type") == "number")
+    return {
+        key: number[key]
+        for key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+        if key in number
+    }
 
 
 def _shown(default: Any) -> str:
@@ -231,24 +290,60 @@ def _is_simple_list(node: Mapping[str, Any]) -> bool:
 # --- form -> sheet ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ReadForm:
+    """A submitted form read: the payload, the inputs that could not even be read (by
+    input name), and which posted row each row of the payload came from (payload path ->
+    input name prefix: ``parties.0`` -> ``sheet.parties.2``)."""
+
+    values: dict[str, Any]
+    problems: dict[str, str]
+    rows: dict[str, str]
+
+    def aliases(self, payload: str, prefix: str = SHEET) -> dict[str, str]:
+        """What :func:`errors_by_field` renames, the rows first: the services' name of a
+        path (``payload.parties.0``) -> the input's (``sheet.parties.2``)."""
+        renamed = {f"{payload}.{path}": name for path, name in self.rows.items()}
+        return {**dict(sorted(renamed.items(), key=lambda pair: -len(pair[0]))), payload: prefix}
+
+
+def read_form(items: tuple[FormItem, ...], form: Mapping[str, str]) -> ReadForm:
+    """The payload the submitted ``form`` describes (see :class:`ReadForm`). Numbers the
+    model must judge (``12x``) are passed on as text, so its message names the field."""
+    problems: dict[str, str] = {}
+    rows: dict[str, str] = {}
+    return ReadForm(_values(items, form, problems, rows), problems, rows)
+
+
 def sheet_from_form(
     items: tuple[FormItem, ...], form: Mapping[str, str]
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The sheet the submitted ``form`` describes, and the inputs that could not even be
-    read (JSON that does not parse), by input name. Numbers the model must judge (``12x``)
-    are passed on as text, so its message names the field."""
-    problems: dict[str, str] = {}
-    return _values(items, form, problems), problems
+    read (JSON that does not parse), by input name."""
+    read = read_form(items, form)
+    return read.values, read.problems
 
 
 def _values(
-    items: tuple[FormItem, ...], form: Mapping[str, str], problems: dict[str, str]
+    items: tuple[FormItem, ...],
+    form: Mapping[str, str],
+    problems: dict[str, str],
+    rows: dict[str, str],
+    under: str = "",
 ) -> dict[str, Any]:
+    """The values of ``items`` (inside a row: named ``<under>.<path>``)."""
     values: dict[str, Any] = {}
     for item in items:
+        if under and isinstance(item, FormField):
+            item = replace(item, prefix=under)
+        if isinstance(item, FormField) and item.widget in form_rows.WIDGETS:
+            made = _rows(item, form, problems, rows)
+            if made is not None:
+                values[item.path.rsplit(".", 1)[-1]] = made
+            continue
         key = item.path.rsplit(".", 1)[-1]
         if isinstance(item, FieldGroup):
-            inner = _values(item.children, form, problems)
+            inner = _values(item.children, form, problems, rows)
             if inner or item.required:
                 values[key] = inner
             continue
@@ -258,23 +353,45 @@ def _values(
                 values[key] = checked
             continue
         text = form.get(item.name, "").strip()
-        if not text:
-            continue
-        if item.widget == "number":
-            values[key] = _number(text, item.integer)
-            if isinstance(values[key], float) and not math.isfinite(values[key]):
-                problems[item.name] = f"a number must be finite, not {text!r}"
-        elif item.widget == "list":
-            parts = [part.strip() for part in text.split(",") if part.strip()]
-            values[key] = [_number(part, True) for part in parts] if item.integer else parts
-        elif item.widget == "json":
-            try:  # bounded like every document (safe_input): no NaN, no deep nesting
-                values[key] = safe_input.load_json(text, item.name, safe_input.CHARACTERS)
-            except InvalidInputError as error:
-                problems[item.name] = error.message
-        else:
-            values[key] = text
+        if text:
+            values[key] = _typed(item, text, problems)
     return values
+
+
+def _typed(item: FormField, text: str, problems: dict[str, str]) -> Any:
+    """The value ``text`` stands for in ``item`` (what cannot be read is a problem)."""
+    if item.widget == "number" and item.decimal:
+        return text  # a Decimal reads its text exactly ("0.01")
+    if item.widget == "number":
+        number = _number(text, item.integer)
+        if isinstance(number, float) and not math.isfinite(number):
+            problems[item.name] = f"a number must be finite, not {text!r}"
+        return number
+    if item.widget == "list":
+        parts = [part.strip() for part in text.split(",") if part.strip()]
+        return [_number(part, True) for part in parts] if item.integer else parts
+    if item.widget == "json":
+        try:  # bounded like every document (safe_input): no NaN, no deep nesting
+            return safe_input.load_json(text, item.name, safe_input.CHARACTERS)
+        except InvalidInputError as error:
+            problems[item.name] = error.message
+            return None
+    return text
+
+
+def _rows(
+    item: FormField, form: Mapping[str, str], problems: dict[str, str], rows: dict[str, str]
+) -> Any:
+    """The value of a rows, table or square input (``web/form_rows.py``)."""
+    if item.widget == "table":
+        return form_rows.read_table(item, form, problems, rows)
+    if item.widget == "square":
+        return form_rows.read_square(item.name, form, problems)
+
+    def read_row(item: FormField, form: Mapping[str, str], prefix: str) -> dict[str, Any]:
+        return _values(item.columns, form, problems, rows, prefix)
+
+    return form_rows.read_rows(item, form, problems, rows, read_row)
 
 
 def _number(text: str, integer: bool) -> Any:
@@ -308,6 +425,9 @@ def form_values(
         elif defaults or item.widget == "checkbox":
             value = item.default
         else:
+            continue
+        if item.widget in form_rows.WIDGETS:
+            values |= form_rows.row_values(item, value, _as_text)
             continue
         shown = _as_text(item, value)
         if shown is not None:
@@ -378,8 +498,14 @@ def _owner(path: str, names: set[str]) -> str | None:
     return None
 
 
+def posted_names(items: tuple[FormItem, ...], form: Mapping[str, str]) -> set[str]:
+    """Every input name under ``items``, with the names of the rows ``form`` posted."""
+    names = field_names(items)
+    return names | {name for name in form if form_rows.owned(name, names)}
+
+
 def field_names(items: tuple[FormItem, ...]) -> set[str]:
-    """Every input name (and fieldset name) under ``items``."""
+    """Every input name (and fieldset name) under ``items`` (a table's rows: its name)."""
     names: set[str] = set()
     for item in items:
         names.add(item.name)

@@ -12,10 +12,10 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field
+from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, side_field
 from tablekeeper.rulesets.fractal.actions import Tree
 from tablekeeper.rulesets.fractal.encounter.state import CharacterSpec
-from tablekeeper.rulesets.fractal.scene import SceneElement
+from tablekeeper.rulesets.fractal.scene import SceneElement, offer_elements
 from tablekeeper.rulesets.fractal.stats import Stat
 from tablekeeper.rulesets.fractal.timescale import ScaleOverride
 
@@ -44,35 +44,42 @@ FLIP = P + "flip"
 ARMOR = P + "set_routine_armor"
 CONSUME = P + "consume"
 
-Id = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
+ID_PATTERN = r"^[A-Za-z0-9_-]+$"
+"""A conflict's id: letters, digits, ``_`` and ``-``."""
 
 
 class Seat(Frozen):
     """A character's seat in a conflict it is opened with."""
 
-    character: ActorId = actor_field()
-    side: str | None = Field(
-        default=None, description="Its side in this conflict (default: its own)."
+    character: ActorId = actor_field(title="Character")
+    side: str | None = side_field(
+        default=None, title="Side", description="Its side in this conflict (default: its own)."
     )
-    position: tuple[int, int] | None = None
-    zone: str | None = None
+    position: tuple[int, int] | None = Field(default=None, title="Square")
+    zone: str | None = Field(default=None, title="Zone")
 
 
 class OpenConflict(Frozen):
     """The GM opens a conflict: a Micro conflict, a Nano duel, a Solo project, a Macro scene."""
 
-    id: str = Id
-    title: str = Field(default="", max_length=80)
-    level: Literal["micro", "nano", "solo", "macro"]
-    tree: Tree
-    setting: str | None = Field(default=None, max_length=40, examples=["court"])
-    seats: tuple[Seat, ...] = Field(default=(), description="Who takes part, in turn order.")
-    characters: tuple[ActorId, ...] = Field(
-        default=(), description="Or simply who takes part, in turn order, on their own sides."
+    id: str = Field(min_length=1, max_length=40, pattern=ID_PATTERN, title="Conflict id")
+    title: str = Field(default="", max_length=80, title="Title")
+    level: Literal["micro", "nano", "solo", "macro"] = Field(title="Level")
+    tree: Tree = Field(title="Skill tree")
+    setting: str | None = Field(default=None, max_length=40, examples=["court"], title="Setting")
+    seats: tuple[Seat, ...] = Field(
+        default=(), title="Seats", description="Who takes part, in turn order."
     )
-    scene_elements: tuple[SceneElement, ...] = ()
+    characters: tuple[ActorId, ...] = Field(
+        default=(),
+        title="Characters",
+        description="Or simply who takes part, in turn order, on their own sides.",
+    )
+    scene_elements: tuple[SceneElement, ...] = Field(
+        default=(), title="Scene elements", description="F-SCENE-02."
+    )
     time_limit: int | None = Field(
-        default=None, ge=1, le=100, description="Exchanges (F-DANCE-GEN-04)."
+        default=None, ge=1, le=100, title="Time limit", description="Exchanges (F-DANCE-GEN-04)."
     )
     interval: str | None = Field(
         default=None, description="An Interval, if not the table's: '1 hour'."
@@ -216,11 +223,20 @@ class PlaceElement(Frozen):
     """A scene element the GM places (F-SCENE-02)."""
 
     conflict: str
-    element: str = Field(pattern=r"^[a-z_]+$", examples=["obscured", "difficult"])
-    severity: int = Field(ge=1, le=4)
-    zone: str | None = Field(default=None, description="The area it covers (all if none).")
+    element: str = Field(
+        pattern=r"^[a-z_]+$",
+        examples=["obscured", "difficult"],
+        title="Element",
+        json_schema_extra=offer_elements,
+    )
+    severity: int = Field(ge=1, le=4, title="Severity", description="1 to 4 (F-SCENE-02).")
+    zone: str | None = Field(
+        default=None, title="Zone", description="The area it covers (all if none)."
+    )
     condition: str | None = Field(
-        default=None, description="Hazardous: the most relevant generic condition."
+        default=None,
+        title="Condition",
+        description="Hazardous: the most relevant generic condition.",
     )
 
     @property
