@@ -59,7 +59,9 @@ def shipped() -> list[tuple[str, str]]:
     ]
 
 
-def gm_page(client: TestClient, ruleset: str, name: str) -> str:
+def scenario_table(client: TestClient, ruleset: str, name: str) -> tuple[str, str]:
+    """An encounter of the shipped scenario ``name``, its GM's key in ``client``: its page's
+    address and the encounter's id."""
     engine = engine_of(client.app)  # type: ignore[arg-type]
     campaign, secret = demo_campaigns.scenario_campaign(
         lambda: SqlUnitOfWork(engine), ruleset, name
@@ -67,7 +69,12 @@ def gm_page(client: TestClient, ruleset: str, name: str) -> str:
     opened = client.get(f"/campaigns/{campaign.id}?key={secret}")
     assert opened.status_code == 303
     encounter = demo_campaigns.demo_encounter(SqlUnitOfWork(engine), campaign.id)
-    page = client.get(f"/campaigns/{campaign.id}/encounters/{encounter}")
+    assert encounter is not None
+    return f"/campaigns/{campaign.id}/encounters/{encounter}", encounter
+
+
+def gm_page(client: TestClient, ruleset: str, name: str) -> str:
+    page = client.get(scenario_table(client, ruleset, name)[0])
     assert page.status_code == 200, page.text
     return page.text
 

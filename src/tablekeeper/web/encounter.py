@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import JsonValue
+from pydantic import BaseModel, JsonValue
 from starlette.responses import RedirectResponse, Response
 
 from tablekeeper.api.deps import announce, unit_of_work
@@ -85,6 +85,7 @@ class GmForm:
     kind: str
     title: str
     items: tuple[FormItem, ...]
+    payload: type[BaseModel]
 
     @property
     def slug(self) -> str:
@@ -97,7 +98,7 @@ def gm_forms(ruleset: str) -> tuple[GmForm, ...]:
     """The forms of the GM commands of ``ruleset`` (its ``gm_commands``), from their
     payload models."""
     return tuple(
-        GmForm(item.kind, item.title, sheet_fields(item.payload.model_json_schema()))
+        GmForm(item.kind, item.title, sheet_fields(item.payload.model_json_schema()), item.payload)
         for item in ruleset_named(ruleset).gm_commands()
     )
 
@@ -513,9 +514,8 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
         def give(
             uow: SqlUnitOfWork, viewer: Viewer, roller: Roller | None
         ) -> encounters.EncounterView:
-            if read.problems:
-                problems = "; ".join(f"{name}: {text}" for name, text in read.problems.items())
-                raise RulesError(problems, field=next(iter(read.problems)))
+            if read.problems:  # with the model's own problems of the rest: all at once
+                raise read.refusal(chosen.payload, "payload")
             command = Command(actor=GM, kind=kind, payload=read.values)
             return encounters.submit_command(
                 uow,
@@ -530,7 +530,7 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
         read = read_form(chosen.items, form)
         kept, faces = _faces_kept(form)
         extra = {**kept, "values": {kind: dict(form)}, "form_kind": kind}
-        names = posted_names(chosen.items, form) | faces
+        names = posted_names(chosen.items, form) | set(read.problems) | faces
         action = _rolling(form, give)
         return _act(
             request,

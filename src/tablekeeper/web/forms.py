@@ -30,7 +30,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeAlias
 
-from tablekeeper.engine.values import ACTOR_FORMAT
+from pydantic import BaseModel, ValidationError
+
+from tablekeeper.engine.values import ACTOR_FORMAT, invalid_input
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.services import safe_input
 from tablekeeper.web import form_rows
@@ -305,6 +307,16 @@ class ReadForm:
         path (``payload.parties.0``) -> the input's (``sheet.parties.2``)."""
         renamed = {f"{payload}.{path}": name for path, name in self.rows.items()}
         return {**dict(sorted(renamed.items(), key=lambda pair: -len(pair[0]))), payload: prefix}
+
+    def refusal(self, model: type[BaseModel], payload: str) -> RulesError:
+        """The error of a form with inputs that could not be read: those, and what the
+        model says of the rest (named ``<payload>.<path>``), every problem at once."""
+        problems = [f"{name}: {text}" for name, text in self.problems.items()]
+        try:
+            model.model_validate(self.values)
+        except ValidationError as error:
+            problems += invalid_input(error, prefix=payload).message.split("; ")
+        return RulesError("; ".join(problems), field=next(iter(self.problems)))
 
 
 def read_form(items: tuple[FormItem, ...], form: Mapping[str, str]) -> ReadForm:
