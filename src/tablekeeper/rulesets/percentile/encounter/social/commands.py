@@ -16,7 +16,7 @@ from typing import Annotated, Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
-from tablekeeper.engine.values import ActorId, Frozen, actor_field, side_field
+from tablekeeper.engine.values import ACTOR_FORMAT, ActorId, Frozen, actor_field, side_field
 from tablekeeper.rulesets.percentile.encounter.commands import Who
 from tablekeeper.rulesets.percentile.encounter.social.state import Opposition
 from tablekeeper.rulesets.percentile.social.tables import Goal, Length, PartySize, TimeScale
@@ -110,11 +110,19 @@ class StartSocial(Frozen):
         "(the first the petitioner when the opposition is passive).",
     )
     turn_modifiers: dict[
-        Annotated[ActorId, actor_field(title="Character")],
-        Annotated[int, Field(ge=-PERCENT, le=PERCENT, title="Modifier")],
+        Annotated[ActorId, actor_field()], Annotated[int, Field(ge=-PERCENT, le=PERCENT)]
     ] = Field(
         default_factory=dict,
         title="Turn order modifiers",
+        json_schema_extra={  # the words of a form's rows (pydantic drops a key's title)
+            "propertyNames": {"format": ACTOR_FORMAT, "title": "Character"},
+            "additionalProperties": {
+                "type": "integer",
+                "minimum": -PERCENT,
+                "maximum": PERCENT,
+                "title": "Modifier",
+            },
+        },
         description="P-SOC-11: the GM's turn order modifiers (+10 in one's own great hall).",
     )
 
