@@ -15,8 +15,8 @@ from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import demo_campaigns, scenarios
 from tablekeeper.services.rulesets import installed_rulesets, ruleset_named
 from tablekeeper.web.encounter import gm_forms
+from tablekeeper.web.form_fields import FieldGroup, FormItem
 from tablekeeper.web.form_rows import owned
-from tablekeeper.web.forms import FieldGroup, FormItem
 from tablekeeper.web.pages import option_items
 
 JSON_ASKED = re.compile(r"<textarea|JSON\.|\(JSON\)", re.IGNORECASE)

@@ -30,9 +30,9 @@ def _table(live_server: str, database_url: str, page: Any, ruleset: str) -> tupl
 
 
 def _state(engine: Any, encounter: str) -> dict[str, Any]:
-    found: dict[str, Any] = (
-        encounters.load_encounter(SqlUnitOfWork(engine), encounter).state.model_dump(mode="json")
-    )
+    found: dict[str, Any] = encounters.load_encounter(
+        SqlUnitOfWork(engine), encounter
+    ).state.model_dump(mode="json")
     return found
 
 
@@ -115,9 +115,7 @@ def test_the_gm_opens_a_conflict_by_its_seats_and_plays_it(
     screenshots.take(page, "open-conflict-refused", full_page=False, at=severity)
     severity.get_by_role("spinbutton", name="Severity").first.fill("2")
     before = page.locator("#log .log-entry").count()
-    page.locator("details.gm-form[open] form").get_by_role(
-        "button", name="Open a conflict"
-    ).click()
+    page.locator("details.gm-form[open] form").get_by_role("button", name="Open a conflict").click()
     expect(page.locator("#log .log-entry")).to_have_count(before + 1)
     conflict = _state(engine, encounter)["conflicts"]["ford"]
     assert list(conflict["participants"]) == ["brenna", "ilse", "chief"]

@@ -61,8 +61,8 @@ from tablekeeper.services.table_dice import DieNeeded, Rolled
 from tablekeeper.web import access, table_roll
 from tablekeeper.web.card_view import card_context
 from tablekeeper.web.dice import parse_faces
+from tablekeeper.web.form_fields import FormItem
 from tablekeeper.web.forms import (
-    FormItem,
     errors_by_field,
     posted_names,
     read_form,

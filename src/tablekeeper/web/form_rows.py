@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from tablekeeper.engine.sheet_forms import row_indices
-
-if TYPE_CHECKING:
-    from tablekeeper.web.forms import FormField
+from tablekeeper.web.form_fields import FormField
 
 Shape = Literal["object", "square"]
 Columns = list[tuple[str, Mapping[str, Any], set[str]]]
@@ -160,8 +158,6 @@ def row_values(
         return shown
     if item.widget != "rows" or not isinstance(value, list | tuple):
         return shown
-    from tablekeeper.web.forms import FormField  # the caller's module, loaded by now
-
     for row, part in enumerate(value):
         prefix = f"{item.name}.{row}"
         if item.shape == "square":

@@ -3,9 +3,9 @@
 A campaign's options and the GM's commands are models, so the console never writes
 their forms by hand (a character's sheet has its ruleset's own form in the rules' words:
 ``web/sheet_forms.py``): :func:`sheet_fields` reads the model's JSON schema into
-:class:`FormField` and :class:`FieldGroup` values that one template macro renders,
-:func:`sheet_from_form` turns the submitted text back into the payload the services
-validate, and :func:`errors_by_field` splits the services'
+:class:`FormField` and :class:`FieldGroup` values (``web/form_fields.py``) that one
+template macro renders, :func:`read_form` turns the submitted text back into the payload
+the services validate, and :func:`errors_by_field` splits the services'
 :class:`~tablekeeper.errors.RulesError` (``sheet.stats.hit_points: Field required; ...``)
 into one message per input, so each shows next to its field.
 
@@ -28,104 +28,19 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal, TypeAlias
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from tablekeeper.engine.values import ACTOR_FORMAT, invalid_input
+from tablekeeper.engine.values import invalid_input
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.services import safe_input
 from tablekeeper.web import form_rows
-
-Widget = Literal["text", "number", "checkbox", "select", "list", "square", "rows", "table", "json"]
-
-SHEET = "sheet"
-"""The prefix of every sheet input's name: ``sheet.stats.hit_points``."""
+from tablekeeper.web.form_fields import SHEET, FieldGroup, FormField, FormItem
 
 _PROBLEM = re.compile(r"^(?P<path>[^:;\s][^:;]*?): (?P<reason>.+)$", re.DOTALL)
 """One problem of a message: its path (a skill table's keys may hold spaces: ``sheet.stats.
 skills.Fast Talk``) and its reason."""
-
-
-@dataclass(frozen=True)
-class FormField:
-    """One input: its dotted ``path`` in the sheet, label, widget and constraints."""
-
-    path: str
-    label: str
-    widget: Widget
-    required: bool = False
-    help: str = ""
-    choices: tuple[str, ...] = ()
-    placeholder: str = ""
-    checked_by_default: bool = False
-    integer: bool = False
-    minimum: float | None = None
-    maximum: float | None = None
-    default: Any = None
-    prefix: str = SHEET
-    picker: str = ""
-    """The JSON-schema ``format`` naming what the input picks from (``actor-id``, ``side``):
-    the encounter's values for it, when there are some."""
-    decimal: bool = False
-    """A number the model reads from its text (a ``Decimal``): passed on as typed."""
-    columns: tuple[FormItem, ...] = ()
-    """A row's inputs (``rows``: the listed model's fields; ``table``: its name and number;
-    names relative to the row)."""
-    shape: Literal["object", "square"] = "object"
-    """What one row of ``rows`` is: an object of its columns, or a square ``[x, y]``."""
-    max_rows: int | None = None
-
-    @property
-    def actor(self) -> bool:
-        """Whether the input names an actor (a picker of the encounter's creatures)."""
-        return self.picker == ACTOR_FORMAT
-
-    @property
-    def name(self) -> str:
-        """The input's name in the submitted form."""
-        return f"{self.prefix}.{self.path}" if self.prefix else self.path
-
-    @property
-    def id(self) -> str:
-        """The input's HTML id (its label's ``for``)."""
-        return input_id(self.name)
-
-    @property
-    def is_group(self) -> bool:
-        return False
-
-
-@dataclass(frozen=True)
-class FieldGroup:
-    """A nested model (a stat block, its characteristics): a fieldset of its fields."""
-
-    path: str
-    label: str
-    children: tuple[FormItem, ...]
-    required: bool = False
-    help: str = ""
-    prefix: str = SHEET
-
-    @property
-    def name(self) -> str:
-        return f"{self.prefix}.{self.path}"
-
-    @property
-    def id(self) -> str:
-        return input_id(self.name)
-
-    @property
-    def is_group(self) -> bool:
-        return True
-
-
-FormItem: TypeAlias = FormField | FieldGroup
-
-
-def input_id(name: str) -> str:
-    """The HTML id of the input named ``name`` (dots are awkward in CSS selectors)."""
-    return "f-" + re.sub(r"[^A-Za-z0-9_-]", "-", name)
 
 
 # --- schema -> fields ----------------------------------------------------------------------

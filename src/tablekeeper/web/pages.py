@@ -57,8 +57,8 @@ from tablekeeper.services.access import (
 )
 from tablekeeper.services.rulesets import installed_rulesets, ruleset_named
 from tablekeeper.web import access
+from tablekeeper.web.form_fields import FormItem
 from tablekeeper.web.forms import (
-    FormItem,
     errors_by_field,
     form_values,
     posted_names,

@@ -28,8 +28,8 @@ from starlette.responses import HTMLResponse
 from tablekeeper.errors import RulesError
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.web.csrf import csrf_field, csrf_token
+from tablekeeper.web.form_fields import input_id
 from tablekeeper.web.form_rows import shown_rows
-from tablekeeper.web.forms import input_id
 
 RULESET_TEMPLATES = "rulesets"
 """The prefix of a ruleset's own templates: ``rulesets/<ruleset>/<template>``."""
