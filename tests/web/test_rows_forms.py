@@ -185,6 +185,8 @@ def test_a_scene_element_is_picked_and_a_seat_is_a_form(client: TestClient) -> N
         },
     )
     assert opened.status_code == 303, opened.text
+    place = gm_form(client.get(url).text, "fractal.place_element")
+    assert '<option value="bridge">bridge</option>' in place  # the open conflicts offered
     placed = client.post(
         f"{url}/gm/fractal.place_element",
         data={"sheet.conflict": conflict, "sheet.element": "difficult", "sheet.severity": "1"},

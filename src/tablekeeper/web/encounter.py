@@ -32,6 +32,7 @@ from tablekeeper.engine import overrides
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
+from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.values import ACTOR_FORMAT, GM, SIDE_FORMAT
 from tablekeeper.engine.words import name_of
 from tablekeeper.errors import (
@@ -193,7 +194,7 @@ def table_context(
             _page_number(request.query_params.get("log_page", "")),
         ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
-        "form_pickers": form_pickers(cards, names),
+        "form_pickers": form_pickers(rules, view.state, cards, names) if viewer.is_gm else {},
         "follow_ups": follow_up_forms(
             outcomes.follow_ups(view, records, viewer),
             {form.kind: form.items for form in gm_forms(view.encounter.ruleset)},
@@ -211,12 +212,15 @@ def table_context(
 
 
 def form_pickers(
-    cards: Sequence[ActorCard], names: Mapping[str, str]
+    rules: Ruleset, state: Any, cards: Sequence[ActorCard], names: Mapping[str, str]
 ) -> dict[str, list[tuple[str, str]]]:
     """What a GM form's pickers offer, by the JSON-schema ``format`` a payload field names
-    (``engine/values.py``): the encounter's creatures and their sides, read from the cards."""
+    (``engine/values.py``): the encounter's creatures and their sides, read from the cards,
+    and what the ruleset offers from its state (its ``form_pickers``: fractal's conflicts)."""
     sides = list(dict.fromkeys(card.side for card in cards if card.side))
+    offered = {key: list(values) for key, values in rules.form_pickers(state).items()}
     return {
+        **offered,
         ACTOR_FORMAT: [(card.id, name_of(names, card.id)) for card in cards],
         SIDE_FORMAT: [(side, side) for side in sides],
     }

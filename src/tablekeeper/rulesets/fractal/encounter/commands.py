@@ -7,7 +7,7 @@ the engine's own; a pending decision is answered with the session's answer comma
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -43,6 +43,16 @@ REDEFINE = P + "redefine_time"
 FLIP = P + "flip"
 ARMOR = P + "set_routine_armor"
 CONSUME = P + "consume"
+
+CONFLICT_FORMAT = "conflict"
+"""The JSON-schema ``format`` of a payload field naming an open conflict: the GM forms offer
+the encounter's (``Fractal.form_pickers``)."""
+
+
+def conflict_field(**kwargs: Any) -> Any:
+    """A payload field naming a conflict, so a GM form offers the open ones."""
+    return Field(json_schema_extra={"format": CONFLICT_FORMAT}, title="Conflict", **kwargs)
+
 
 ID_PATTERN = r"^[A-Za-z0-9_-]+$"
 """A conflict's id: letters, digits, ``_`` and ``-``."""
@@ -127,11 +137,11 @@ class OpenConflict(Frozen):
 
 
 class ConflictOnly(Frozen):
-    conflict: str
+    conflict: str = conflict_field()
 
 
 class CloseConflict(Frozen):
-    conflict: str
+    conflict: str = conflict_field()
     ended: str = Field(default="the GM ends it", max_length=200)
     winner: str | None = None
 
@@ -139,14 +149,14 @@ class CloseConflict(Frozen):
 class Join(Frozen):
     """A character moves into a conflict (F-GM-14), leaving the one it was in."""
 
-    conflict: str
+    conflict: str = conflict_field()
     seat: Seat
 
 
 class Act(Frozen):
     """A character takes a Micro action of its conflict's tree, committing ``dice``."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
     action: str
     dice: int = Field(ge=1, le=40)
@@ -170,14 +180,14 @@ class Act(Frozen):
 
 
 class Who(Frozen):
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
 
 
 class Assist(Frozen):
     """Give dice from one's own pool to an ally's next roll (F-GM-08, G-F-48)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
     to: ActorId = actor_field()
     dice: int = Field(ge=1, le=40)
@@ -186,14 +196,14 @@ class Assist(Frozen):
 class WorkOnProject(Frozen):
     """Commit dice among the project's techniques for this Interval (G-F-05)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     allocation: dict[str, int] = Field(min_length=1)
 
 
 class Serve(Frozen):
     """The meal is eaten, the work shown: its output goes to ``to`` (F-COOK-GEN-03)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     to: tuple[ActorId, ...] = Field(min_length=1)
 
 
@@ -222,7 +232,7 @@ class CharacterOnly(Frozen):
 class PlaceElement(Frozen):
     """A scene element the GM places (F-SCENE-02)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     element: str = Field(
         pattern=r"^[a-z_]+$",
         examples=["obscured", "difficult"],
@@ -247,7 +257,7 @@ class PlaceElement(Frozen):
 
 
 class ClearElement(Frozen):
-    conflict: str
+    conflict: str = conflict_field()
     index: int = Field(ge=0)
 
 
@@ -280,13 +290,13 @@ class Dress(Frozen):
 
 class PassTime(Frozen):
     minutes: int = Field(ge=1, le=60 * 24 * 365)
-    conflict: str | None = None
+    conflict: str | None = conflict_field(default=None)
 
 
 class Redefine(Frozen):
     """The GM redefines a conflict's measures, written as text (F-TIME-05)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     interval: str | None = Field(default=None, examples=["1 week"])
     exchange: str | None = Field(default=None, examples=["1 day"])
     beat: str | None = Field(default=None, examples=["3 seconds"])
@@ -302,7 +312,7 @@ class Redefine(Frozen):
 class Flip(Frozen):
     """Blackmail, bribery: the GM flips a character to ``side`` (F-GM-09)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
     side: str
 
@@ -310,7 +320,7 @@ class Flip(Frozen):
 class SetArmor(Frozen):
     """Routine Armor on a zone (F-DANCE-GEN-08), lost when the conflict ends."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
     zone: Literal["focus", "technique", "audience_attention"]
     amount: int = Field(ge=0, le=20)
