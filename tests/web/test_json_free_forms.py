@@ -16,7 +16,7 @@ from tablekeeper.services import demo_campaigns, scenarios
 from tablekeeper.services.rulesets import installed_rulesets, ruleset_named
 from tablekeeper.web.encounter import gm_forms
 from tablekeeper.web.form_fields import FieldGroup, FormItem
-from tablekeeper.web.form_rows import owned
+from tablekeeper.web.forms import posted_names
 from tablekeeper.web.pages import option_items
 
 JSON_ASKED = re.compile(r"<textarea|JSON\.|\(JSON\)", re.IGNORECASE)
@@ -101,7 +101,9 @@ def test_no_campaign_option_asks_for_json(client: TestClient, ruleset: str) -> N
         assert json_asked(fragment.text + "</section>", "campaign-options") == []
 
 
-def test_a_rows_input_belongs_to_its_table() -> None:
-    names = {"sheet.parties", "sheet.id"}
-    assert owned("sheet.parties.3.side", names)
-    assert not owned("sheet.other.0", names)
+def test_a_rows_inputs_belong_to_its_form() -> None:
+    social = {form.kind: form for form in gm_forms("percentile")}["percentile.start_social"]
+    posted = {"sheet.parties.3.side": "x", "sheet.other.0": "y", "sheet.length": "short"}
+    names = posted_names(social.items, posted)
+    assert {"sheet.parties.3.side", "sheet.length"} <= names
+    assert "sheet.other.0" not in names

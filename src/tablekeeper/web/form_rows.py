@@ -192,14 +192,3 @@ def shown_rows(item: FormField, values: Mapping[str, str], blank: int = 1) -> li
     start = every[-1] + 1 if every else 0
     room = blank if item.max_rows is None else max(0, min(blank, item.max_rows - len(filled)))
     return [*filled, *range(start, start + (room or (0 if filled else 1)))]
-
-
-def owned(name: str, items_names: set[str]) -> bool:
-    """Whether a posted ``name`` is an input of a form whose item names are ``items_names``
-    (a row's input belongs to its table)."""
-    candidate = name
-    while candidate:
-        if candidate in items_names:
-            return True
-        candidate = candidate.rpartition(".")[0]
-    return False

@@ -428,7 +428,7 @@ def _owner(path: str, names: set[str]) -> str | None:
 def posted_names(items: tuple[FormItem, ...], form: Mapping[str, str]) -> set[str]:
     """Every input name under ``items``, with the names of the rows ``form`` posted."""
     names = field_names(items)
-    return names | {name for name in form if form_rows.owned(name, names)}
+    return names | {name for name in form if _owner(name, names) is not None}
 
 
 def field_names(items: tuple[FormItem, ...]) -> set[str]:
