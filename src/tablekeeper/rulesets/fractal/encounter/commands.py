@@ -314,7 +314,7 @@ class Flip(Frozen):
 
     conflict: str = conflict_field()
     character: ActorId = actor_field()
-    side: str
+    side: str = side_field(title="New side")
 
 
 class SetArmor(Frozen):

@@ -138,11 +138,15 @@ class RuleTarget(Frozen):
     """The GM rules a party's target DP anew (P-SOC-08: the final say); what was argued
     down stays argued down."""
 
-    side: str = Field(min_length=1, max_length=40)
-    goal_kind: Goal = "debatable"
-    party_size: PartySize = "comparable"
-    recent_events: int = Field(default=0, ge=-DP_LIMIT, le=DP_LIMIT)
-    gm_adjustment: int = Field(default=0, ge=-DP_LIMIT, le=DP_LIMIT)
+    side: str = side_field(min_length=1, max_length=40, title="Party's side")
+    goal_kind: Goal = Field(default="debatable", title="The goal is", description="P-SOC-07.")
+    party_size: PartySize = Field(default="comparable", title="Party size", description="P-SOC-08.")
+    recent_events: int = Field(
+        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="Recent events", description="P-SOC-08."
+    )
+    gm_adjustment: int = Field(
+        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="GM's adjustment", description="P-SOC-08."
+    )
 
 
 class GmGrudge(Frozen):
