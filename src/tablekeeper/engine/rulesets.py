@@ -13,7 +13,8 @@ import-linter forbids them its modules. It gives:
   ``add_actor(spec)`` (the GM's command adding it), ``remove_actor(state, actor)`` (the
   GM's command taking it out of a running encounter, where the rules allow it), the
   ``engine`` (usually a :class:`~tablekeeper.engine.table_engine.TableEngine` over one
-  command table), ``gm_commands()`` (the GM tools the console offers as forms),
+  command table), ``gm_commands()`` (the GM tools the console offers as forms, and
+  ``form_pickers(state)``, what their pickers offer from the state),
   ``sheet_form(options)`` (a character's sheet as a form in the rules' words:
   ``engine/sheet_forms.py``), ``follow_ups`` (what the GM is asked after a command, such
   as a reaction's damage), ``policy()`` (who chooses when nobody does) and ``ended(state)``;
@@ -273,6 +274,12 @@ class Ruleset(Protocol):
         ruleset's data as ``options`` (an instance of :attr:`Options`) lay it out."""
         ...
 
+    def form_pickers(self, state: Any) -> Mapping[str, Sequence[tuple[str, str]]]:
+        """What the GM forms' pickers offer from the encounter's ``state`` beyond its actors
+        and sides, by the JSON-schema ``format`` a payload field names: ``(value, label)``
+        each (fractal's open conflicts)."""
+        ...
+
     def cards(self, state: Any, sight: Sight) -> tuple[ActorCard, ...]:
         """One card per actor, in the table's order, as ``sight`` may see each."""
         ...
@@ -365,6 +372,10 @@ class RulesetBase:
             GmCommand(spec.kind, spec.title, spec.payload)
             for spec in self.engine.commands.gm_forms()
         )
+
+    def form_pickers(self, state: Any) -> Mapping[str, Sequence[tuple[str, str]]]:
+        """Nothing beyond the actors and sides the console reads from the cards."""
+        return {}
 
     def remove_actor(self, state: Any, actor: str) -> Command:
         """Not supported: the ruleset keeps every actor it was given."""

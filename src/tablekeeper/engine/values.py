@@ -40,6 +40,10 @@ ACTOR_FORMAT = "actor-id"
 """The JSON-schema ``format`` of a payload field that names an actor: a form offers the
 encounter's actors there (:func:`actor_field`)."""
 
+SIDE_FORMAT = "side"
+"""The JSON-schema ``format`` of a payload field that names a side: a form offers the
+encounter's sides there (:func:`side_field`)."""
+
 JsonObject: TypeAlias = dict[str, JsonValue]
 """A command's or event's payload: JSON data, parsed into a model by whoever reads it."""
 
@@ -50,6 +54,12 @@ def actor_field(**kwargs: Any) -> Any:
     """A payload field naming an actor (its JSON schema says ``format: actor-id``), so a
     generated form can offer the actors instead of a text box."""
     return Field(json_schema_extra={"format": ACTOR_FORMAT}, **kwargs)
+
+
+def side_field(**kwargs: Any) -> Any:
+    """A payload field naming a side (its JSON schema says ``format: side``), so a
+    generated form can offer the encounter's sides instead of a text box."""
+    return Field(json_schema_extra={"format": SIDE_FORMAT}, **kwargs)
 
 
 def chosen_from(values: Iterable[str], **kwargs: Any) -> Any:
