@@ -165,6 +165,10 @@ class EventLog:
             number += 1
         return CommandId(f"c{number}")
 
+    def uses(self, command_id: CommandId) -> bool:
+        """Whether ``command_id`` is taken: a command of the log (or before its tail)."""
+        return self._used(command_id)
+
     def _used(self, command_id: CommandId) -> bool:
         if command_id in self._command_ids:
             return True
@@ -219,6 +223,13 @@ class EventLog:
         succeeds, so a refused command leaves the log as it was.
         """
         return self._number(drafts, scope, self.next_command_id)
+
+    def numbered(
+        self, drafts: Sequence[EventDraft], scope: ScopeId | None, command_id: CommandId
+    ) -> tuple[Event, ...]:
+        """``drafts`` numbered as the events of ``command_id`` would be next, not appended
+        (a session keeping no log folds an override's events so)."""
+        return self._number(drafts, scope, command_id)
 
     def append(self, events: Sequence[Event]) -> None:
         """Append one command's numbered events (from :meth:`number`)."""
