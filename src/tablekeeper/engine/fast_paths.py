@@ -58,12 +58,15 @@ def drafting() -> bool:
     return not _unlogged.get()
 
 
-@contextmanager
-def unlogged() -> Iterator[None]:
+class unlogged:  # noqa: N801 - used as a context manager, as reference() is
     """Inside: the command being played is for a session that keeps no log, so the work
-    pad folds its events without drafting them (the session takes the folded state)."""
-    token = _unlogged.set(True)
-    try:
-        yield
-    finally:
-        _unlogged.reset(token)
+    pad folds its events without drafting them (the session takes the folded state). A
+    class rather than a generator: the session enters it for every command it plays."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _unlogged.set(True)
+
+    def __exit__(self, *exc: object) -> None:
+        _unlogged.reset(self._token)
