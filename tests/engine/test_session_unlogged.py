@@ -11,7 +11,7 @@ from tablekeeper_duel.rules import ATTACK, WAIT, DuelState, duel_session
 
 from tablekeeper.analysis.trials import TrialPlan, play, resolve_policy
 from tablekeeper.dice.roller import FixedRoller, RandomRoller
-from tablekeeper.engine import ANSWER, Command, DefaultPolicy, Session, fast_paths
+from tablekeeper.engine import ANSWER, Command, DefaultPolicy, EventLog, Session, fast_paths
 from tablekeeper.engine.drafts import Draft
 from tablekeeper.engine.overrides import set_value
 from tablekeeper.engine.rulesets import load_ruleset
@@ -127,3 +127,29 @@ def test_every_shipped_scenario_ends_the_same_without_a_log(ruleset: str, name: 
     assert (commands_unlogged, state_unlogged, pending_unlogged) == (commands, state, pending)
     assert state_unlogged.model_dump() == state.model_dump()
     assert kept < logged  # the setup's records only
+
+
+def test_decision_ids_skip_the_ids_a_stored_log_already_took() -> None:
+    """A log rebuilt from storage may hold ids out of order (``c1``, ``c3``): the next new
+    commands are ``c4``, ``c5``..., with or without a log."""
+    played = duel_session(FixedRoller([]))
+    played.submit(Command(actor="alice", kind=WAIT))
+    played.submit(Command(actor="bob", kind=WAIT))
+    records = [
+        event.model_copy(update={"command_id": "c3"}) if event.command_id == "c2" else event
+        for event in played.log.records
+    ]
+    assert EventLog(records).numbers_taken(2) == frozenset({3})
+    sessions = []
+    for keep in (True, False):
+        session = Session(
+            played.engine, played.initial_state, roller=FixedRoller([15]), log=EventLog(records)
+        )
+        if not keep:
+            session.keep_no_log()
+        session.submit(attack("alice", "bob"))
+        sessions.append(session)
+    logged, unlogged = sessions
+    _same(logged, unlogged)
+    assert unlogged.pending is not None
+    assert unlogged.pending.id == "c4"

@@ -165,9 +165,15 @@ class EventLog:
             number += 1
         return CommandId(f"c{number}")
 
-    def uses(self, command_id: CommandId) -> bool:
-        """Whether ``command_id`` is taken: a command of the log (or before its tail)."""
-        return self._used(command_id)
+    def numbers_taken(self, start: int) -> frozenset[int]:
+        """The numbers ``n >= start`` whose id ``c<n>`` a command of the log (or one before
+        its tail) already has: a session keeping no log skips them as the log would."""
+        ids = self._command_ids | (self._base_ids or frozenset())
+        return frozenset(
+            int(number)
+            for number in (command_id[1:] for command_id in ids if command_id.startswith("c"))
+            if number.isdigit() and not number.startswith("0") and int(number) >= start
+        )
 
     def _used(self, command_id: CommandId) -> bool:
         if command_id in self._command_ids:

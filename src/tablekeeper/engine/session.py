@@ -68,6 +68,7 @@ class Session(Generic[S]):
         self.log = log if log is not None else EventLog()
         self.scope = scope
         self._unlogged_number: int | None = None
+        self._unlogged_taken: frozenset[int] = frozenset()
         self._state = self.replay()
         self._pending = pending_after(self._events())
 
@@ -114,6 +115,7 @@ class Session(Generic[S]):
         none, and undo, redo and :meth:`replay` are refused."""
         if self._unlogged_number is None:
             self._unlogged_number = int(self.log.next_command_id[1:])
+            self._unlogged_taken = self.log.numbers_taken(self._unlogged_number)
 
     def submit(self, command: Command, *, roll_mode: RollMode = "public") -> tuple[Event, ...]:
         """Check, resolve, fold and log ``command``; return the events it logged, seen as
@@ -196,7 +198,7 @@ class Session(Generic[S]):
         assert number is not None
         command_id = CommandId(f"c{number}")
         number += 1
-        while self.log.uses(CommandId(f"c{number}")):
+        while number in self._unlogged_taken:
             number += 1
         if command.kind in OVERRIDE_KINDS:
             events = self.log.numbered([override_event(command)], self.scope, command_id)
