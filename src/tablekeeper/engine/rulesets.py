@@ -80,6 +80,7 @@ from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.encounters import EncounterEngine
 from tablekeeper.engine.events import Event
+from tablekeeper.engine.memo import remembered
 from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.positions import Board, Square
 from tablekeeper.engine.resolvers import RESOLVERS, Resolver, ResolverRegistry
@@ -419,7 +420,7 @@ class RulesetBase:
 
     def winner(self, state: Any) -> str | None:
         """The last side standing: the one side with an actor not ``defeated``."""
-        return last_side_standing(self.cards(state, GM_SIGHT))
+        return last_side_standing(self._gm_cards(state))
 
     def elapsed(self, state: Any) -> int | None:
         """Unknown: a simulation counts commands instead."""
@@ -427,7 +428,12 @@ class RulesetBase:
 
     def tally(self, start: Any, end: Any) -> Tally:
         """What the cards tell: defeated, dead (life ``dead``), each gauge's drop."""
-        return card_tally(self.cards(start, GM_SIGHT), self.cards(end, GM_SIGHT))
+        return card_tally(self._gm_cards(start), self._gm_cards(end))
+
+    def _gm_cards(self, state: Any) -> tuple[ActorCard, ...]:
+        """The GM's cards of ``state``, built once for the very state on the fast paths
+        (a trial's winner and tally both read the end's: ``engine/memo.py``)."""
+        return remembered(state, ("gm cards", id(self)), lambda: self.cards(state, GM_SIGHT))
 
     def cards(self, state: Any, sight: Sight) -> tuple[ActorCard, ...]:
         """Every ruleset gives its own (the defaults above read them)."""
