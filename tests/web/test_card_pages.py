@@ -239,9 +239,7 @@ def test_the_gm_lets_the_players_see_a_creatures_dice_not_its_targets(table: Tab
     # Ruling C-20: "dice only" on Demilio's card; his next command still reaches the
     # player's log (the dice are theirs to see), unlike a secret one.
     page = table.page()
-    assert '<option value="dice_only">Everyone sees the dice, not the targets</option>' in _card(
-        page, "demilio"
-    )
+    assert '<option value="dice_only">Dice only, targets hidden</option>' in _card(page, "demilio")
     assert 'value="dice_only"' in page.split('id="table-roll-mode"')[-1]
     kept = _post(table, "/roll-modes", {"actor": "demilio", "roll_mode": "dice_only"})
     card = _card(kept, "demilio")

@@ -1,5 +1,5 @@
-"""A dice-only NPC in a real browser (ruling C-20): the GM chooses "Everyone sees the dice,
-not the targets" on the ogre's card; when the ogre attacks, the player's page (live, a
+"""A dice-only NPC in a real browser (ruling C-20): the GM chooses "Dice only, targets hidden"
+on the ogre's card; when the ogre attacks, the player's page (live, a
 second browser context) shows the roll happening, its d100 and its level, never the
 ogre's skill; the GM's page shows it against the skill. Screenshots are saved."""
 

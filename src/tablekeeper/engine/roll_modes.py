@@ -28,7 +28,7 @@ targets, or by the GM alone."""
 
 ROLL_MODES: dict[RollMode, str] = {
     "public": "Everyone, as the rules show it",
-    "dice_only": "Everyone sees the dice, not the targets",
+    "dice_only": "Dice only, targets hidden",
     "gm_only": "The GM only (a secret roll)",
 }
 """Each roll mode, in words for a form."""
