@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -30,6 +30,7 @@ from tablekeeper.engine import (
     load_ruleset,
     replay,
 )
+from tablekeeper.engine.roll_modes import RollMode
 from tablekeeper.errors import RulesError
 from tablekeeper.services import scenarios, views
 from tablekeeper.services.access import Viewer
@@ -140,38 +141,94 @@ def test_the_golden_transcript(ruleset: str, scenario: str) -> None:
     assert json.loads(path.read_text(encoding="utf-8")) == transcript
 
 
+@pytest.mark.parametrize("mode", ["public", "dice_only"])
 @pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
-def test_a_player_receives_none_of_the_hidden_numbers(ruleset: str, scenario: str) -> None:
+def test_a_player_receives_none_of_the_hidden_numbers(
+    ruleset: str, scenario: str, mode: RollMode
+) -> None:
     """The scenario played as it is meant to be (its run's own commands, the ruleset's
-    policy), with every NPC's hidden numbers set to the marker."""
+    policy), with every NPC's hidden numbers set to the marker, every roll in ``mode``."""
     rules = load_ruleset(ruleset)
     run, mine, npcs = _marked_run(rules, ruleset, scenario)
     assert npcs, f"{scenario} has no NPC whose numbers a player may not see"
-    session = run.session
-    assert _holds_marker(rules.player_view(session.state, GM_SIGHT)), (
+    assert _holds_marker(rules.player_view(run.session.state, GM_SIGHT)), (
         "the marker must be somewhere the GM sees"
     )
     sight = Sight.player({mine})
+    received = _played(rules, run, mode, lambda s: _everything_a_player_receives(rules, s, sight))
+    assert not _holds_marker(received)
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
+def test_a_dice_only_roll_shows_its_dice_and_outcome(ruleset: str, scenario: str) -> None:
+    """The same play (same seed) in public and "dice only": a player receives the same
+    events, each with a sentence where the public one has one, and each payload is the
+    public one with fields taken out, never changed or added (C-20)."""
+    rules = load_ruleset(ruleset)
+    sight = Sight.player({_marked_run(rules, ruleset, scenario)[1]})
+    seen: dict[str, Any] = {}
+    for mode in ("public", "dice_only"):
+        run = _marked_run(rules, ruleset, scenario)[0]
+        seen[mode] = _played(rules, run, mode, lambda _: None)[-1]
+    viewer = Viewer(role="player", player="p1", characters=sight.controlled)
+
+    def read(session: Session[Any]) -> list[tuple[str, Any, bool]]:
+        names = {card.id: card.name for card in rules.cards(session.state, sight)}
+        return [
+            (
+                event.kind,
+                views.public_payload(event, viewer, rules),
+                rules.words.event_sentence(event, names, views.sight_for([event], viewer))
+                is not None,
+            )
+            for event in session.log.events
+            if viewer.sees(event.visibility)
+        ]
+
+    public, dice_only = read(seen["public"]), read(seen["dice_only"])
+    assert [kind for kind, _, _ in dice_only] == [kind for kind, _, _ in public]
+    for (kind, hidden, said), (_, shown, told) in zip(dice_only, public, strict=True):
+        assert said == told, f"{kind}: a sentence lost"
+        assert _within(hidden, shown), f"{kind}: {hidden} is not part of {shown}"
+        assert bool(hidden) == bool(shown), f"{kind}: the roll itself is gone"
+
+
+def _played(
+    rules: Ruleset, run: Any, mode: RollMode, look: Callable[[Session[Any]], Any]
+) -> list[Any]:
+    """Play ``run`` to its end (at most 60 steps), every command and answer rolled in
+    ``mode``; what ``look`` saw before each step and at the end (the session, last)."""
+    session = run.session
     policy = rules.policy()
-    received: list[Any] = []
+    seen: list[Any] = []
     for _ in range(60):
-        received.append(_everything_a_player_receives(rules, session, sight))
+        seen.append(look(session))
         if run.finished:
             break
         due = run.due()
         for command in due:
-            session.submit(command)
+            session.submit(command, roll_mode=mode)
         if session.pending is not None:
-            session.submit(policy.answer(session.state, session.pending))
+            session.submit(policy.answer(session.state, session.pending), roll_mode=mode)
             continue
         if due:
             continue
         command = run.next_command(policy)
         if command is None:
             break
-        session.submit(command)
-    received.append(_everything_a_player_receives(rules, session, sight))
-    assert not _holds_marker(received)
+        session.submit(command, roll_mode=mode)
+    seen.append(look(session))
+    seen.append(session)
+    return seen
+
+
+def _within(part: Any, whole: Any) -> bool:
+    """Whether ``part`` is ``whole`` with some object fields taken out, at any depth."""
+    if isinstance(part, dict) and isinstance(whole, dict):
+        return part.keys() <= whole.keys() and all(_within(v, whole[k]) for k, v in part.items())
+    if isinstance(part, list) and isinstance(whole, list):
+        return len(part) == len(whole) and all(map(_within, part, whole))
+    return bool(part == whole)
 
 
 def _marked_run(rules: Ruleset, ruleset: str, scenario: str) -> tuple[Any, str, set[str]]:
@@ -211,8 +268,10 @@ def _everything_a_player_receives(
         "state": rules.player_view(state, sight),
         "cards": [card.model_dump(mode="json") for card in cards],
         "payloads": [views.public_payload(event, viewer, rules) for event in events],
-        "sentences": [rules.words.event_sentence(e, names, sight) for e in events],
-        "summary": rules.words.command_summary(events, names, sight),
+        "sentences": [
+            rules.words.event_sentence(e, names, views.sight_for([e], viewer)) for e in events
+        ],
+        "summary": rules.words.command_summary(events, names, views.sight_for(events, viewer)),
         "odds": [None if item is None else [item.title, item.outcomes] for item in odds],
         "standing": {
             key: [v.title, v.outcomes] for key, v in rules.standing_odds(state, sight).items()

@@ -233,3 +233,25 @@ def test_one_command_rolls_in_secret_by_the_tables_choice(table: Table) -> None:
     assert table.page(table.player).split('id="log"')[-1] == before
     refused = _post(table, "/commands", {"command": move, "roll_mode": "whisper"})
     assert 'id="table-roll-mode-error"' in refused
+
+
+def test_the_gm_lets_the_players_see_a_creatures_dice_not_its_targets(table: Table) -> None:
+    # Ruling C-20: "dice only" on Demilio's card; his next command still reaches the
+    # player's log (the dice are theirs to see), unlike a secret one.
+    page = table.page()
+    assert '<option value="dice_only">Dice only, targets hidden</option>' in _card(page, "demilio")
+    assert 'value="dice_only"' in page.split('id="table-roll-mode"')[-1]
+    kept = _post(table, "/roll-modes", {"actor": "demilio", "roll_mode": "dice_only"})
+    card = _card(kept, "demilio")
+    assert "targets hidden" in card
+    assert '<option value="dice_only" selected>' in card
+    move = json.dumps(
+        {
+            "actor": "demilio",
+            "kind": "realtime.move",
+            "payload": {"creature": "demilio", "to": [1, 1]},
+        }
+    )
+    before = table.page(table.player).split('id="log"')[-1]
+    _post(table, "/commands", {"command": move})
+    assert table.page(table.player).split('id="log"')[-1] != before

@@ -268,7 +268,9 @@ class CommandIn(_In):
         default=None, max_length=MAX_DICE, description="Faces rolled at the table."
     )
     roll_mode: RollMode | None = Field(
-        default=None, description="The GM's choice: public or gm_only (C-16); null: the creature's."
+        default=None,
+        description="The GM's choice: public, dice_only or gm_only (C-16, C-20); null: the "
+        "creature's.",
     )
 
 
@@ -282,7 +284,9 @@ class DecisionIn(_In):
         default=None, max_length=MAX_DICE, description="Faces rolled at the table."
     )
     roll_mode: RollMode | None = Field(
-        default=None, description="The GM's choice: public or gm_only (C-16); null: the creature's."
+        default=None,
+        description="The GM's choice: public, dice_only or gm_only (C-16, C-20); null: the "
+        "creature's.",
     )
 
 

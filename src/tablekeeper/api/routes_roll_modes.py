@@ -1,4 +1,4 @@
-"""Each creature's roll mode (ruling C-16): ``GET .../roll-modes`` lists the defaults the GM
+"""Each creature's roll mode (rulings C-16, C-20): ``GET .../roll-modes`` lists the defaults the GM
 set, ``PUT .../roll-modes/{actor}`` sets one. The GM only (a player: 403): the players
 are not told whose rolls are secret. A command or an answer chooses for itself with its
 body's ``roll_mode``.
@@ -29,7 +29,10 @@ class RollModeIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    mode: RollMode = Field(description="public, or gm_only (a secret roll).")
+    mode: RollMode = Field(
+        description="public, dice_only (the dice, not the targets: C-20) or gm_only (a secret "
+        "roll)."
+    )
 
 
 class RollModesPublic(BaseModel):

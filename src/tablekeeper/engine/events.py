@@ -32,10 +32,14 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class Visibility(Frozen):
-    """Who may see an event: everyone, the GM only, or one player (and the GM)."""
+    """Who may see an event: everyone, the GM only, or one player (and the GM); and
+    whether its targets are hidden from the players who see it (``targets_hidden``: a
+    roll in the "dice only" mode, :mod:`~tablekeeper.engine.roll_modes`; left out of
+    the JSON when false, so the events logged before it read and dump as they did)."""
 
     audience: Literal["public", "gm", "player"] = "public"
     player: ActorId | None = None
+    targets_hidden: bool = Field(default=False, exclude_if=lambda hidden: not hidden)
 
     @model_validator(mode="after")
     def _player_named_once(self) -> Visibility:

@@ -24,9 +24,10 @@ import-linter forbids them its modules. It gives:
   dead, injuries, resources spent; :mod:`~tablekeeper.engine.tallies`; by default what
   the cards tell);
 - sight: ``cards(state, sight)`` (a uniform :class:`~tablekeeper.engine.cards.ActorCard`
-  per actor), ``player_view`` (the state as a player may see it) and ``public_payload``
-  (an event's payload likewise), so hidden information is the ruleset's to define and
-  the services' to enforce;
+  per actor), ``player_view`` (the state as a player may see it), ``public_payload``
+  (an event's payload likewise) and ``hide_targets`` (an event's payload without the
+  numbers its rolls were rolled against: the "dice only" roll mode), so hidden
+  information is the ruleset's to define and the services' to enforce;
 - positions: ``board(state, sight)`` (where the actors stand, as a
   :class:`~tablekeeper.engine.positions.Board` the viewer may see: a grid with tokens, or
   distances per pair; ``None``: the ruleset places no one) and ``move_command(state,
@@ -123,6 +124,7 @@ _SURFACE = (
     "cards",
     "player_view",
     "public_payload",
+    "hide_targets",
     "board",
     "move_command",
     "command_odds",
@@ -293,6 +295,15 @@ class Ruleset(Protocol):
         """An event's (or command's) payload with what ``sight`` may not see taken out."""
         ...
 
+    def hide_targets(self, kind: str, payload: JsonObject) -> JsonObject:
+        """An event's payload (as ``public_payload`` gave it to a player) without its
+        rolls' targets: the skill, threshold, TN or defence a die was rolled against, the
+        modifiers and breakdowns that tell them, the margin; its dice, totals and outcome
+        kept. What a player reads of a roll made "dice only" (C-20); the ruleset's words
+        say as much when told :meth:`Sight.hiding_targets <tablekeeper.engine.sight.Sight.
+        hiding_targets>`."""
+        ...
+
     def board(self, state: Any, sight: Sight) -> Board | None:
         """Where the actors stand as ``sight`` may see it (``None``: no positions)."""
         ...
@@ -388,6 +399,11 @@ class RulesetBase:
 
     def standing_odds(self, state: Any, sight: Sight) -> Mapping[str, CommandOdds]:
         """No standing odds."""
+        return {}
+
+    def hide_targets(self, kind: str, payload: JsonObject) -> JsonObject:
+        """Nothing of the payload: a ruleset that does not name its rolls' targets shows a
+        "dice only" event by its sentence alone, never a number it might have hidden."""
         return {}
 
     def board(self, state: Any, sight: Sight) -> Board | None:

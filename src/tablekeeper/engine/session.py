@@ -119,7 +119,8 @@ class Session(Generic[S]):
 
     def submit(self, command: Command, *, roll_mode: RollMode = "public") -> tuple[Event, ...]:
         """Check, resolve, fold and log ``command``; return the events it logged, seen as
-        ``roll_mode`` says (``gm_only``: a secret roll, :mod:`~tablekeeper.engine.roll_modes`).
+        ``roll_mode`` says (``dice_only``: targets hidden, ``gm_only``: a secret roll;
+        :mod:`~tablekeeper.engine.roll_modes`).
 
         Raises :class:`~tablekeeper.errors.IllegalCommandError` for a command the rules
         refuse, :class:`~tablekeeper.errors.DecisionError` for a wrong answer.

@@ -51,7 +51,7 @@ from tablekeeper.services.campaigns import refuse_taken
 from tablekeeper.services.characters import validate_sheet
 from tablekeeper.services.logs import encounter_log
 from tablekeeper.services.rulesets import ruleset_named, state_of
-from tablekeeper.services.views import public_payload
+from tablekeeper.services.views import public_payload, sight_for
 
 EXPORT_SCHEMA_VERSION = 1
 """The shape of an exported campaign document."""
@@ -431,7 +431,7 @@ def _line(
     if isinstance(record, Undone):
         taken = ", ".join(str(number) for number in record.events if number in shown)
         return f"- {record.sequence}. _undo_ of command `{_code(record.command_id)}` ({taken})"
-    sentence = rules.words.event_sentence(record, names, viewer.sight)
+    sentence = rules.words.event_sentence(record, names, sight_for([record], viewer))
     if sentence:
         said = _text(sentence)
     elif record.kind.startswith(f"{rules.name}."):

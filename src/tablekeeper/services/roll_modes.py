@@ -1,5 +1,6 @@
 """Each creature's roll mode: who sees its rolls unless the GM says otherwise for one
-command (ruling C-16; :mod:`tablekeeper.engine.roll_modes`).
+command (rulings C-16, C-20; :mod:`tablekeeper.engine.roll_modes`): in public, dice only
+(targets hidden) or the GM only.
 
 The GM sets a campaign character's default (``campaign.roll_mode_set``, GM only: the
 players are not told whose rolls are secret) in the campaign's own log, so it holds in
@@ -37,7 +38,8 @@ def set_roll_mode(
     uow: UnitOfWork, campaign_id: str, actor: str, mode: str, *, viewer: Viewer = GM_VIEWER
 ) -> RollModeSet:
     """Make ``mode`` the default of ``actor``'s rolls (one record in the campaign log); the
-    GM only. A mode that is none of ``public``, ``gm_only`` names ``roll_mode``."""
+    GM only. A mode that is none of ``public``, ``dice_only``, ``gm_only`` names
+    ``roll_mode``."""
     require_gm(viewer, "choose who sees a creature's rolls")
     chosen = RollModeSet(actor=actor, mode=checked_mode(mode))
     with uow:

@@ -11,7 +11,10 @@ controlling their characters may see (the ruleset's ``player_view``, ``public_pa
   that would tell another actor's hidden numbers reduced, and each event's sentence in
   the ruleset's words as they may read it; a decision put to someone else shows who must
   choose, not the prompt or the options;
-- the pending decision in full only when they control its chooser.
+- the pending decision in full only when they control its chooser;
+- of a roll made in the "dice only" mode (its events' ``targets_hidden``), its dice and
+  outcome without its targets: the payload through the ruleset's ``hide_targets``, the
+  sentence read with :func:`sight_for` (docs/rulings.md, C-20).
 
 :func:`encounter_as_seen` is the one service query the API and the console share.
 """
@@ -27,7 +30,7 @@ from tablekeeper.engine.decisions import DECISION_REQUESTED, PendingDecision
 from tablekeeper.engine.events import Event, LogRecord
 from tablekeeper.engine.overrides import SET_VALUE
 from tablekeeper.engine.rulesets import Ruleset
-from tablekeeper.engine.sight import GM_SIGHT
+from tablekeeper.engine.sight import GM_SIGHT, Sight
 from tablekeeper.engine.values import GM, ActorId, JsonObject
 from tablekeeper.errors import RulesError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
@@ -203,15 +206,32 @@ def _record_json(
     if not viewer.is_gm:
         data["payload"] = public_payload(record, viewer, ruleset)
     if ruleset is not None:
-        data["text"] = ruleset.words.event_sentence(record, names, viewer.sight)
+        data["text"] = ruleset.words.event_sentence(record, names, sight_for([record], viewer))
     return data
+
+
+def sight_for(events: Iterable[Event], viewer: Viewer) -> Sight:
+    """The sight ``viewer`` reads ``events`` with (one event's sentence, or a command's
+    summary): theirs, without the targets when one of them was rolled "dice only"."""
+    if any(event.visibility.targets_hidden for event in events):
+        return viewer.sight.hiding_targets()
+    return viewer.sight
 
 
 def public_payload(event: Event, viewer: Viewer, ruleset: Ruleset | None = None) -> JsonObject:
     """An event's payload as ``viewer`` may read it (the ruleset named by the event's kind
-    when none is given; the campaign's own events are shown as stored)."""
+    when none is given; the campaign's own events are shown as stored), without its
+    targets when it was rolled "dice only" (the ruleset's ``hide_targets``)."""
     if viewer.is_gm:
         return event.payload
+    shown = _public_payload(event, viewer, ruleset)
+    if not event.visibility.targets_hidden:
+        return shown
+    rules = ruleset or _ruleset_of_kind(event.kind)
+    return shown if rules is None else rules.hide_targets(event.kind, shown)
+
+
+def _public_payload(event: Event, viewer: Viewer, ruleset: Ruleset | None) -> JsonObject:
     if event.kind == DECISION_REQUESTED:
         chooser = event.payload.get("chooser")
         if isinstance(chooser, str) and viewer.controls(chooser):

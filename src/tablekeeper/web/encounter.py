@@ -199,7 +199,9 @@ def table_context(
         "log": log_page(
             records,
             lambda chosen: views.log_json(view, chosen, viewer),
-            lambda events: rules.words.command_summary(events, names, viewer.sight),
+            lambda events: rules.words.command_summary(
+                events, names, views.sight_for(events, viewer)
+            ),
             names,
             _page_number(request.query_params.get("log_page", "")),
         ),

@@ -10,6 +10,7 @@ good, opposed spirit combat where only the winner deals damage, Rally rolled per
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -77,9 +78,21 @@ def test_the_same_commands_and_dice_give_the_stored_log_event_for_event() -> Non
     session = Session(PERCENTILE.engine, initial, roller=RandomRoller(2024))
     for item in _read("v1_commands.json"):
         session.submit(Command.model_validate(item))
-    assert [event.model_dump(mode="json") for event in session.log.events] == _read(
-        "v1_events.json"
-    )
+    assert [event.model_dump(mode="json") for event in session.log.events] == [
+        _prompt_without_skill(event) for event in _read("v1_events.json")
+    ]
+
+
+def _prompt_without_skill(event: dict[str, Any]) -> dict[str, Any]:
+    """A stored event as the code writes it now: a defender's prompt no longer tells the
+    attacker's effective skill ("21 against 60%, a success" is "21, a success"), which
+    the chooser may not see on the attacker's card (C-20); the rest byte for byte."""
+    payload = event.get("payload") or {}
+    prompt = payload.get("prompt")
+    if event.get("kind") != "decision.requested" or not isinstance(prompt, str):
+        return event
+    said = re.sub(r"(\d+) against -?\d+%, a ", r"\1, a ", prompt)
+    return {**event, "payload": {**payload, "prompt": said}}
 
 
 def test_a_state_with_settings_and_options_keeps_both() -> None:

@@ -200,6 +200,12 @@ class Duel(RulesetBase):
             return {**payload, "fighter": shown}
         return {k: v for k, v in payload.items() if k not in SECRET_FIELDS}
 
+    def hide_targets(self, kind: str, payload: JsonObject) -> JsonObject:
+        """Every payload as it is: an attack says its d20 and whether it hit, a dodge its
+        d20, and neither carries the defense or the dodge's TN (the defense is on every
+        card; the TN is the table's option)."""
+        return payload
+
     def command_odds(self, state: DuelState, command: Command, sight: Sight) -> CommandOdds | None:
         if command.kind != rules.ATTACK:
             return None

@@ -28,9 +28,10 @@ HOW = {
 }
 
 
-def _dice(check: CheckOutcome) -> str:
+def _dice(check: CheckOutcome, sight: Sight) -> str:
     faces = " ".join(str(face) for face in check.dice) or "no dice"
-    return f"[{faces}] vs TN {check.tn}: {check.success_level} successes"
+    against = f" vs TN {check.tn}" if sight.shows_targets else ""  # not "dice only" (C-20)
+    return f"[{faces}]{against}: {check.success_level} successes"
 
 
 def _declared(payload: nev.Declared, names: Names, sight: Sight, who: str, sees: bool) -> str:
@@ -51,7 +52,8 @@ def _declared(payload: nev.Declared, names: Names, sight: Sight, who: str, sees:
 
 
 def _rolled(payload: nev.TechniqueRolled, names: Names, sight: Sight, who: str, sees: bool) -> str:
-    return f"{who}: {payload.technique.replace('_', ' ')} ({payload.role}) {_dice(payload.check)}"
+    technique = payload.technique.replace("_", " ")
+    return f"{who}: {technique} ({payload.role}) {_dice(payload.check, sight)}"
 
 
 def _struck(payload: nev.Struck, names: Names, sight: Sight, who: str, sees: bool) -> str:
@@ -59,9 +61,10 @@ def _struck(payload: nev.Struck, names: Names, sight: Sight, who: str, sees: boo
     target = name_of(names, payload.target)
     if payload.prevented:
         return f"{attacker}'s {payload.technique} never lands: the faster blow stopped it"
+    margin = f", margin {payload.margin}" if sight.shows_targets else ""  # it tells the armor
     return (
         f"{attacker}'s {payload.technique} on {target}: {payload.successes} successes, "
-        f"{payload.defense} defended, margin {payload.margin}"
+        f"{payload.defense} defended{margin}"
     )
 
 

@@ -112,6 +112,9 @@ class Fractal(RulesetBase):
     def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return views.public_payload(kind, payload, sight)
 
+    def hide_targets(self, kind: str, payload: JsonObject) -> JsonObject:
+        return views.hide_targets(kind, payload)
+
     def board(self, state: FractalState, sight: Sight) -> Board | None:
         return positions.board(state, sight)
 

@@ -18,8 +18,10 @@ from pydantic import JsonValue
 from tablekeeper.engine.cards import distinct_names
 from tablekeeper.engine.chances import percent
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.targets import payload_without_targets, shape_of, without_keys
 from tablekeeper.engine.values import JsonObject
 from tablekeeper.rulesets.fractal.cards import heals_with, life_of
+from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
@@ -38,6 +40,30 @@ PUBLIC_SPEC = ("id", "name", "side", "kind", "minion", "social_armor", "spirits"
 PUBLIC_ENTRY = ("id", "name", "table", "kind", "polarity", "severity", "tree", "lethal", "dressed")
 PUBLIC_CHARACTER = ("conflict", "life")
 PRIVATE_PAYLOAD = ("ap", "max_ap", "temporary", "amount", "reduced")
+
+
+CHECK_SHAPE = shape_of(CheckOutcome)
+"""How a check is known in a payload: the fields every check has."""
+
+CHECK_TARGETS = ("tn", "counts_from", "margin", "tn_breakdown", "loss_breakdown")
+"""What a check's dice were rolled against: the TN (and the lowest face that succeeds),
+the margin, how the TN was made and what took successes off (defense, armor)."""
+
+EVENT_TARGETS = {
+    nev.STRUCK: ("armor", "margin"),
+    nev.TECHNIQUE_ROLLED: ("against",),
+    ev.PROJECT_ENDED: ("goal",),
+}
+"""Per event kind, the fields outside a check that tell what was rolled against: a
+strike's armor and margin (the margin tells the armor), the successes a technique was
+set against, a project's goal."""
+
+
+def hide_targets(kind: str, payload: JsonObject) -> JsonObject:
+    """A payload of a "dice only" roll (C-20): every die, success and success level, not
+    the TN, margin, armor or goal they were counted against."""
+    hidden = payload_without_targets(payload, CHECK_SHAPE, CHECK_TARGETS)
+    return without_keys(hidden, EVENT_TARGETS.get(kind, ()))
 
 
 def _object(value: JsonValue) -> JsonObject:

@@ -25,12 +25,13 @@ from tablekeeper.rulesets.fractal.nano_words import WEIGHTS as NANO_WEIGHTS
 from tablekeeper.rulesets.fractal.nano_words import nano_clock
 
 
-def dice_text(check: CheckOutcome) -> str:
-    """``[6, 4, 1] vs TN 4: 2 successes``."""
+def dice_text(check: CheckOutcome, sight: Sight) -> str:
+    """``[6, 4, 1] vs TN 4: 2 successes``; without the TN in a "dice only" roll (C-20)."""
     faces = ", ".join(str(face) for face in check.dice) or "no dice"
     level = "" if check.success_level == check.successes else f", level {check.success_level}"
+    against = f" vs TN {check.tn}" if sight.shows_targets else ""
     return (
-        f"[{faces}] vs TN {check.tn}: {check.successes} "
+        f"[{faces}]{against}: {check.successes} "
         f"success{'es' if check.successes != 1 else ''}{level}"
     )
 
@@ -188,7 +189,7 @@ def _action_rolled(
     )
     return (
         f"{who}: {payload.action.replace('_', ' ')}{targets}, {payload.stat.value} "
-        f"{dice_text(payload.check)}"
+        f"{dice_text(payload.check, sight)}"
     )
 
 
@@ -197,7 +198,7 @@ def _defended(payload: ev.Defended, names: Names, sight: Sight, who: str, sees: 
     if payload.check is None:
         return f"{target} does not defend: level {payload.level}"
     return (
-        f"{target} defends ({payload.action}): {dice_text(payload.check)}; the attack is "
+        f"{target} defends ({payload.action}): {dice_text(payload.check, sight)}; the attack is "
         f"at level {payload.level}"
     )
 
@@ -266,7 +267,7 @@ def _project_rolled(
     payload: ev.ProjectRolled, names: Names, sight: Sight, who: str, sees: bool
 ) -> str | None:
     return (
-        f"{payload.technique.replace('_', ' ').capitalize()}: {dice_text(payload.check)}; "
+        f"{payload.technique.replace('_', ' ').capitalize()}: {dice_text(payload.check, sight)}; "
         f"{payload.total} in all"
     )
 
@@ -274,7 +275,8 @@ def _project_rolled(
 def _project_ended(
     payload: ev.ProjectEnded, names: Names, sight: Sight, who: str, sees: bool
 ) -> str | None:
-    return f"The project is a {payload.result}: {payload.total} of {payload.goal} successes"
+    goal = f" of {payload.goal}" if sight.shows_targets else ""
+    return f"The project is a {payload.result}: {payload.total}{goal} successes"
 
 
 def _output_served(
@@ -289,7 +291,7 @@ def _macro_rolled(
     verdict = "success" if payload.succeeded else "failure"
     return (
         f"{who}'s Macro {payload.tree or payload.stat.value} check: "
-        f"{dice_text(payload.check)}, {verdict}"
+        f"{dice_text(payload.check, sight)}, {verdict}"
     )
 
 

@@ -21,7 +21,7 @@ from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.percentile import cards, melee, odds, outcomes, views
+from tablekeeper.rulesets.percentile import cards, melee, odds, outcomes, targets, views
 from tablekeeper.rulesets.percentile.encounter.commands import ADD_COMBATANT, CombatantSpec
 from tablekeeper.rulesets.percentile.encounter.engine import PercentileEngine, new_encounter
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
@@ -73,13 +73,14 @@ class Percentile(RulesetBase):
         return ActorIdentity(combatant.id, combatant.name or combatant.stats.name, combatant.side)
 
     def with_secret_numbers(self, spec: Any, marker: int) -> CombatantSpec:
-        """Its hit points (now and at most), Magic Points, (personal) Determination Points
-        and the scores of its Passions and personality traits: the numbers C-03 keeps from
-        a player who does not control it and that no roll made in the open shows (a
-        roll's skill and modifiers stay as logged, C-03)."""
+        """Its hit points (now and at most), Magic Points, (personal) Determination Points,
+        skills and the scores of its Passions and personality traits: the numbers C-03
+        keeps from a player who does not control it (a roll shows its d100 and level, not
+        the skill rolled against: C-20)."""
         combatant = CombatantSpec.model_validate(spec)
         stats = combatant.stats.model_copy(
             update={
+                "skills": dict.fromkeys(combatant.stats.skills, marker),
                 "hit_points": marker,
                 "magic_points": marker,
                 "determination_points": marker,
@@ -107,6 +108,9 @@ class Percentile(RulesetBase):
 
     def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return views.public_payload(kind, payload, sight)
+
+    def hide_targets(self, kind: str, payload: JsonObject) -> JsonObject:
+        return targets.hide_targets(kind, payload)
 
     def board(self, state: PercentileState, sight: Sight) -> Board | None:
         return melee.board(state, sight)

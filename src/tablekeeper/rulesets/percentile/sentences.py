@@ -58,13 +58,20 @@ def distance_words(distance: str | None) -> str:
 @dataclass(frozen=True)
 class Say:
     """Who reads a sentence, about what: the event's kind, the names the viewer knows, its
-    sight; and the combatant the event is about (its name, whether the viewer sees it)."""
+    sight; and the combatant the event is about (its name, whether the viewer sees it, and
+    whether they may read the skill its rolls are rolled against: not in a "dice only"
+    roll, C-20)."""
 
     kind: str
     names: Names
     sight: Sight
     name: str
     sees: bool
+
+    @property
+    def sees_skill(self) -> bool:
+        """Whether the viewer reads the combatant's rolls with their effective skill."""
+        return self.sees and self.sight.shows_targets
 
     def of(self, actor: object) -> str:
         """The name the viewer knows ``actor`` by."""
@@ -131,13 +138,13 @@ def _blow(payload: Frozen, say: Say) -> str | None:
         case ev.AttackRolled(attack=task, roll=roll):
             return (
                 f"{say.of(task.attacker)} attacks {say.of(task.target)} with "
-                f"{task.weapon}: {roll_words(roll, say.sight.sees(task.attacker))}"
+                f"{task.weapon}: {roll_words(roll, say.sight.sees_targets(task.attacker))}"
             )
         case ev.AttackResolved(attack=task, outcome=outcome):
             defense = outcome.defense
             if defense is None:
                 return None
-            words = roll_words(defense.check, say.sight.sees(task.target))
+            words = roll_words(defense.check, say.sight.sees_targets(task.target))
             return f"{say.of(task.target)}'s {defense.kind}: {words} ({defense.effect.value})"
         case ev.Damaged():
             where = f" to the {payload.location}" if payload.location else ""
@@ -179,7 +186,7 @@ def _pushed(payload: ev.Pushed, say: Say) -> str:
 
 def _melee(payload: Frozen, say: Say) -> str | None:
     """Engagements and distances, spirit combat, grapples, stuck weapons, checks."""
-    name, sees = say.name, say.sees
+    name, sees = say.name, say.sees_skill
     match payload:
         case ev.Engaged():
             a, b = (say.of(key) for key in payload.pair)
@@ -249,7 +256,7 @@ def _deed(payload: Frozen, say: Say) -> str | None:
         case ev.Spoke():
             return f'{name}: "{payload.text}"'
         case ev.PassionUsed(roll=roll):
-            words = f": {roll_words(roll, say.sees)}" if roll is not None else ""
+            words = f": {roll_words(roll, say.sees_skill)}" if roll is not None else ""
             return f"{name} uses the passion {payload.passion}{words}"
         case ev.FormChanged():
             return f"{name} {FORM_WORDS[payload.form]}"
@@ -280,10 +287,10 @@ def _spirit(payload: ev.SpiritResolved, names: Names) -> str:
 def _spell(payload: ev.SpellCast, names: Names, sight: Sight) -> str:
     caster = name_of(names, payload.caster)
     target = f" on {name_of(names, payload.target)}" if payload.target else ""
-    rolled = roll_words(payload.roll, sight.sees(payload.caster))
+    rolled = roll_words(payload.roll, sight.sees_targets(payload.caster))
     line = f"{caster} casts {payload.spell}{target}: {rolled}"
     if payload.resist is not None and payload.target is not None:
-        line += f"; resisted {roll_words(payload.resist, sight.sees(payload.target))}"
+        line += f"; resisted {roll_words(payload.resist, sight.sees_targets(payload.target))}"
     return line + ("" if payload.effective else " (no effect)")
 
 

@@ -86,7 +86,7 @@ def _clock(payload: Frozen, say: Say) -> str | None:
             change = payload.after - payload.before
             result = f"{payload.after} rounds (was {payload.before})" if change else "no change"
             return (
-                f"{name} appeals for time ({payload.skill}): {roll_words(roll, say.sees)}; "
+                f"{name} appeals for time ({payload.skill}): {roll_words(roll, say.sees_skill)}; "
                 f"the encounter: {result}"
             )
         case sev.SocialEnded():
@@ -108,7 +108,9 @@ def _argument(payload: Frozen, say: Say) -> str | None:
             parts = []
             for who, roll, damage in sides:
                 dealt = f", {damage.dealt} social damage" if damage is not None else ""
-                parts.append(f"{say.of(who)} {roll_words(roll, say.sight.sees(who))}{dealt}")
+                parts.append(
+                    f"{say.of(who)} {roll_words(roll, say.sight.sees_targets(who))}{dealt}"
+                )
             winner = {"attacker": payload.attacker, "defender": payload.defender}.get(
                 outcome.winner.value
             )
@@ -144,7 +146,7 @@ def _reading(payload: Frozen, say: Say) -> str | None:
         case sev.SocialRolled(roll=roll):
             purpose = PURPOSES[payload.purpose]
             against = f" ({say.of(payload.against)})" if payload.against else ""
-            return f"{name} rolls {purpose}{against}: {roll_words(roll, say.sees)}"
+            return f"{name} rolls {purpose}{against}: {roll_words(roll, say.sees_skill)}"
         case sev.MotivationsRead(roll=roll):
             halved = (
                 f": {say.of(payload.interlocutor)}'s social damage is halved until "
@@ -154,7 +156,7 @@ def _reading(payload: Frozen, say: Say) -> str | None:
             )
             return (
                 f"{name} reads {say.of(payload.interlocutor)}'s motivations: "
-                f"{roll_words(roll, say.sees)}{halved}"
+                f"{roll_words(roll, say.sees_skill)}{halved}"
             )
         case sev.MotivationsRevealed():
             them = say.of(payload.interlocutor)
@@ -170,7 +172,8 @@ def _reading(payload: Frozen, say: Say) -> str | None:
                 outcome.party_argue_penalty_percent,
             )
             return (
-                f"{name} investigates ({payload.skill}): {roll_words(outcome.roll, say.sees)}, "
+                f"{name} investigates ({payload.skill}): "
+                f"{roll_words(outcome.roll, say.sees_skill)}, "
                 f"against {against}: {outcome.level.value}{grant}"
             )
     return None
@@ -199,7 +202,7 @@ def _personal(payload: Frozen, say: Say) -> str | None:
             }.get(payload.result, payload.result)
             return (
                 f"{name} provokes {them} through {payload.trait}: "
-                f"{roll_words(payload.roll, say.sees)}: {result}"
+                f"{roll_words(payload.roll, say.sees_skill)}: {result}"
             )
         case sev.ProvokeAnswered():
             provoker = say.of(payload.provoker)
@@ -211,7 +214,7 @@ def _personal(payload: Frozen, say: Say) -> str | None:
             dealt = f", {payload.damage.dealt} social damage" if payload.damage is not None else ""
             return (
                 f"{name} goes after {say.of(payload.interlocutor)} (ad hominem): "
-                f"{roll_words(roll, say.sees)}{dealt}"
+                f"{roll_words(roll, say.sees_skill)}{dealt}"
             )
         case sev.Doubting():
             return f"{name} reaches their Moment of Doubt: unpredictable and reckless"
@@ -221,6 +224,6 @@ def _personal(payload: Frozen, say: Say) -> str | None:
                 return f"{name} casts {payload.spell} ({lasts}): too short, wasted"
             return f"{name} casts {payload.spell} ({lasts}): active for {payload.rounds} round(s)"
         case sev.SocialPassionUsed(roll=roll):
-            words = f": {roll_words(roll, say.sees)}" if roll is not None else ""
+            words = f": {roll_words(roll, say.sees_skill)}" if roll is not None else ""
             return f"{name} uses the passion {payload.passion}{words}"
     return None

@@ -8,7 +8,8 @@ conditions, what it holds, dropped or broke, and the spell it is casting with th
 spent so far. Its stat block (characteristics, skills, weapons' numbers, armor, hit
 points), its current HP per location, Magic and Determination Points, reserves and
 fumble penalties are the GM's; so an event that tells another's HP or points says how
-much changed, not what they were or became. A social encounter's part is
+much changed, not what they were or became, and its checks say the d100 and the level,
+not the effective skill rolled against (``targets.py``). A social encounter's part is
 ``social_views.py``'s. These functions take the ruleset's
 :class:`~tablekeeper.engine.sight.Sight` and give JSON (``model_dump(mode="json")``), so
 that the service layer filters what it is about to send; the GM's view is never
@@ -23,12 +24,14 @@ from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import JsonObject
 from tablekeeper.rulesets.percentile.encounter.commands import ADD_COMBATANT
 from tablekeeper.rulesets.percentile.encounter.events import (
+    AWAITING_SET,
     COMBATANT_ADDED,
     DAMAGED,
     POINTS_CHANGED,
 )
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.social_views import social_payload, social_view
+from tablekeeper.rulesets.percentile.targets import unseen_skills
 
 PUBLIC_COMBATANT_FIELDS = (
     "id",
@@ -71,8 +74,9 @@ def public_spec(spec: JsonObject) -> JsonObject:
 
 def player_view(model: PercentileState, sight: Sight) -> JsonObject:
     """The encounter state (JSON) as ``sight`` may see it: for a player, other combatants
-    reduced to their public part and whether they are down (out of the fight); for the
-    GM, all of it."""
+    reduced to their public part and whether they are down (out of the fight), and the
+    rolls a pending decision holds without the skills of those they do not control; for
+    the GM, all of it."""
     state: JsonObject = model.model_dump(mode="json")
     if sight.gm:
         return state
@@ -83,6 +87,9 @@ def player_view(model: PercentileState, sight: Sight) -> JsonObject:
     }
     if model.social is not None:
         shown["social"] = social_view(model.social, _object(state.get("social")), sight)
+    awaiting = state.get("awaiting")
+    if isinstance(awaiting, dict):  # a roll made, its decision pending: as its event shows it
+        shown["awaiting"] = unseen_skills(AWAITING_SET, {"awaiting": awaiting}, sight)["awaiting"]
     return shown
 
 
@@ -90,9 +97,14 @@ def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
     """An event or command payload as ``sight`` may see it: a combatant added by someone
     else shows its public part only; damage to another combatant says how much and where,
     not its HP before and after; a change of another's Magic or Determination Points says
-    by how much, not the points before and after."""
+    by how much, not the points before and after; another's check, its d100 and level,
+    not its effective skill."""
     if sight.gm:
         return payload
+    return unseen_skills(kind, _reduced(kind, payload, sight), sight)
+
+
+def _reduced(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
     social = social_payload(kind, payload, sight)
     if social is not None:
         return social

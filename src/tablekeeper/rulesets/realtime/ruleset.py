@@ -106,6 +106,9 @@ class Realtime(RulesetBase):
     def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return views.public_payload(kind, payload, sight)
 
+    def hide_targets(self, kind: str, payload: JsonObject) -> JsonObject:
+        return views.hide_targets(kind, payload)
+
     def board(self, state: RealtimeState, sight: Sight) -> Board:
         return field.board(state, sight)
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 from pydantic import JsonValue
 
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.targets import payload_without_targets, shape_of
 from tablekeeper.engine.values import JsonObject
+from tablekeeper.rulesets.realtime.checks import CheckOutcome
 from tablekeeper.rulesets.realtime.encounter.commands import ADD_CREATURE
 from tablekeeper.rulesets.realtime.encounter.events import (
     CREATURE_ADDED,
@@ -49,6 +51,29 @@ PUBLIC_CHECK_FIELDS = ("die", "success", "automatic")
 """What anyone at the table sees of another creature's check: the d20 rolled in the open
 and whether it succeeded; the threshold (its characteristic), the S.P./F.P. that tell it,
 and the breakdown are its own (docs/rulings.md, C-03)."""
+
+
+CHECK_SHAPE = shape_of(CheckOutcome)
+"""How a check is known in a payload: the fields every check has."""
+
+CHECK_TARGETS = (
+    "threshold",
+    "success_points",
+    "failure_points",
+    "apparent_threshold",
+    "apparent_success_points",
+    "apparent_failure_points",
+    "breakdown",
+)
+"""What a check was rolled against, and what tells it: the threshold (real and apparent),
+the S.P. or F.P. (the margin) and the threshold's breakdown."""
+
+
+def hide_targets(kind: str, payload: JsonObject) -> JsonObject:
+    """A payload of a "dice only" roll (C-20): each check's d20 and whether it succeeded,
+    not its threshold, S.P., F.P. or breakdown, wherever it stands (a reaction's, a
+    treatment's)."""
+    return payload_without_targets(payload, CHECK_SHAPE, CHECK_TARGETS)
 
 
 def public_spec(spec: JsonObject) -> JsonObject:

@@ -140,7 +140,10 @@ _WEIGHT = {
 def _sentence(payload: Any, names: Names, sight: Sight) -> str | None:
     """The sentence of an event: of the actions and the clock, or else of life and rest."""
     who = name_of(names, getattr(payload, "creature", ""))
-    sees = sight.sees(str(getattr(payload, "creature", "")))
+    creature = str(getattr(payload, "creature", ""))
+    sees = sight.sees(creature)
+    if isinstance(payload, ev.ReactionUsed):  # its check's threshold: not "dice only" (C-20)
+        return _action_sentence(payload, who, names, sight.sees_targets(creature))
     return _action_sentence(payload, who, names, sees) or _life_sentence(payload, who, names, sees)
 
 

@@ -85,6 +85,9 @@ class Tactical(RulesetBase):
     def public_payload(self, kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return views.public_payload(kind, payload, sight)
 
+    def hide_targets(self, kind: str, payload: JsonObject) -> JsonObject:
+        return views.hide_targets(kind, payload)
+
     def board(self, state: TacticalState, sight: Sight) -> Board:
         return battlefield.board(state, sight)
 

@@ -43,6 +43,21 @@ POOL_FIELDS = ("before", "after", "requested")
 """The fields of a pool change that tell a pool's size."""
 
 
+ROLL_TARGETS = ("breakdown", "damage_before_armor")
+"""What a yield's or a utility roll's dice were counted against: the breakdowns (each die
+against the cunning, the damage less the armor) and the damage before the armor (which,
+with the damage, tells the armor). Its dice, damage and effects stay."""
+
+
+def hide_targets(kind: str, payload: JsonObject) -> JsonObject:
+    """A payload of a "dice only" roll (C-20): a yield's and a utility roll's dice,
+    damage and effects, not what they were counted against."""
+    if kind not in (ev.YIELD_ROLLED, ev.UTILITY_ROLLED):
+        return payload
+    outcome = _object(payload.get("outcome"))
+    return {**payload, "outcome": {k: v for k, v in outcome.items() if k not in ROLL_TARGETS}}
+
+
 def _object(value: JsonValue) -> JsonObject:
     return value if isinstance(value, dict) else {}
 
@@ -100,7 +115,7 @@ def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return {key: value for key, value in payload.items() if key not in POOL_FIELDS}
     if kind == ev.YIELD_ROLLED and payload.get("target") not in sight.controlled:
         outcome = _object(payload.get("outcome"))
-        hidden = {"breakdown", "damage", "allowed_defenses"}
+        hidden = {"breakdown", "damage", "damage_before_armor", "allowed_defenses"}
         return {**payload, "outcome": {k: v for k, v in outcome.items() if k not in hidden}}
     if kind == ev.CONCENTRATION_STARTED and payload.get("character") not in sight.controlled:
         concentration = _object(payload.get("concentration"))

@@ -158,7 +158,7 @@ def defense_decision(
     return Decision(
         chooser=task.target,
         prompt=f"{attacker.name} {VERBS[task.intent]} {target.name} with {task.weapon}: "
-        f"{roll.roll} against {roll.effective_skill}%, a {roll.level.value}. "
+        f"{roll.roll}, a {roll.level.value}. "  # not the attacker's skill: the chooser's (C-20)
         f"{target.name}, defend {how}how?",
         options=tuple(option(choice, skills[choice.id]) for choice in offered),
         default=default,

@@ -76,7 +76,7 @@ def roll_spell(draft: PercentileDraft, who: ActorId, casting: Casting) -> Decisi
             decision = Decision(
                 chooser=target,
                 prompt=f"{state.combatant(who).name} casts {casting.spell} on {resister.name} "
-                f"({outcome.roll} against {outcome.effective_skill}%): resist with POW?",
+                f"({outcome.roll}, a {outcome.level.value}): resist with POW?",  # not the skill
                 options=(
                     Option(id="resist", label="resist: a POW roll against the casting roll"),
                     Option(id="accept", label="accept the spell"),
