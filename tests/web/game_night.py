@@ -71,7 +71,7 @@ class Received:
             return  # a redirect has no body to read
         try:
             body = response.body()
-        except Exception as error:  # noqa: BLE001 - a body the browser dropped: say so
+        except Exception as error:
             body = f"(body unavailable: {error})".encode()
         self.texts.append((f"{response.status} {response.url}", body.decode("utf-8", "replace")))
 
