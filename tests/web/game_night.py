@@ -222,13 +222,14 @@ def roll_at_the_table(page: Any, button: Any, face: Callable[[str], str]) -> lis
 
 
 def undo_by_key(page: Any) -> str:
-    """Press ``u`` away from any input: what the Undo button said it would undo."""
+    """Press ``u`` away from any input: what the Undo button said it would undo, once the
+    table shows another version."""
     from playwright.sync_api import expect
 
     button = page.locator("#gm-tools").get_by_role("button", name=re.compile("^Undo: "))
     said = str(button.inner_text())
     before = version(page)
-    page.locator("body").click(position={"x": 2, "y": 2})
+    page.locator("h1").click()  # away from any input: a key there is typing
     page.keyboard.press("u")
     expect(page.locator("[data-table-version]")).not_to_have_attribute(
         "data-table-version", str(before)
