@@ -99,6 +99,50 @@ class Received:
         return found
 
 
+@dataclass(frozen=True)
+class Table:
+    """The GM's browser and a player's (its every byte :class:`Received`), each its own
+    context (its own cookies)."""
+
+    gm: Any
+    player: Any
+    received: Received
+
+    def close(self) -> None:
+        self.gm.context.close()
+        self.player.context.close()
+
+
+def open_table(browser: Any) -> Table:
+    """A GM's page at a laptop's width, a player's at a tablet's."""
+    contexts = []
+    for width in (1280, 820):
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+    received = Received().attach(contexts[1])
+    return Table(contexts[0].new_page(), contexts[1].new_page(), received)
+
+
+def hidden_from_the_player(
+    table: Table, npc: str, shown: str, sentinels: Iterable[Sentinel], secret_for: str
+) -> None:
+    """The NPC's card shows the GM ``shown`` (its HP) and its sheet, the player none of it;
+    the GM rolls a secret d1000 (863, a sentinel too) for ``secret_for`` and a public
+    "Ambush check" the campaign log takes to the player by itself (it polls: check it
+    later); the GM's page then holds every sentinel."""
+    from playwright.sync_api import expect
+
+    card = table.gm.locator(f"#card-{npc}")
+    expect(card).to_contain_text(shown)
+    card.locator("details.sheet > summary").first.click()
+    expect(card).to_contain_text("Zythomancy")
+    expect(table.player.locator(f"#card-{npc}")).not_to_contain_text("HP")
+    tray_roll(table.gm, "1d1000", "863", secret_for, secret=True)
+    tray_roll(table.gm, "2d6", "3, 4", "Ambush check", secret=False)
+    assert found_by_the_gm(table.gm, sentinels) == []
+
+
 def found_by_the_gm(page: Any, sentinels: Iterable[Sentinel]) -> list[str]:
     """The sentinels that the GM's page (``page``, as its HTML) does not show: none should
     be missing, or the test would look for something the console never writes."""

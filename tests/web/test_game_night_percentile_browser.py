@@ -13,18 +13,17 @@ from typing import Any
 
 from .browser import Screenshots
 from .game_night import (
-    Received,
     create_campaign,
     create_character,
     export_delete_import,
-    found_by_the_gm,
     gm_tool,
+    hidden_from_the_player,
     invite,
     join,
     new_character,
+    open_table,
     roll_at_the_table,
     start_encounter,
-    tray_roll,
     undo_by_key,
     whole,
     whole_number,
@@ -98,13 +97,8 @@ def test_a_percentile_game_night_by_clicks_and_keys(
 ) -> None:
     from playwright.sync_api import expect
 
-    gm_context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    gm_context.set_default_timeout(10_000)
-    ann_context = browser.new_context(viewport={"width": 820, "height": 1000})
-    ann_context.set_default_timeout(10_000)
-    received = Received().attach(ann_context)
-    gm = gm_context.new_page()
-    ann = ann_context.new_page()
+    night = open_table(browser)
+    gm, ann, received = night.gm, night.player, night.received
 
     campaign = create_campaign(gm, live_server, "Ford night", "percentile")
     link = invite(gm, "Ann Lee")
@@ -117,14 +111,7 @@ def test_a_percentile_game_night_by_clicks_and_keys(
     expect(ann.locator("#card-tam")).to_contain_text("HP 15 / 15")
 
     # The cards hide what the sentinels are: the GM sees them, Ann does not.
-    grask = gm.locator("#card-grask")
-    expect(grask).to_contain_text("HP 7299 / 7301")
-    grask.locator("details.sheet > summary").first.click()
-    expect(grask).to_contain_text("Zythomancy")
-    expect(ann.locator("#card-grask")).not_to_contain_text("HP")
-    tray_roll(gm, "1d1000", "863", "Grask's hidden knife", secret=True)
-    tray_roll(gm, "2d6", "3, 4", "Ambush check", secret=False)
-    assert found_by_the_gm(gm, SENTINELS) == []
+    hidden_from_the_player(night, "grask", "HP 7299 / 7301", SENTINELS, "Grask's hidden knife")
 
     # Grask rolls in secret (a roll mode on his card); see LEAKED for what still leaks.
     card = gm.locator("#card-grask")
@@ -196,5 +183,4 @@ def test_a_percentile_game_night_by_clicks_and_keys(
     assert received.frames() > 0
     assert received.leaks([word("what Ann may see", "Tam")]), "the record misses the pages"
     assert received.leaks(SENTINELS) == []
-    gm_context.close()
-    ann_context.close()
+    night.close()

@@ -18,18 +18,17 @@ from tablekeeper.services.demo_campaigns import ensure_demo_campaigns
 
 from .browser import Screenshots
 from .game_night import (
-    Received,
     create_character,
     export_delete_import,
-    found_by_the_gm,
     gm_tool,
+    hidden_from_the_player,
     invite,
     join,
     new_character,
     next_to,
+    open_table,
     roll_at_the_table,
     start_encounter,
-    tray_roll,
     undo_by_key,
     whole,
     whole_number,
@@ -98,13 +97,8 @@ def test_a_realtime_game_night_by_clicks_and_keys(
     from playwright.sync_api import expect
 
     campaign_id, key = _demo(database_url)
-    gm_context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    gm_context.set_default_timeout(10_000)
-    ann_context = browser.new_context(viewport={"width": 820, "height": 1000})
-    ann_context.set_default_timeout(10_000)
-    received = Received().attach(ann_context)
-    gm = gm_context.new_page()
-    ann = ann_context.new_page()
+    night = open_table(browser)
+    gm, ann, received = night.gm, night.player, night.received
 
     campaign = f"{live_server}/campaigns/{campaign_id}"
     gm.goto(f"{campaign}?key={key}", timeout=30_000)
@@ -119,17 +113,7 @@ def test_a_realtime_game_night_by_clicks_and_keys(
     expect(ann.locator("#card-brom")).to_be_visible()
 
     # The cards hide what the sentinels are: the GM sees them, Ann does not.
-    vexa = gm.locator("#card-vexa")
-    expect(vexa).to_contain_text("HP 613 / 617")
-    vexa.locator("details.sheet > summary").first.click()
-    expect(vexa).to_contain_text("Zythomancy")
-    expect(ann.locator("#card-vexa")).not_to_contain_text("HP")
-
-    # The GM rolls in the tray: a secret d1000 (a sentinel too) and a public 2d6, which
-    # reaches the campaign log on Ann's page by itself (checked below: it polls).
-    tray_roll(gm, "1d1000", "863", "Vexa's hidden knife", secret=True)
-    tray_roll(gm, "2d6", "3, 4", "Ambush check", secret=False)
-    assert found_by_the_gm(gm, SENTINELS) == []
+    hidden_from_the_player(night, "vexa", "HP 613 / 617", SENTINELS, "Vexa's hidden knife")
 
     # Aliena heals Calliope, rolled at the table die by die.
     heal = gm_tool(gm, "Heal")
@@ -180,5 +164,4 @@ def test_a_realtime_game_night_by_clicks_and_keys(
     assert received.frames() > 0
     assert received.leaks([word("what Ann may see", "Brom")]), "the record misses the pages"
     assert received.leaks(SENTINELS) == []
-    gm_context.close()
-    ann_context.close()
+    night.close()
