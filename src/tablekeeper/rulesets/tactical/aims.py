@@ -61,9 +61,11 @@ def aims(state: TacticalState, sight: Sight) -> tuple[Aim, ...]:
                 command = cmd.use_skill(actor, key, point=square)
             takes = tuple(who for who in aimed["targets"] if who in shown)
             names = ", ".join(shown[who] for who in takes)
-            words = f"{skill['name']} at ({where.replace(',', ', ')})" + (
-                f": {names}" if names else ""
-            )
+            if skill["target"] == "personal":
+                words = f"{skill['name']}, on {shown.get(actor, actor)}"
+            else:
+                at = f"{skill['name']} at ({where.replace(',', ', ')})"
+                words = at + (f": {names}" if names else "")
             points.append(
                 AimPoint(
                     square=square,
