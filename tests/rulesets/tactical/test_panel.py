@@ -3,6 +3,7 @@ battlefield and the skills' aims are the map's (the ruleset's board and aims).""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -91,3 +92,17 @@ def test_the_defense_being_chosen_shows_costs_and_exact_odds() -> None:
     assert "If Foe yields (exact odds)" in gm
     player = render(s.state, Sight.player({"hero"}))
     assert "only the GM sees" in player
+
+
+def test_an_aim_never_names_a_character_hidden_from_the_viewer() -> None:
+    """A blast at a hidden foe's square may be aimed (the square is open to the hero), but
+    the hero's player is not told it would take the foe (G-S-E6, ruling C-24)."""
+    s = table(hero(style=["fire_burst"], position=[1, 2]), foe(position=[5, 2], hidden=True))
+    mine = TACTICAL.aims(s.state, Sight.player({"hero"}))
+    taken = {who for aim in mine for point in aim.points for who in point.takes}
+    assert "foe" not in taken
+    assert all("Foe" not in point.words for aim in mine for point in aim.points)
+    shown = TACTICAL.player_view(s.state, Sight.player({"hero"}))["preview"]
+    assert "foe" not in json.dumps(shown)  # nor the player's state (its square, its id)
+    seen = TACTICAL.aims(s.state, GM_SIGHT)
+    assert "foe" in {who for aim in seen for point in aim.points for who in point.takes}
