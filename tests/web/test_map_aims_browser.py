@@ -4,52 +4,15 @@ would take, and a click, or the arrow keys and Enter, plays it (the event in the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
-from tablekeeper.services import access, campaigns, characters, encounters, settings
+from .map_table import map_table
 
-CAST = (
-    ("brenna", "Brenna Vale", "heroes", [1, 1]),
-    ("grask", "Grask", "foes", [2, 1]),
+KICK = (
+    ("brenna", "Brenna Vale", "heroes", [1, 1], {}),
+    ("grask", "Grask", "foes", [2, 1], {}),
 )
-
-
-@dataclass(frozen=True)
-class Fight:
-    gm: str
-    join: str
-    url: str
-
-
-def fight(database_url: str) -> Fight:
-    """Brenna (Ann's) acts first, Grask stands next to her: her Kick reaches him."""
-    engine = settings.open_database(database_url)
-    try:
-        campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Kick", "tactical")
-        secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
-        _, token = access.add_player(SqlUnitOfWork(engine), campaign.id, "ann", "Ann Lee")
-        for key, name, side, position in CAST:
-            characters.create_character(
-                SqlUnitOfWork(engine),
-                campaign.id,
-                id=key,
-                name=name,
-                kind="pc" if key == "brenna" else "npc",
-                player="ann" if key == "brenna" else None,
-                sheet={"side": side, "position": position},
-            )
-        started = encounters.start_encounter(
-            SqlUnitOfWork(engine), campaign.id, characters=[key for key, *_ in CAST]
-        )
-    finally:
-        engine.dispose()
-    return Fight(
-        f"/campaigns/{campaign.id}?key={secret}",
-        f"/join/{campaign.id}/{token}",
-        f"/campaigns/{campaign.id}/encounters/{started.encounter.id}",
-    )
+"""Brenna (Ann's) acts first, Grask stands next to her: her Kick reaches him."""
 
 
 def square(page: Any, x: int, y: int) -> Any:
@@ -61,8 +24,8 @@ def test_the_gm_aims_a_skill_on_the_map_by_clicking(
 ) -> None:
     from playwright.sync_api import expect
 
-    table = fight(database_url)
-    page.goto(f"{live_server}{table.gm}")
+    table = map_table(database_url, cast=KICK)
+    page.goto(f"{live_server}/campaigns/{table.campaign}?key={table.secret}")
     page.goto(f"{live_server}{table.url}")
     expect(page.locator(".tk-grid")).to_have_count(0)  # one grid: the map's
     kick = page.locator("#map").get_by_role("button", name="Kick (attack)")
@@ -86,7 +49,7 @@ def test_a_player_aims_a_skill_with_the_keys(
 ) -> None:
     from playwright.sync_api import expect
 
-    table = fight(database_url)
+    table = map_table(database_url, cast=KICK)
     page.goto(f"{live_server}{table.join}")
     expect(page.get_by_text("You play as Ann Lee.")).to_be_visible()
     page.goto(f"{live_server}{table.url}")
