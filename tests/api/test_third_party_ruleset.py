@@ -92,7 +92,9 @@ def test_the_console_shows_the_duels_own_panel_cards_and_words(database_url: str
         assert page.status_code == 200, page.text
         table_page = console.get(f"/campaigns/{table.id}/encounters/{encounter}").text
         assert "Duel: round 1: alice&#39;s turn" in table_page  # the duel's panel
-        assert 'id="fighter-bob"' in table_page
+        assert "Acting now: Alice · next: Bob" in table_page  # the panel's turn
+        assert 'id="card-bob"' in table_page  # the fighters are the generic cards
+        assert 'id="fighter-bob"' not in table_page  # and the panel lists them no more
         assert f"HP {SECRET_HP}" in table_page  # the GM reads Bob's card in full
         assert "Bob steps into the duel" in table_page  # the log in the duel's words
         assert ">Alice: attack Bob</button>" in table_page

@@ -4,6 +4,7 @@ face each other on the battlefield, with a goblin hidden from the heroes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import access, campaigns, characters, encounters, settings
@@ -28,15 +29,17 @@ CAST = (
 )
 
 
-def map_table(database_url: str, ruleset: str = "tactical") -> MapTable:
+def map_table(
+    database_url: str, ruleset: str = "tactical", cast: tuple[Any, ...] = CAST
+) -> MapTable:
     """The campaign, its GM secret, Ann's join path and the encounter, stored in
-    ``database_url``."""
+    ``database_url`` (``cast``: who is at the table; Brenna is Ann's)."""
     engine = settings.open_database(database_url)
     try:
         campaign = campaigns.create_campaign(SqlUnitOfWork(engine), "Skirmish", ruleset)
         secret = access.issue_gm_secret(SqlUnitOfWork(engine), campaign.id)
         _, token = access.add_player(SqlUnitOfWork(engine), campaign.id, "ann", "Ann Lee")
-        for key, name, side, position, extra in CAST:
+        for key, name, side, position, extra in cast:
             characters.create_character(
                 SqlUnitOfWork(engine),
                 campaign.id,
@@ -47,7 +50,7 @@ def map_table(database_url: str, ruleset: str = "tactical") -> MapTable:
                 sheet={"side": side, "position": position, **extra},
             )
         started = encounters.start_encounter(
-            SqlUnitOfWork(engine), campaign.id, characters=[key for key, *_ in CAST]
+            SqlUnitOfWork(engine), campaign.id, characters=[key for key, *_ in cast]
         )
     finally:
         engine.dispose()

@@ -238,7 +238,8 @@ def test_the_map_is_labelled_for_the_gm_and_the_player(
     client: TestClient, database_url: str
 ) -> None:
     # Issue 13, "A map": every token is a button named by who, which side and where; the
-    # move form's inputs are labelled; a refusal on the map is an alert.
+    # move form's inputs are labelled; a refusal on the map is an alert; the aims (the acting
+    # character's skills) are a labelled group of buttons under a heading.
     from .map_table import map_table
     from .test_map_pages import gm, move, player
 
@@ -249,6 +250,7 @@ def test_the_map_is_labelled_for_the_gm_and_the_player(
     assert 'id="map-error"' in pages["refused"]
     for name, html in pages.items():
         assert 'aria-label="Brenna Vale (heroes) at (1, 1)' in html, name
+        assert 'id="map-aims-heading"' in html, name  # her skills to aim, on the map
         assert problems(html) == [], name
 
 

@@ -69,7 +69,7 @@ def test_the_gm_steps_commands_and_decides_in_the_browser(
     page.get_by_label("Show the commands of").select_option(label="everyone")
     expect(page.get_by_role("button", name="Move Aliena to (1, 0)")).to_be_visible()
     page.get_by_role("button", name="Move Demilio to (0, 2)").click()
-    expect(page.locator("#creature-demilio")).to_contain_text("Move: 0 / 1 A.P.")
+    expect(page.locator("#card-demilio")).to_contain_text("Move 0 / 1 A.P.")
     page.get_by_role("button", name="Step one second").click()
     decision = page.locator("#decision")
     expect(decision).to_contain_text("Aliena must choose")

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from console_tokens import sending_tokens
 
+from .card_html import card_of
 from .test_console_pages import JOIN, create_campaign
 
 COMMAND = re.compile(r'<input type="hidden" name="command" value="(?P<json>[^"]+)">')
@@ -101,8 +102,8 @@ def test_the_gm_sees_the_whole_table(table: Table) -> None:
     assert f'data-live-encounter="{table.encounter}"' in page
     assert f'hx-get="{table.url}/table"' in page
     assert "Second 1" in page
-    assert page.count("<dd>16 / 16</dd>") == 2, "the GM sees every creature's HP"
-    assert page.count("HP 16 / 16</span>") == 2, "on their cards too"
+    assert page.count("HP 16 / 16</span>") == 2, "the GM sees every creature's HP on its card"
+    assert "<dd>16 / 16</dd>" not in page, "the panel lists no creature again (issue 13)"
     for button in ("Advance 1 s", "Aliena: start Complex Spell*", "Move Demilio to (1, 1)"):
         assert f">{button}</button>" in page
     for tool in ("GM tools", "Undo: Demilio joins (foes)", "Deal damage", "Override the rules"):
@@ -121,8 +122,7 @@ def test_the_gm_sees_the_whole_table(table: Table) -> None:
 def test_a_player_never_sees_the_npc_hp_or_the_gm_tools(table: Table) -> None:
     page = table.page(table.player)
     assert "You play as Ann Lee." in page
-    assert page.count("<dd>16 / 16</dd>") == 1, "only Aliena's HP"
-    assert page.count("HP 16 / 16</span>") == 1, "on her card only"
+    assert page.count("HP 16 / 16</span>") == 1, "only Aliena's HP, on her card"
     assert "Demilio" in page
     for hidden in (
         "GM tools",
@@ -219,16 +219,16 @@ def test_a_player_sees_who_must_decide_not_the_options(table: Table) -> None:
 
 def test_undo_strikes_the_records_through_and_redo_plays_them_again(table: Table) -> None:
     table.submit("Aliena: start Complex Spell*")
-    assert "Complex Spell*: 0 / 3 A.P." in table.page()
+    assert "Complex Spell* 0 / 3 A.P." in card_of(table.page(), "aliena")
     undone = table.gm.post(f"{table.url}/undo", data={"expected_version": table.version()})
     assert undone.status_code == 303
     page = table.page()
-    assert "Charging nothing." in page.split('id="creature-demilio"')[0]
+    assert "Complex Spell*" not in card_of(page, "aliena")  # she charges nothing now
     assert "<s>Aliena starts charging Complex Spell* (3 A.P.)</s>" in page
     assert "Undo: Aliena starts charging Complex Spell* (3 A.P.)" in page
     redone = table.gm.post(f"{table.url}/redo", data={"expected_version": table.version()})
     assert redone.status_code == 303
-    assert "Complex Spell*: 0 / 3 A.P." in table.page()
+    assert "Complex Spell* 0 / 3 A.P." in card_of(table.page(), "aliena")
     nothing = table.gm.post(f"{table.url}/redo", data={})
     assert nothing.status_code == 422
     assert 'id="history-error"' in nothing.text
@@ -285,7 +285,7 @@ def test_overrides_need_a_reason_and_a_secret_one_stays_hidden(table: Table) -> 
         },
     )
     assert added.status_code == 303
-    assert "<dt>Conditions</dt><dd>prone</dd>" in table.page(table.player)
+    assert '<span class="tag condition">prone</span>' in card_of(table.page(table.player), "aliena")
     removed = table.gm.post(
         f"{table.url}/overrides",
         data={
@@ -334,10 +334,10 @@ def test_a_realtime_encounter_is_played_to_its_end_through_the_page(table: Table
     )
     assert dealt.status_code == 303
     page = table.page()
-    assert 'class="creature life-dying" id="creature-demilio"' in page
+    assert 'id="card-demilio" data-card="demilio" data-life="dying"' in page
     assert "Demilio takes 20 damage (a falling beam): -4 HP" in page
     theirs = table.page(table.player)
-    assert "dying" in theirs.split('id="creature-demilio"')[1].split("</li>")[0]
+    assert "dying" in card_of(theirs, "demilio")
     assert "hp before" not in theirs, "a player never reads the NPC's HP in the log"
     assert "hp before" in page
     healed = table.gm.post(
@@ -356,9 +356,9 @@ def test_a_realtime_encounter_is_played_to_its_end_through_the_page(table: Table
     assert finished.status_code == 303
     table.submit("Advance 1 s")
     page = table.page()
-    foes = page.split('id="creature-demilio"')[1].split("</li>")[0]
+    foes = card_of(page, "demilio")
     assert "dying" in foes or "dead" in foes, "the foes' side is down"
-    assert "conscious" in page.split('id="creature-aliena"')[1].split("</li>")[0]
+    assert "conscious" in card_of(page, "aliena")
 
 
 def test_a_percentile_encounter_starts_from_its_button(client: TestClient) -> None:

@@ -256,7 +256,7 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
 
     url = start_encounter(gm, "Aliena", "Ogre")
     expect(gm.get_by_role("heading", name="Second 1")).to_be_visible()
-    expect(gm.locator("#creature-ogre")).to_contain_text(f"{NPC_HP} / {NPC_HP}")
+    expect(gm.locator("#card-ogre")).to_contain_text(f"{NPC_HP} / {NPC_HP}")
     join(player, link, "Ann Lee")
     expect(player.get_by_role("heading", name="Second 1")).to_be_visible()
     no_gm_tools(player)
@@ -269,7 +269,7 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
 
     # The ogre walks out of Aliena's reach: at the end of the second she may react.
     gm.get_by_role("button", name="Move Ogre to (0, 2)").click()
-    expect(gm.locator("#creature-ogre")).to_contain_text("Move: 0 / 1 A.P.")
+    expect(gm.locator("#card-ogre")).to_contain_text("Move 0 / 1 A.P.")
     gm.get_by_role("button", name="Step one second").click()
     expect(gm.locator("#decision")).to_contain_text("Aliena must choose")
     expect(gm.locator("#decision")).to_contain_text("As the GM you may answer for Aliena.")
@@ -314,14 +314,12 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
     damage.get_by_label("Amount (required)").fill("800")
     damage.get_by_label("Source").fill("a falling beam")
     damage.get_by_role("button", name="Deal damage").click()
-    expect(gm.locator("#creature-ogre")).to_have_class(re.compile(r"\blife-dying\b"))
+    expect(gm.locator("#card-ogre")).to_have_attribute("data-life", "dying")
     expect(gm.locator("#log")).to_contain_text("a falling beam")
-    expect(player.locator("#creature-ogre")).to_have_class(
-        re.compile(r"\blife-dying\b"), timeout=LIVE_MS
-    )
+    expect(player.locator("#card-ogre")).to_have_attribute("data-life", "dying", timeout=LIVE_MS)
     settled(gm)
     gm.get_by_role("button", name="Step one second").click()
-    expect(gm.locator("#creature-ogre")).to_contain_text(re.compile(r"Dying for\s*1 s"))
+    expect(gm.locator("#card-ogre")).to_contain_text(re.compile(r"Dying for\s*1 s"))
     expect(gm.get_by_role("button", name=re.compile("^Move Ogre"))).to_have_count(0)
     expect(player.get_by_role("heading", name="Second 4")).to_be_visible(timeout=LIVE_MS)
     screenshots.take(gm, "realtime-gm", full_page=False)
@@ -440,7 +438,7 @@ def test_a_percentile_encounter_is_fought_to_its_end(
     damage.get_by_role("button", name="Deal damage by ruling").click()
     over = "The encounter is over: side party wins."
     expect(gm.locator("#clock")).to_contain_text(over)
-    expect(gm.locator("#combatant-ogre")).to_contain_text("out of the fight")
+    expect(gm.locator("#card-ogre")).to_have_attribute("data-life", "down")
     expect(player.locator("#clock")).to_contain_text(over, timeout=LIVE_MS)
     screenshots.take(gm, "percentile-gm", full_page=False)
     screenshots.take(player, "percentile-player", full_page=False)

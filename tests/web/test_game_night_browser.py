@@ -4,7 +4,6 @@ dice tray's bars are as long as their chances."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Any
 
@@ -103,9 +102,9 @@ def test_cards_and_tables_keep_inside_their_boxes(
     overlaps_down = players["y"] < table["y"] + table["height"]
     assert not (overlaps_across and overlaps_down), (table, players)
     page.goto(f"{live_server}/campaigns/{campaign}/encounters/{encounter}")
-    page.locator("#creature-demilio .odds").wait_for()
+    page.locator("#card-demilio .odds").wait_for()
     screenshots.take(page, f"cards-{width}")
-    assert _spills(page, ".creature") == []
+    assert _spills(page, ".actor-card") == []
     context.close()
 
 
@@ -173,7 +172,7 @@ def test_keys_step_and_undo_and_play_pauses_when_a_life_changes(
         except StaleVersionError:
             continue
     engine.dispose()
-    expect(page.locator("#creature-demilio")).to_have_class(re.compile("life-dying"))
+    expect(page.locator("#card-demilio")).to_have_attribute("data-life", "dying")
     expect(page.locator("[data-play-status]")).to_have_text("Paused: Demilio is now dying.")
     expect(page.get_by_role("button", name="Play")).to_be_visible()
 

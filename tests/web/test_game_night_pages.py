@@ -21,6 +21,7 @@ from tablekeeper.services.rulesets import installed_rulesets, ruleset_named
 from tablekeeper.web.forms import sheet_fields
 
 from . import test_encounter_pages
+from .card_html import card_of
 from .test_encounter_pages import Table
 
 table_fixture = pytest.fixture(name="table")(test_encounter_pages.table.__wrapped__)
@@ -239,7 +240,7 @@ def test_players_are_named_and_the_dead_neither_react_nor_die_on(table: Table) -
             data={"path": f"creatures.demilio.{path}", "value": value, "reason": "the end"},
         )
         assert made.status_code == 303, made.text
-    card = table.page().split('id="creature-demilio"')[1].split("</li>")[0]
+    card = card_of(table.page(), "demilio")
     assert "dead" in card
     assert "<dt>Reaction</dt>" not in card
     assert "<dt>Dying for</dt>" not in card

@@ -1,7 +1,8 @@
 """The percentile clock panel and the odds bars, rendered from a real encounter's state.
 
-The panel shows the round, the turn order with whose turn it is, the actions left and
-each combatant as the viewer may see it (C-03: a player never sees an NPC's HP); the odds
+The panel shows the round, the turn order with whose turn it is and the actions left;
+each combatant is its card, as the viewer may see it (C-03: a player never sees an NPC's
+HP); the odds
 bars write out each chance with one decimal and the exact fraction (issue 6, "Odds
 before committing"; ruling C-10).
 """
@@ -79,6 +80,10 @@ def _panel(view: Any, state: dict[str, Any], viewer: Any) -> str:
     )
 
 
+def _card(view: Any, viewer: Viewer, key: str) -> Any:
+    return next(card for card in cards_for(view, viewer, {"hero": "ann"}) if card.id == key)
+
+
 def test_the_gm_sees_the_turn_order_hp_and_engagement() -> None:
     view, _ = _percentile_table()
     state = view.state
@@ -90,18 +95,22 @@ def test_the_gm_sees_the_turn_order_hp_and_engagement() -> None:
     order = re.findall(r'<span class="turn-name">(\w+)</span>', html)
     assert order == [state.combatant(key).name for key in state.clock.order]
     assert f"{active.actions_left} action" in html
-    assert "<dt>HP</dt><dd>6 / 6</dd>" in html  # the orc's
-    assert "Engaged with" in html
+    orc = _card(view, GM_VIEWER, "orc")  # each combatant's numbers are its card's (issue 13)
+    assert next((g.label, g.value, g.maximum) for g in orc.gauges) == ("HP", 6, 6)
+    assert any(fact.label == "Engaged with" for fact in orc.facts)
+    assert "<dt>HP</dt>" not in html  # the panel lists no combatant again
 
 
 def test_a_player_sees_their_hp_but_not_the_npcs() -> None:
     view, ann = _percentile_table()
     shown = view.ruleset.player_view(view.state, ann.sight)
     html = _panel(view, shown, ann)
-    assert "<dt>HP</dt><dd>12 / 12</dd>" in html  # the hero's
+    hero = _card(view, ann, "hero")
+    assert next((g.label, g.value, g.maximum) for g in hero.gauges) == ("HP", 12, 12)
+    assert _card(view, ann, "orc").gauges == ()  # not the NPC's
     assert "6 / 6" not in html
-    assert "Orc" in html
-    assert "played by ann" in html
+    assert "Orc" in html  # in the turn order
+    assert hero.controller == "ann"
 
 
 def test_the_odds_bars_write_out_each_chance() -> None:

@@ -32,7 +32,9 @@ import-linter forbids them its modules. It gives:
   :class:`~tablekeeper.engine.positions.Board` the viewer may see: a grid with tokens, or
   distances per pair; ``None``: the ruleset places no one) and ``move_command(state,
   actor, square)`` (the command moving ``actor`` to ``square``, played like any other;
-  ``None``: it cannot be moved on a map);
+  ``None``: it cannot be moved on a map) and ``aims(state, sight)`` (the commands the
+  viewer may aim at squares of the map now, as :mod:`~tablekeeper.engine.aims`'s
+  :class:`~tablekeeper.engine.aims.Aim` s; none by default);
 - odds: ``command_odds`` (the exact chances of a command offered now) and
   ``standing_odds`` (an actor's risk worth showing on its card, such as P(death));
 - ``words``: labels, one sentence per event, a command's outcome, the clock
@@ -76,6 +78,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from tablekeeper.engine.aims import Aim
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
@@ -127,6 +130,7 @@ _SURFACE = (
     "hide_targets",
     "board",
     "move_command",
+    "aims",
     "command_odds",
     "standing_odds",
     "follow_ups",
@@ -313,6 +317,11 @@ class Ruleset(Protocol):
         for any command); ``None`` when the rules move no one that way."""
         ...
 
+    def aims(self, state: Any, sight: Sight) -> tuple[Aim, ...]:
+        """The commands ``sight`` may aim at squares of the map now, each with its reach
+        and the squares it may be aimed at (``engine/aims.py``)."""
+        ...
+
     def command_odds(self, state: Any, command: Command, sight: Sight) -> CommandOdds | None:
         """The exact chances of ``command`` now, as ``sight`` may see them; ``None`` for a
         command that rolls nothing, or whose odds would tell something hidden (C-10)."""
@@ -413,6 +422,10 @@ class RulesetBase:
     def move_command(self, state: Any, actor: str, square: Square) -> Command | None:
         """No one moves on a map."""
         return None
+
+    def aims(self, state: Any, sight: Sight) -> tuple[Aim, ...]:
+        """Nothing is aimed at a square."""
+        return ()
 
     def follow_ups(self, state: Any, events: Sequence[Event]) -> Sequence[FollowUp]:
         """Nothing to ask."""

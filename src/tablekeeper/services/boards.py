@@ -1,15 +1,18 @@
 """The map of an encounter: where its actors stand as a viewer may see it, and moving one.
 
-Both go through the ruleset's contract (``engine/positions.py``): :func:`board_for` is
+All go through the ruleset's contract (``engine/positions.py``): :func:`board_for` is
 its ``board`` told the viewer's sight, so a token hidden from a player never reaches
 them; :func:`move_token` asks its ``move_command`` for the command that moves an actor
 to a square and submits it like any other command (:func:`encounters.submit_command`:
-the same permission check, legality, reactions, decisions, log and undo).
+the same permission check, legality, reactions, decisions, log and undo);
+:func:`aims_for` is its ``aims`` (``engine/aims.py``), whose commands the map submits
+as any command.
 """
 
 from __future__ import annotations
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.aims import Aim
 from tablekeeper.engine.positions import MAX_SIDE, Board, Square
 from tablekeeper.errors import ForbiddenError, IllegalCommandError, InvalidInputError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
@@ -25,6 +28,12 @@ this far off is a typing slip, not a square)."""
 def board_for(view: EncounterView, viewer: Viewer) -> Board | None:
     """The encounter's board as ``viewer`` may see it (``None``: the ruleset places no one)."""
     return view.ruleset.board(view.state, viewer.sight)
+
+
+def aims_for(view: EncounterView, viewer: Viewer) -> tuple[Aim, ...]:
+    """The commands ``viewer`` may aim at squares of the map now (the ruleset's, for the
+    actors ``viewer`` plays only)."""
+    return view.ruleset.aims(view.state, viewer.sight)
 
 
 def square_of(x: object, y: object) -> Square:

@@ -186,6 +186,7 @@ def table_context(
         "state": document["state"],
         "cards": cards,
         "board": boards.board_for(view, viewer),
+        "aims": boards.aims_for(view, viewer),
         "clock_words": document["clock"],
         "ended": document["ended"],
         "ruleset_panel": (

@@ -45,34 +45,44 @@ def _skirmish() -> Any:
     return run.state
 
 
+def _facts(state: Any, sight: Sight, key: str) -> dict[str, str]:
+    card = next(card for card in PERCENTILE.cards(state, sight) if card.id == key)
+    return {fact.label: fact.value for fact in card.facts} | {
+        gauge.label: f"{gauge.value} / {gauge.maximum}" for gauge in card.gauges
+    }
+
+
 def test_the_gm_sees_every_number_and_twins_are_told_apart() -> None:
+    """The panel keeps the round and the turn order (twins told apart); each combatant's
+    numbers are its card's (issue 13: the panel no longer lists them again)."""
     state = _skirmish()
     html = render(state, GM_SIGHT)
     assert "Round 1: Aldric's turn" in html
     assert "Bandit [bandit_1]" in html
-    bandit = html.split('id="combatant-bandit_2"')[1].split("</li>")[0]
-    assert "<strong>Bandit [bandit_2]</strong>" in bandit
-    assert "<dt>HP</dt><dd>10 / 12</dd>" in bandit  # the scenario's hp: 10
-    assert "<dt>Determination</dt><dd>6</dd>" in bandit
-    assert "<dt>Engaged with</dt>" in html
-    assert "played by Ann" in html
+    assert "Bandit [bandit_2]" in html.split('aria-label="Turn order"')[1]
+    assert 'id="combatant-bandit_2"' not in html  # no second list of the combatants
+    bandit = _facts(state, GM_SIGHT, "bandit_2")
+    assert bandit["HP"] == "10 / 12"  # the scenario's hp: 10
+    assert bandit["Determination"] == "6"
+    assert any("Engaged with" in _facts(state, GM_SIGHT, key) for key in state.combatants)
 
 
 def test_a_player_sees_their_own_numbers_only() -> None:
     state = _skirmish()
-    html = render(state, Sight.player({"kell"}))
-    kell = html.split('id="combatant-kell"')[1].split("</li>")[0]
-    bandit = html.split('id="combatant-bandit_2"')[1].split("</li>")[0]
-    assert "<dt>HP</dt>" in kell
-    assert "<dt>Magic Points</dt><dd>17</dd>" in kell
-    assert "<dt>HP</dt>" not in bandit
+    sight = Sight.player({"kell"})
+    kell = _facts(state, sight, "kell")
+    bandit = _facts(state, sight, "bandit_2")
+    assert "HP" in kell
+    assert kell["MP"] == "17 / 17"
+    assert "HP" not in bandit
     assert "Determination" not in bandit
-    assert "<dt>In hand</dt><dd>short spear</dd>" in bandit
-    assert "Bandit [bandit_2]" in bandit
+    assert bandit["In hand"] == "short spear"
+    assert "Bandit [bandit_2]" in render(state, sight)
 
 
 def test_before_the_start_the_panel_says_so() -> None:
     run = begin(shipped("river_ambush"))
     html = render(run.state, GM_SIGHT)
     assert "Not started" in html
-    assert "<strong>Knife-fighter</strong>" in html
+    assert "Knife-fighter" not in html  # the combatants are the cards'
+    assert any(card.name == "Knife-fighter" for card in PERCENTILE.cards(run.state, GM_SIGHT))

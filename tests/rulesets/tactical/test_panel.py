@@ -1,9 +1,9 @@
-"""The console's tactical panel renders the grid, the previews and the defense being chosen."""
+"""The console's tactical panel renders the turn, the doom and the defense being chosen; the
+battlefield and the skills' aims are the map's (the ruleset's board and aims)."""
 
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -36,46 +36,49 @@ def render(state: Any, sight: Sight) -> str:
     )
 
 
-def test_the_grid_has_every_square_walls_and_tokens() -> None:
+def test_the_panel_draws_no_grid_and_no_character_list() -> None:
+    """The battlefield is the map's and the characters the cards' (issue 13): the panel
+    keeps the encounter's state only."""
     s = table(hero(style=["fire_burst"], position=[1, 2]), foe(position=[5, 2]), walls=((3, 0),))
     html = render(s.state, GM_SIGHT)
-    assert len(re.findall(r'role="gridcell"', html)) == 10 * 6
-    assert 'data-sq="3,0"' in html
-    assert re.search(r'class="tk-sq wall"[^>]*data-sq="3,0"', html)
-    assert 'id="token-hero"' in html
-    assert 'id="token-foe"' in html
     assert "GM's doom" in html
+    assert "acting: Hero" in html
+    assert 'role="gridcell"' not in html
+    assert "tk-characters" not in html
+    assert "<strong>Foe</strong>" not in html
 
 
-def test_previews_are_the_rulesets_and_the_forms_carry_commands() -> None:
+def test_the_map_has_every_square_walls_and_tokens() -> None:
+    s = table(hero(style=["fire_burst"], position=[1, 2]), foe(position=[5, 2]), walls=((3, 0),))
+    board = TACTICAL.board(s.state, GM_SIGHT)
+    assert board.grid is not None
+    assert (board.grid.width, board.grid.height) == (10, 6)
+    assert board.grid.walls == ((3, 0),)
+    assert {(t.actor, t.square) for t in board.tokens} == {("hero", (1, 2)), ("foe", (5, 2))}
+
+
+def test_aims_are_the_previews_and_carry_their_commands() -> None:
     s = table(hero(style=["fire_burst"], position=[1, 2]), foe(position=[5, 2]))
-    html = render(s.state, Sight.player({"hero"}))
-    preview = json.loads(
-        re.search(
-            r'<script type="application/json" id="tk-preview">(.*?)</script>', html, re.S
-        ).group(1)
-    )  # type: ignore[union-attr]
-    burst = preview["fire_burst"]
-    assert burst["points"]["5,2"]["targets"] == ["foe"]
-    assert sorted(map(tuple, burst["points"]["5,2"]["squares"])) == sorted(
-        (x, y) for x in (4, 5, 6) for y in (1, 2, 3)
-    )
-    assert [1, 2] in burst["reach"]
-    forms = re.findall(r"name=\"command\" value='(.*?)'", html)
-    commands = [json.loads(f) for f in forms]
-    assert {
-        "actor": "hero",
-        "kind": "tactical.use_skill",
-        "payload": {"character": "hero", "skill": "fire_burst", "point": [5, 2]},
-    } in commands
+    aims = {aim.key: aim for aim in TACTICAL.aims(s.state, Sight.player({"hero"}))}
+    assert "_move" not in aims  # moving is the map's drag
+    burst = aims["fire_burst"]
+    point = next(p for p in burst.points if p.square == (5, 2))
+    assert point.takes == ("foe",)
+    assert sorted(point.covers) == sorted((x, y) for x in (4, 5, 6) for y in (1, 2, 3))
+    assert (1, 2) in burst.reach
+    assert point.command.model_dump(mode="json")["payload"]["point"] == [5, 2]
+    assert point.command.kind == "tactical.use_skill"
+    assert point.words == "Fire Burst at (5, 2): Foe"
 
 
-def test_a_player_who_does_not_act_gets_no_preview_and_no_hidden_pool() -> None:
+def test_a_player_who_does_not_act_gets_no_aim_and_no_hidden_pool() -> None:
     s = table(hero(position=[1, 2]), foe(position=[5, 2], poise=4))
-    html = render(s.state, Sight.player({"foe"}))
-    assert 'id="tk-preview"' not in html
-    assert "poise 5 / 5" not in html  # the hero's pools are not the foe's player's
-    assert "poise 4 / 4" in html
+    sight = Sight.player({"foe"})
+    assert TACTICAL.aims(s.state, sight) == ()
+    assert 'id="tk-preview"' not in render(s.state, sight)
+    cards = {card.id: card for card in TACTICAL.cards(s.state, sight)}
+    assert cards["hero"].gauges == ()  # the hero's pools are not the foe's player's
+    assert next((g.label, g.value, g.maximum) for g in cards["foe"].gauges) == ("poise", 4, 4)
 
 
 def test_the_defense_being_chosen_shows_costs_and_exact_odds() -> None:
@@ -89,3 +92,17 @@ def test_the_defense_being_chosen_shows_costs_and_exact_odds() -> None:
     assert "If Foe yields (exact odds)" in gm
     player = render(s.state, Sight.player({"hero"}))
     assert "only the GM sees" in player
+
+
+def test_an_aim_never_names_a_character_hidden_from_the_viewer() -> None:
+    """A blast at a hidden foe's square may be aimed (the square is open to the hero), but
+    the hero's player is not told it would take the foe (G-S-E6, ruling C-24)."""
+    s = table(hero(style=["fire_burst"], position=[1, 2]), foe(position=[5, 2], hidden=True))
+    mine = TACTICAL.aims(s.state, Sight.player({"hero"}))
+    taken = {who for aim in mine for point in aim.points for who in point.takes}
+    assert "foe" not in taken
+    assert all("Foe" not in point.words for aim in mine for point in aim.points)
+    shown = TACTICAL.player_view(s.state, Sight.player({"hero"}))["preview"]
+    assert "foe" not in json.dumps(shown)  # nor the player's state (its square, its id)
+    seen = TACTICAL.aims(s.state, GM_SIGHT)
+    assert "foe" in {who for aim in seen for point in aim.points for who in point.takes}

@@ -84,10 +84,11 @@ def card(state: FractalState, character: Character, sight: Sight) -> ActorCard:
                     maximum=character.temporary_total,
                 )
             )
-        dice = " ".join(
-            f"{stat.value.capitalize()} d{size}" for stat, size in character.stats.items() if size
+        dice = " · ".join(
+            f"{stat.value.capitalize()} " + (f"d{size}" if size else "0")
+            for stat, size in character.stats.items()
         )
-        facts.append(Fact(label="Stats", value=dice))
+        facts.append(Fact(label="Stat dice", value=dice))
         facts.append(Fact(label="Max AP", value=str(maximum.total), explain=explain))
         summary.append(
             f"AP {character.ap}/{maximum.total}"

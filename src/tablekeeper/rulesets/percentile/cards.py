@@ -64,13 +64,16 @@ def _private(state: PercentileState, combatant: Combatant) -> tuple[list[Gauge],
 
 
 def _public(state: PercentileState, combatant: Combatant, names: dict[str, str]) -> list[Fact]:
-    """What stands in plain sight: hands, engagements, grapples, stuck weapons, casting."""
+    """What stands in plain sight: its form, hands, engagements, grapples, stuck weapons,
+    casting."""
     key = combatant.id
 
     def name(other: str) -> str:
         return names.get(other, other)
 
     facts = [Fact(label="In hand", value=", ".join(combatant.ready) or "nothing")]
+    if combatant.form != "corporeal":
+        facts.insert(0, Fact(label="Form", value=combatant.form))
     if combatant.dropped:
         facts.append(Fact(label="Dropped", value=", ".join(combatant.dropped)))
     if combatant.broken:

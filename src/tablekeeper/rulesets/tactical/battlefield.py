@@ -17,7 +17,7 @@ from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
 
 
-def _placed_for(state: TacticalState, character: Character, sight: Sight) -> bool:
+def placed_for(state: TacticalState, character: Character, sight: Sight) -> bool:
     if sight.gm or character.visible:
         return True
     return any(
@@ -40,7 +40,7 @@ def board(state: TacticalState, sight: Sight) -> Board:
             movable=sight.controls(character.id) and not character.defeated and not state.ended,
         )
         for character in state.characters.values()
-        if _placed_for(state, character, sight) and state.map.inside(character.position)
+        if placed_for(state, character, sight) and state.map.inside(character.position)
     )
     grid = Grid(
         width=state.map.width,

@@ -1,9 +1,10 @@
 """Previews for the table's grid: where a skill reaches and whom it would hit, before use.
 
-The console's tactical panel draws them (reach squares, a blast's area or a line's
-squares for each point it may be aimed at, the targets it would take), and a later
-generic map can read the same JSON: everything is computed by the pure targeting rules
-(``targeting.py`` through ``encounter/reach.py``), never in the template.
+The console's map draws them as aims (``aims.py``: reach squares, a blast's area or a
+line's squares for each point it may be aimed at, the targets it would take), and the
+player's state carries the same JSON: everything is computed by the pure targeting rules
+(``targeting.py`` through ``encounter/reach.py``), never in the template. A character
+hidden from the viewer's side is never a point nor a target in them (G-S-E6).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pydantic import JsonValue
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.tactical.attack import attack_odds
+from tablekeeper.rulesets.tactical.battlefield import placed_for
 from tablekeeper.rulesets.tactical.encounter.flow import attack_input
 from tablekeeper.rulesets.tactical.encounter.moving import movement_left
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
@@ -36,6 +38,7 @@ def skill_previews(state: TacticalState, sight: Sight) -> dict[str, JsonValue]:
     if not sight.controls(turn.actor):
         return {}
     character = state.character(turn.actor)
+    unseen = frozenset(c.id for c in state.characters.values() if not placed_for(state, c, sight))
     found: dict[str, JsonValue] = {}
     left = movement_left(state)
     if left > 0:
@@ -62,7 +65,7 @@ def skill_previews(state: TacticalState, sight: Sight) -> dict[str, JsonValue]:
             continue
         if available(state, character, key) is not None:
             continue
-        points = _points(state, character.id, key)
+        points = _points(state, character.id, key, unseen)
         limit = targets_for(state, character.id, key, target=None, point=None).reach
         reach: list[JsonValue] = [
             [x, y]
@@ -82,8 +85,12 @@ def skill_previews(state: TacticalState, sight: Sight) -> dict[str, JsonValue]:
     return found
 
 
-def _points(state: TacticalState, user: str, key: str) -> dict[str, JsonValue]:
-    """Each square the skill may be aimed at, with what it would cover and take."""
+def _points(
+    state: TacticalState, user: str, key: str, unseen: frozenset[str]
+) -> dict[str, JsonValue]:
+    """Each square the skill may be aimed at, with what it would cover and take; a
+    character whose square the viewer may not know (``unseen``, G-S-E6) is neither a
+    point nor among those taken."""
     skill = state.catalogue.skills[key]
     character = state.character(user)
     points: dict[str, JsonValue] = {}
@@ -93,10 +100,10 @@ def _points(state: TacticalState, user: str, key: str) -> dict[str, JsonValue]:
     if skill.target in ("melee", "ranged"):
         for other in state.characters.values():
             aimed = targets_for(state, user, key, target=other.id, point=None)
-            if not other.defeated and aimed.legal:
+            if not other.defeated and aimed.legal and other.id not in unseen:
                 points[_key(other.position)] = {
                     "squares": [],
-                    "targets": list(aimed.targets),
+                    "targets": [t for t in aimed.targets if t not in unseen],
                     "target": other.id,
                     "banes": list(aimed.zone_of_control_banes),
                 }
@@ -107,7 +114,7 @@ def _points(state: TacticalState, user: str, key: str) -> dict[str, JsonValue]:
             if aimed.legal and (skill.blast != "central" or (x, y) == character.position):
                 points[_key((x, y))] = {
                     "squares": [list(s) for s in aimed.squares],
-                    "targets": list(aimed.targets),
+                    "targets": [t for t in aimed.targets if t not in unseen],
                 }
     return points
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tablekeeper.engine.aims import Aim
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
@@ -20,7 +21,7 @@ from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
 from tablekeeper.engine.values import GM, JsonObject
-from tablekeeper.rulesets.tactical import battlefield, cards, odds, outcomes, views
+from tablekeeper.rulesets.tactical import aims, battlefield, cards, odds, outcomes, views
 from tablekeeper.rulesets.tactical.encounter.commands import ADD_CHARACTER, CharacterSpec
 from tablekeeper.rulesets.tactical.encounter.engine import new_encounter
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState
@@ -93,6 +94,9 @@ class Tactical(RulesetBase):
 
     def move_command(self, state: TacticalState, actor: str, square: Square) -> Command | None:
         return battlefield.move_command(state, actor, square)
+
+    def aims(self, state: TacticalState, sight: Sight) -> tuple[Aim, ...]:
+        return aims.aims(state, sight)
 
     def command_odds(
         self, state: TacticalState, command: Command, sight: Sight

@@ -83,14 +83,13 @@
   document.body.addEventListener("htmx:afterRequest", function () {
     busy = false;
   });
-  // Who is in which life state (a ruleset panel marks its cards life-<state>): Play
-  // pauses when one changes, so the GM sees a creature go down before time runs on.
+  // Who is in which life state (each card says its actor's in data-life): Play pauses
+  // when one changes, so the GM sees a creature go down before time runs on.
   function lives() {
     var found = {};
-    var cards = document.querySelectorAll("#table [id][class*='life-']");
+    var cards = document.querySelectorAll("#table [data-card][data-life]");
     for (var i = 0; i < cards.length; i += 1) {
-      var match = /(?:^|\s)life-(\S+)/.exec(cards[i].className);
-      if (match) found[cards[i].id] = match[1];
+      found[cards[i].getAttribute("data-card")] = cards[i].getAttribute("data-life");
     }
     return found;
   }
@@ -98,7 +97,7 @@
   function changedLife(before, after) {
     for (var key in after) {
       if (Object.prototype.hasOwnProperty.call(after, key) && before[key] && before[key] !== after[key]) {
-        var head = document.querySelector("#" + key + " strong");
+        var head = document.getElementById("card-" + key + "-name");
         return (head ? head.textContent : key) + " is now " + after[key];
       }
     }

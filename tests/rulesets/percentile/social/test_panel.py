@@ -104,7 +104,10 @@ def test_a_player_sees_their_partys_breakdown_and_their_actions_only() -> None:
     html = render(session, Sight.player({"brenna"}))
     assert "How travellers&#39; target DP is made" in _party(html, "travellers")
     assert "How bandits" not in html
-    assert "personal DP 10" in html  # Brenna's own
+    assert "personal DP" not in html  # each member's DP is its card's (issue 13)
+    cards = {card.id: card for card in PERCENTILE.cards(session.state, Sight.player({"brenna"}))}
+    assert {f.label: f.value for f in cards["brenna"].facts}["Determination"] == "10"
+    assert "Determination" not in {f.label for f in cards["garth"].facts}  # not hers to see
     assert 'id="member-garth">Garth</li>' in html.replace("\n", "")
     assert ">Brenna: argue (Negotiation)</button>" in html
     other = render(session, Sight.player({"oswin"}))
