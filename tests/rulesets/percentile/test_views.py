@@ -159,3 +159,38 @@ def test_a_spell_being_cast_shows_without_its_magic_points() -> None:
         "target": None,
         "skill": None,
     }
+
+
+def test_another_combatants_turn_order_is_told_by_its_total_not_its_dex() -> None:
+    # Issue 13, bug 8 (the game-night test found it): the turn order's initiative is the
+    # orc's combat initiative (P-CMB-02), made of his stat block's characteristics (DEX 14,
+    # INT 13); a player reads the total only, as the sentence says it.
+    session = keep()
+    rolled = [event for event in session.log.events if event.kind == ev.TURN_ORDER_ROLLED]
+    orc = next(event for event in rolled if event.payload["combatant"] == "orc")
+    made = orc.payload["order"]
+    assert isinstance(made, dict) and made["initiative"] == 13
+    shown = PERCENTILE.public_payload(orc.kind, orc.payload, ANN)
+    assert shown["order"] == {
+        "kind": made["kind"],
+        "reason": made["reason"],
+        "total": 13 + made["die"] + made["modifier"],  # type: ignore[operator]
+    }
+    hero = next(event for event in rolled if event.payload["combatant"] == "hero")
+    assert PERCENTILE.public_payload(hero.kind, hero.payload, ANN) == hero.payload
+    assert PERCENTILE.public_payload(orc.kind, orc.payload, GM_SIGHT) == orc.payload
+
+
+def test_a_siz_difference_on_a_players_roll_says_how_much_not_the_foes_siz() -> None:
+    # P-OPT-22's modifier on the hero's own defense is labelled "SIZ 13 against SIZ 187":
+    # the orc's SIZ is his stat block's. The amount stays: it is the hero's roll.
+    contribution = {"amount": -160, "label": "SIZ 13 against SIZ 187", "source": "P-OPT-22"}
+    payload = {
+        "attack": {"attacker": "orc", "target": "hero"},
+        "roll": {"breakdown": {"contributions": [contribution]}},
+    }
+    shown = json.dumps(PERCENTILE.public_payload(ev.ATTACK_ROLLED, payload, ANN))
+    assert "187" not in shown and '"amount": -160' in shown and "SIZ difference" in shown
+    assert PERCENTILE.public_payload(ev.ATTACK_ROLLED, payload, GM_SIGHT) == payload
+    seeing_both = Sight.player({"hero", "orc"})
+    assert PERCENTILE.public_payload(ev.ATTACK_ROLLED, payload, seeing_both) == payload

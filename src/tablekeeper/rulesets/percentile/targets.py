@@ -73,18 +73,18 @@ def unseen_skills(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
         return _checks_of(shown, ("resist",), sight.sees(str(payload.get("target"))))
     if kind in ROLLED_BY_COMBATANT:
         return _checks_of(payload, None, sight.sees(str(payload.get("combatant"))))
-    named = set(_actors_in(payload))
+    named = set(actors_in(payload))
     return _checks_of(payload, None, bool(named) and sight.sees_all(named))
 
 
-def _actors_in(value: JsonValue) -> list[str]:
+def actors_in(value: JsonValue) -> list[str]:
     """Every actor id under an :data:`ACTOR_KEYS` field of ``value``, at any depth."""
     if isinstance(value, list):
-        return [actor for item in value for actor in _actors_in(item)]
+        return [actor for item in value for actor in actors_in(item)]
     if not isinstance(value, dict):
         return []
     found = [v for k, v in value.items() if k in ACTOR_KEYS and isinstance(v, str)]
-    return found + [actor for v in value.values() for actor in _actors_in(v)]
+    return found + [actor for v in value.values() for actor in actors_in(v)]
 
 
 def _resolved(payload: JsonObject, sight: Sight) -> JsonObject:

@@ -28,10 +28,11 @@ from tablekeeper.rulesets.percentile.encounter.events import (
     COMBATANT_ADDED,
     DAMAGED,
     POINTS_CHANGED,
+    TURN_ORDER_ROLLED,
 )
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.social_views import social_payload, social_view
-from tablekeeper.rulesets.percentile.targets import unseen_skills
+from tablekeeper.rulesets.percentile.targets import actors_in, unseen_skills
 
 PUBLIC_COMBATANT_FIELDS = (
     "id",
@@ -89,8 +90,19 @@ def player_view(model: PercentileState, sight: Sight) -> JsonObject:
         shown["social"] = social_view(model.social, _object(state.get("social")), sight)
     awaiting = state.get("awaiting")
     if isinstance(awaiting, dict):  # a roll made, its decision pending: as its event shows it
-        shown["awaiting"] = unseen_skills(AWAITING_SET, {"awaiting": awaiting}, sight)["awaiting"]
+        held = unseen_skills(AWAITING_SET, {"awaiting": awaiting}, sight)
+        if not sight.sees_all(_named(held)):
+            held = _siz_unsaid(held)
+        shown["awaiting"] = held["awaiting"]
     return shown
+
+
+TURN_ORDER_TOLD = ("kind", "reason")
+"""What a player reads of another combatant's turn order besides its total: how it was
+made up (its initiative, a characteristic of its stat block, and its die) is the GM's."""
+
+SIZ_DIFFERENCE = "P-OPT-22"
+"""The source of the SIZ Differences modifier, whose label gives both combatants' SIZ."""
 
 
 def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
@@ -101,7 +113,8 @@ def public_payload(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
     not its effective skill."""
     if sight.gm:
         return payload
-    return unseen_skills(kind, _reduced(kind, payload, sight), sight)
+    shown = unseen_skills(kind, _reduced(kind, payload, sight), sight)
+    return shown if sight.sees_all(_named(shown)) else _siz_unsaid(shown)
 
 
 def _reduced(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
@@ -116,6 +129,8 @@ def _reduced(kind: str, payload: JsonObject, sight: Sight) -> JsonObject:
             return payload
         public = public_spec(body)
         return {"combatant": public} if isinstance(inner, dict) else public
+    if kind == TURN_ORDER_ROLLED and not sight.sees(str(payload.get("combatant"))):
+        return {**payload, "order": _order_total(_object(payload.get("order")))}
     if kind == DAMAGED and payload.get("combatant") not in controlled:
         return {key: value for key, value in payload.items() if key not in PRIVATE_HP_FIELDS}
     if kind == POINTS_CHANGED and payload.get("combatant") not in controlled:
@@ -135,3 +150,32 @@ def _public_combatant(state: PercentileState, combatant: Combatant) -> JsonObjec
 
 def _object(value: JsonValue) -> JsonObject:
     return value if isinstance(value, dict) else {}
+
+
+def _order_total(order: JsonObject) -> JsonObject:
+    """A turn order as a player reads another's: its total, not how it was made up."""
+    parts = [order.get(key) for key in ("initiative", "die", "modifier")]
+    total = sum(part for part in parts if isinstance(part, int))
+    return {**{key: order[key] for key in TURN_ORDER_TOLD if key in order}, "total": total}
+
+
+def _named(value: JsonValue) -> set[str]:
+    """The combatants a payload names (who rolls, is struck, waits...), at any depth."""
+    return set(actors_in(value))
+
+
+def _siz_unsaid(value: JsonValue) -> JsonObject:
+    """``value`` with each SIZ Differences modifier saying how much, not both SIZ: the
+    other combatant's SIZ is its stat block's (C-20)."""
+    unsaid = _without_siz(value)
+    return unsaid if isinstance(unsaid, dict) else {}
+
+
+def _without_siz(value: JsonValue) -> JsonValue:
+    if isinstance(value, list):
+        return [_without_siz(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if value.get("source") == SIZ_DIFFERENCE and "label" in value:
+        return {**value, "label": "SIZ difference"}
+    return {key: _without_siz(item) for key, item in value.items()}
