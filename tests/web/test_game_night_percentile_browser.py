@@ -30,7 +30,15 @@ from .game_night import (
     word,
 )
 
-CHARACTERISTICS = {"STR": 181, "CON": 182, "SIZ": 183, "DEX": 184, "INT": 185, "POW": 186, "CHA": 187}
+CHARACTERISTICS = {
+    "STR": 181,
+    "CON": 182,
+    "SIZ": 183,
+    "DEX": 184,
+    "INT": 185,
+    "POW": 186,
+    "CHA": 187,
+}
 SENTINELS = (  # Grask's hidden fields: values no d100, count or clock of this test reaches
     whole_number("hit points", 7301),
     whole_number("hit points now", 7299),

@@ -169,7 +169,8 @@ def test_another_combatants_turn_order_is_told_by_its_total_not_its_dex() -> Non
     rolled = [event for event in session.log.events if event.kind == ev.TURN_ORDER_ROLLED]
     orc = next(event for event in rolled if event.payload["combatant"] == "orc")
     made = orc.payload["order"]
-    assert isinstance(made, dict) and made["initiative"] == 13
+    assert isinstance(made, dict)
+    assert made["initiative"] == 13
     shown = PERCENTILE.public_payload(orc.kind, orc.payload, ANN)
     assert shown["order"] == {
         "kind": made["kind"],
@@ -190,7 +191,9 @@ def test_a_siz_difference_on_a_players_roll_says_how_much_not_the_foes_siz() -> 
         "roll": {"breakdown": {"contributions": [contribution]}},
     }
     shown = json.dumps(PERCENTILE.public_payload(ev.ATTACK_ROLLED, payload, ANN))
-    assert "187" not in shown and '"amount": -160' in shown and "SIZ difference" in shown
+    assert "187" not in shown
+    assert '"amount": -160' in shown
+    assert "SIZ difference" in shown
     assert PERCENTILE.public_payload(ev.ATTACK_ROLLED, payload, GM_SIGHT) == payload
     seeing_both = Sight.player({"hero", "orc"})
     assert PERCENTILE.public_payload(ev.ATTACK_ROLLED, payload, seeing_both) == payload
