@@ -233,14 +233,17 @@ def export_delete_import(page: Any, campaign: str, name: str, folder: Path) -> s
 
 
 def tactical_aim(page: Any, skill: str, target: str) -> None:
-    """The acting tactical character uses ``skill`` on ``target`` (its id): today through
-    the panel's "Every aim, as forms" (one button per square it may aim at); when the
-    targeting moves onto the map (branch ``panels``), this is the one step to change."""
-    forms = page.locator("details.tk-forms")
-    if not forms.evaluate("details => details.open"):
-        forms.locator("summary").click()
-    aim = forms.get_by_role("button", name=re.compile(rf"^{re.escape(skill)} at \(\d+,\d+\): "))
-    aim.filter(has_text=re.compile(rf"\b{re.escape(target)}\b")).first.click()
+    """The acting tactical character uses ``skill`` on ``target`` (its id) on the map, as
+    a GM does (C-24): the skill chosen above the map, the target's square highlighted as
+    one to aim at, then clicked."""
+    from playwright.sync_api import expect
+
+    button = page.locator("#map").get_by_role("button", name=skill, exact=False).first
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    square = page.locator(".map-sq", has=page.locator(f"#map-token-{target}"))
+    expect(square).to_have_class(re.compile(r"\baim-point\b"))
+    square.click()
 
 
 def caught_up(page: Any, other: Any) -> None:
