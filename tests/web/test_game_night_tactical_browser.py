@@ -1,7 +1,7 @@
 """Game night in tactical, by clicks and keys only (issue 13's "Done when"): the GM fills
 in Brenna (Ann's) and Grask the NPC with the sheet form, every pool of Grask's a
 sentinel; Ann joins by her link; Brenna's Defend is rolled at the table die by die, her
-end of turn undone by the "u" key, Grask's hammer is aimed from the panel and Ann
+end of turn undone by the "u" key, Grask's hammer is aimed on the map and Ann
 chooses Brenna's defense in her own browser until the heroes are out; the campaign log
 and the table stay live on her page; then the GM exports the campaign, deletes it and
 imports it whole. Ann's browser never receives Grask's pools.
