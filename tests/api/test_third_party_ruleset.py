@@ -52,7 +52,7 @@ def test_a_duel_campaign_is_played_through_the_api(database_url: str) -> None:
         table, encounter = _seated(client)
         ann = table.players["ann"]
         seen = ok(client.get(f"/api/encounters/{encounter}", headers=ann))
-        assert seen["clock"] == "round 1: alice's turn"
+        assert seen["clock"] == "round 1: Alice's turn"
         assert [card["name"] for card in seen["cards"]] == ["Alice", "Bob"]
         assert [card["controller"] for card in seen["cards"]] == ["ann", None]
         attack = {"actor": "alice", "kind": "duel.attack", "payload": {"target": "bob"}}
@@ -91,7 +91,7 @@ def test_the_console_shows_the_duels_own_panel_cards_and_words(database_url: str
         page = console.get(f"/campaigns/{table.id}?key={gm_secret}")
         assert page.status_code == 200, page.text
         table_page = console.get(f"/campaigns/{table.id}/encounters/{encounter}").text
-        assert "Duel: round 1: alice&#39;s turn" in table_page  # the duel's panel
+        assert "Duel: round 1: Alice&#39;s turn" in table_page  # the duel's panel
         assert "Acting now: Alice · next: Bob" in table_page  # the panel's turn
         assert 'id="card-bob"' in table_page  # the fighters are the generic cards
         assert 'id="fighter-bob"' not in table_page  # and the panel lists them no more

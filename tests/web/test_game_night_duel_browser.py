@@ -59,10 +59,8 @@ def test_a_duel_game_night_by_clicks_and_keys(
 
     # A wait, undone by the keyboard: the undo says what it undoes.
     gm.get_by_role("button", name="Alice: wait", exact=True).click()
-    expect(gm.locator("#outcome")).to_contain_text("Last: Turn ended")
-    # The duel has no words for a turn ended: its undo cannot say whose (issue 13's
-    # "Undo says what it will undo"; the lead's to rule: DuelWords.event_sentence).
-    undo_by_key(gm, "Turn ended")
+    expect(gm.locator("#outcome")).to_contain_text("Last: Alice's turn ends")
+    undo_by_key(gm, "Alice's turn ends")
     expect(gm.get_by_role("button", name="Alice: attack Bob", exact=True)).to_be_visible()
 
     # Alice's attack and Bob's block, rolled at the table die by die.

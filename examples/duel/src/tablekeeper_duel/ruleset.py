@@ -13,6 +13,7 @@ from typing import Any
 
 from tablekeeper.engine import (
     GM,
+    ActorId,
     ActorCard,
     ActorIdentity,
     Command,
@@ -78,6 +79,8 @@ class DuelWords:
                 return f"{name_of(names, payload.winner)} wins the duel"
             case rules.FighterRemoved():
                 return f"{name_of(names, payload.fighter)} leaves the duel"
+            case rules.TurnEnded():
+                return f"{name_of(names, payload.actor)}'s turn ends"
         return None
 
     def command_summary(self, events: Sequence[Event], names: Names, sight: Sight) -> str | None:
@@ -87,10 +90,16 @@ class DuelWords:
 
     def clock(self, state: DuelState) -> str:
         if state.winner is not None:
-            return f"over: {state.winner} won"
+            return f"over: {_called(state, state.winner)} won"
         if state.clock is None:
             return "waiting for fighters"
-        return f"round {state.clock.round}: {state.clock.current}'s turn"
+        return f"round {state.clock.round}: {_called(state, state.clock.current)}'s turn"
+
+
+def _called(state: DuelState, fighter: str) -> str:
+    """A fighter by its name (its id when it has none, or has left the duel)."""
+    found = state.fighters.get(ActorId(fighter))
+    return found.name if found is not None and found.name else fighter
 
 
 WORDS: Words[DuelState] = DuelWords()
