@@ -13,8 +13,8 @@ from typing import Any
 
 from tablekeeper.engine import (
     GM,
-    ActorId,
     ActorCard,
+    ActorId,
     ActorIdentity,
     Command,
     CommandOdds,
