@@ -11,7 +11,9 @@ events in the session's scope; undo and redo go through the log and the state fo
 GM overrides never reach the engine's ``submit``: the session logs them and the engine's
 ``apply`` folds them. An answer to the pending decision reaches it only once the session
 has checked it (the chooser answered, with an offered option, not twice). While a
-decision is pending, nothing but its answer or an override is accepted.
+decision is pending, nothing but its answer, an override or a command the engine says
+``withdraws`` (taking out a combatant) is accepted; the last withdraws the decision when
+its play asks another or leaves nothing awaited (``decision.withdrawn``).
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ from tablekeeper.engine.decisions import (
     DECISION_ANSWERED,
     DECISION_KINDS,
     DECISION_REQUESTED,
+    DECISION_WITHDRAWN,
     Answer,
     PendingDecision,
+    Withdrawn,
     pending_after,
 )
 from tablekeeper.engine.encounters import EncounterEngine
@@ -37,6 +41,7 @@ from tablekeeper.engine.log import EventLog, replay
 from tablekeeper.engine.overrides import OVERRIDE_KINDS, override_event
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.roll_modes import RollMode, with_roll_mode
+from tablekeeper.engine.steps import Step
 from tablekeeper.engine.values import ActorId, ScopeId
 from tablekeeper.errors import DecisionError, IllegalCommandError, RulesError
 
@@ -174,7 +179,7 @@ class Session(Generic[S]):
         if command.kind == ANSWER:
             answer, decision = self._check_answer(command)
             drafts.append(EventDraft.of(DECISION_ANSWERED, answer, decision.visibility))
-        elif self._pending is not None:
+        elif self._pending is not None and not _withdraws(self.engine, command):
             waiting = self._pending
             raise IllegalCommandError(
                 f"decision {waiting.id} is pending: {waiting.chooser} must first choose "
@@ -182,6 +187,9 @@ class Session(Generic[S]):
                 field="kind",
             )
         step = self.engine.submit(self._state, command, self.roller)
+        if command.kind != ANSWER and self._pending is not None and self._withdrawn(step):
+            withdrawn = Withdrawn(decision=self._pending.id)
+            drafts.append(EventDraft.of(DECISION_WITHDRAWN, withdrawn, self._pending.visibility))
         drafts.extend(step.events)
         if step.decision is not None:
             drafts.append(
@@ -189,6 +197,17 @@ class Session(Generic[S]):
             )
         folded: S | None = step.state
         return drafts, folded
+
+    def _withdrawn(self, step: Step) -> bool:
+        """Whether a withdrawing command's ``step`` moved past the pending decision: it
+        asks another, or the state it leaves awaits nothing."""
+        if step.decision is not None:
+            return True
+        after = step.state
+        if after is None:
+            after = replay(self.log.number(step.events, scope=self.scope), self._state, self.apply)
+        awaiting = getattr(self.engine, "awaiting", None)
+        return awaiting is None or awaiting(after) is None
 
     def _check_answer(self, command: Command) -> tuple[Answer, PendingDecision]:
         answer = Answer.of(command)
@@ -229,3 +248,9 @@ class Session(Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Session {type(self.engine).__name__}: {self.log!r}, pending={self._pending!r}>"
+
+
+def _withdraws(engine: object, command: Command) -> bool:
+    """Whether ``engine`` lets ``command`` through a pending decision."""
+    withdraws = getattr(engine, "withdraws", None)
+    return bool(withdraws(command)) if withdraws is not None else False
