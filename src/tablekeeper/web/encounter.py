@@ -286,12 +286,14 @@ def _act(
     names: set[str] | None = None,
     after: Mapping[str, Any] | None = None,
     form: Mapping[str, str] | None = None,
+    aliases: Mapping[str, str] | None = None,
 ) -> Response:
     """Run ``action`` as the viewer; answer the fresh table (htmx, with ``after`` kept in
     it) or go back to the page. A write rolled at the table (``form``'s) that needs
     another die answers the page asking for it (``web/table_roll.py``).
 
-    A refusal goes back at the top of ``panel`` (or next to its field among ``names``);
+    A refusal goes back at the top of ``panel`` (or next to its field among ``names``,
+    its paths renamed by ``aliases`` first: a sheet's table rows);
     a lost race reloads the table with :data:`STALE`; a missing credential or a player
     asking for the GM's powers is the error page (PageRoute).
     """
@@ -306,7 +308,7 @@ def _act(
         raise
     except RulesError as error:
         found, general = errors_by_field(
-            error, names or set(), aliases={"payload": "sheet", "dice": "faces"}
+            error, names or set(), aliases={"payload": "sheet", "dice": "faces", **(aliases or {})}
         )
         context: dict[str, Any] = {**(extra or {}), "field_errors": found}
         if general or not found:

@@ -4,10 +4,14 @@ concentration, the end of the fight; undone and replayed like any command."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.events import Event
 from tablekeeper.engine.session import Session
+from tablekeeper.engine.sight import GM_SIGHT
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
@@ -17,17 +21,17 @@ from tablekeeper.rulesets.tactical.ruleset import TACTICAL
 
 from .table import do, foe, hero, kinds, table, use
 
-SWORD = {"style": ["slash"], "wielding": [{"name": "sword"}]}
+SWORD: dict[str, Any] = {"style": ["slash"], "wielding": [{"name": "sword"}]}
 
 
-def remove(session: Session[TacticalState], key: str) -> tuple[object, ...]:
+def remove(session: Session[TacticalState], key: str) -> tuple[Event, ...]:
     return session.submit(TACTICAL.remove_actor(session.state, key))
 
 
 def test_a_character_leaves_a_fresh_encounter_and_the_turn_order() -> None:
     s = table(hero(), foe("a"), foe("b", position=[8, 5]))
     events = remove(s, "a")
-    assert kinds(events) == [ev.LEFT]  # type: ignore[arg-type]
+    assert kinds(events) == [ev.LEFT]
     assert "a" not in s.state.characters
     assert s.state.clock is not None
     assert s.state.clock.order == ("hero", "b")
@@ -40,11 +44,13 @@ def test_mid_round_the_turn_stays_with_whoever_has_it() -> None:
     s = table(hero(), foe("a"), foe("b", position=[8, 5]))
     do(s, cmd.END_TURN, "hero")
     do(s, cmd.END_TURN, "a")
-    assert s.state.turn is not None and s.state.turn.actor == "b"
+    assert s.state.turn is not None
+    assert s.state.turn.actor == "b"
     remove(s, "hero")  # before b in the order: b keeps its turn
     assert s.state.clock is not None
     assert (s.state.clock.order, s.state.clock.turn, s.state.clock.round) == (("a", "b"), 1, 1)
-    assert s.state.turn is not None and s.state.turn.actor == "b"
+    assert s.state.turn is not None
+    assert s.state.turn.actor == "b"
 
 
 def test_the_acting_character_leaves_and_the_next_standing_one_begins() -> None:
@@ -52,10 +58,13 @@ def test_the_acting_character_leaves_and_the_next_standing_one_begins() -> None:
     do(s, cmd.END_TURN, "hero")
     s.submit(Command.of(GM, "tactical.defeat", cmd.CharacterOnly(character=ActorId("a"))))
     remove(s, "ally")  # a is defeated: b's turn
-    assert s.state.turn is not None and s.state.turn.actor == "b"
-    assert s.state.clock is not None and s.state.clock.round == 1
+    assert s.state.turn is not None
+    assert s.state.turn.actor == "b"
+    assert s.state.clock is not None
+    assert s.state.clock.round == 1
     do(s, cmd.END_TURN, "b")
-    assert s.state.turn is not None and s.state.turn.actor == "hero"
+    assert s.state.turn is not None
+    assert s.state.turn.actor == "hero"
     assert s.state.clock.round == 2
 
 
@@ -72,20 +81,26 @@ def test_a_target_whose_defense_is_pending_leaves_and_the_skill_is_over() -> Non
     s = table(hero(position=[2, 2], **SWORD), foe("a", position=[3, 2]), foe("b", position=[7, 4]))
     use(s, "hero", "slash", target="a")
     s.answer("none")  # b, a's ally, may Shout Out first
-    assert s.pending is not None and s.pending.chooser == "a"
+    assert s.pending is not None
+    assert s.pending.chooser == "a"
     events = remove(s, "a")
     assert s.pending is None
-    assert s.state.use is None and s.state.awaiting is None
-    assert ev.YIELD_ROLLED not in kinds(events)  # type: ignore[arg-type]
-    assert s.state.turn is not None and s.state.turn.action_used  # the action was spent
+    assert s.state.use is None
+    assert s.state.awaiting is None
+    assert ev.YIELD_ROLLED not in kinds(events)
+    assert s.state.turn is not None
+    assert s.state.turn.action_used
 
 
 def test_a_reaction_offered_because_of_a_target_who_leaves_is_withdrawn() -> None:
     s = table(hero(position=[2, 2], **SWORD), foe("a", position=[3, 2]), foe("b", position=[7, 4]))
     use(s, "hero", "slash", target="a")
-    assert s.pending is not None and s.pending.chooser == "b"  # Shout Out for its ally
+    assert s.pending is not None
+    assert s.pending.chooser == "b"
     remove(s, "a")
-    assert s.pending is None and s.state.use is None and s.state.awaiting is None
+    assert s.pending is None
+    assert s.state.use is None
+    assert s.state.awaiting is None
 
 
 def test_of_two_targets_the_one_left_is_still_asked_and_resolved() -> None:
@@ -95,9 +110,11 @@ def test_of_two_targets_the_one_left_is_still_asked_and_resolved() -> None:
         foe("b", position=[5, 3]),
     )
     use(s, "hero", "fire_burst", point=[5, 2])
-    assert s.pending is not None and s.pending.chooser == "a"
+    assert s.pending is not None
+    assert s.pending.chooser == "a"
     remove(s, "a")
-    assert s.pending is not None and s.pending.chooser == "b"
+    assert s.pending is not None
+    assert s.pending.chooser == "b"
     s.answer("dodge")
     assert s.state.use is None
     assert s.state.character("b").poise < 5
@@ -107,14 +124,16 @@ def test_the_attacker_leaves_while_its_target_chooses() -> None:
     s = table(hero(position=[2, 2], **SWORD), foe("a", position=[3, 2]), hero("ally"))
     use(s, "hero", "slash", target="a")
     remove(s, "hero")
-    assert s.pending is None and s.state.use is None
-    assert s.state.turn is not None and s.state.turn.actor == "a"
+    assert s.pending is None
+    assert s.state.use is None
+    assert s.state.turn is not None
+    assert s.state.turn.actor == "a"
 
 
 def test_removing_the_last_of_a_side_ends_the_fight() -> None:
     s = table(hero(), foe("a"))
     events = remove(s, "a")
-    assert kinds(events) == [ev.LEFT, ev.ENDED]  # type: ignore[arg-type]
+    assert kinds(events) == [ev.LEFT, ev.ENDED]
     assert s.state.ended == "heroes stands"
 
 
@@ -154,6 +173,16 @@ def test_undo_puts_it_back_and_replay_gives_the_same_state() -> None:
     assert s.replay() == s.state
     s.undo()
     assert s.state == before
-    assert s.pending is not None and s.pending.chooser == "b"  # asked again
+    assert s.pending is not None
+    assert s.pending.chooser == "b"
     s.redo()
-    assert "a" not in s.state.characters and s.replay() == s.state
+    assert "a" not in s.state.characters
+    assert s.replay() == s.state
+
+
+def test_the_log_says_who_left() -> None:
+    s = table(hero(), foe("a"), foe("b", position=[8, 5]))
+    (event,) = remove(s, "a")
+    assert TACTICAL.words.event_sentence(event, {"a": "Goblin"}, GM_SIGHT) == (
+        "Goblin leaves the battlefield"
+    )
