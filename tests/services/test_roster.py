@@ -131,3 +131,15 @@ def test_percentile_and_tactical_take_an_actor_out_and_undo_puts_it_back() -> No
     with pytest.raises(RulesError) as refused:
         roster.remove_actor(InMemoryUnitOfWork(store), "e", "ghost")
     assert refused.value.field == "actor"
+
+
+def test_a_fresh_npcs_id_name_and_sheet_problems_are_told_at_once(store: InMemoryStore) -> None:
+    """Issue 13, "every error at once": the id, the name and each bad field together."""
+    with pytest.raises(RulesError) as bad:
+        roster.add_new_actor(
+            InMemoryUnitOfWork(store), "e", {"side": "foes", "hp": "many"}, id="", name=""
+        )
+    message = str(bad.value)
+    for said in ("id: give the new combatant an id", "name: give", "sheet.hp: "):
+        assert said in message, said
+    assert _actors(store) == ["aliena"]
