@@ -64,8 +64,8 @@ def build_router() -> APIRouter:
                         **npc,
                     )
             except RulesError as error:
-                raise with_problems(error, read.problems) from None
-            raise with_problems(None, read.problems)
+                raise with_problems(error, read.problems, read.aliases) from None
+            raise with_problems(None, read.problems, read.aliases)
 
         posted = posted_of(form)
         kept = {"values": {"npc": dict(form)}, "npc_posted": posted, "roster_open": True}
