@@ -186,7 +186,8 @@ def test_an_unchecked_option_is_stored_false(client: TestClient) -> None:
     assert options["critical_divisor"] == 10
 
 
-def test_an_option_that_is_not_json_shows_next_to_its_field(client: TestClient) -> None:
+def test_an_option_that_is_not_a_number_shows_next_to_its_field(client: TestClient) -> None:
+    # price_quantum was a JSON box; it is a number input now (ruling C-23)
     page = client.post(
         "/campaigns",
         data={
@@ -197,7 +198,7 @@ def test_an_option_that_is_not_json_shows_next_to_its_field(client: TestClient) 
         },
     )
     assert page.status_code == 422
-    assert "not valid JSON" in error_after(page.text, "f-options-price_quantum")
+    assert "valid decimal" in error_after(page.text, "f-options-price_quantum")
 
 
 # --- export and import ------------------------------------------------------------------

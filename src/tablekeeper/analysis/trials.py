@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.rulesets import Ruleset, load_ruleset
@@ -156,6 +157,8 @@ def play_trials(plan: TrialPlan, first: int, seeds: Sequence[int]) -> list[Trial
     found = []
     for offset, seed in enumerate(seeds):
         run = rules.scenarios.start(scenario, RandomRoller(seed), seed=seed)
+        if fast_paths.enabled():
+            run.session.keep_no_log()  # a trial reads the states, never the log
         start = run.session.state
         commands = play(run, policy)
         end = run.session.state

@@ -13,7 +13,10 @@ already has, where skipping cannot change a state or a log:
 - events and their drafts are built from JSON the engine itself dumped from a validated
   payload model, so they are constructed without validating that JSON again;
 - a command's payload is parsed into its model once per check, and a legality check of a
-  candidate the engine built from a model reuses it.
+  candidate the engine built from a model reuses it;
+- a simulation trial keeps no event log (``Session.keep_no_log``: it reads the state and
+  the pending decision only), so while the session plays a command of such a trial its
+  work pad folds each event without drafting it (:func:`drafting`).
 
 :func:`reference` turns them all off for the duration of a ``with`` block: the
 benchmarks time both paths in the same run, and the tests prove both give the same
@@ -24,8 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 _state = {"on": True}
+
+_unlogged: ContextVar[bool] = ContextVar("tablekeeper_unlogged", default=False)
+"""Set while a session that keeps no log plays a command (context-local: another thread's
+or task's sessions still draft every event)."""
 
 
 def enabled() -> bool:
@@ -42,3 +50,23 @@ def reference() -> Iterator[None]:
         yield
     finally:
         _state["on"] = before
+
+
+def drafting() -> bool:
+    """Whether a work pad must draft its events (it must, unless the session playing the
+    command keeps no log: :func:`unlogged`)."""
+    return not _unlogged.get()
+
+
+class unlogged:  # noqa: N801 - used as a context manager, as reference() is
+    """Inside: the command being played is for a session that keeps no log, so the work
+    pad folds its events without drafting them (the session takes the folded state). A
+    class rather than a generator: the session enters it for every command it plays."""
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        self._token = _unlogged.set(True)
+
+    def __exit__(self, *exc: object) -> None:
+        _unlogged.reset(self._token)

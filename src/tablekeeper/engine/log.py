@@ -165,6 +165,16 @@ class EventLog:
             number += 1
         return CommandId(f"c{number}")
 
+    def numbers_taken(self, start: int) -> frozenset[int]:
+        """The numbers ``n >= start`` whose id ``c<n>`` a command of the log (or one before
+        its tail) already has: a session keeping no log skips them as the log would."""
+        ids = self._command_ids | (self._base_ids or frozenset())
+        return frozenset(
+            int(number)
+            for number in (command_id[1:] for command_id in ids if command_id.startswith("c"))
+            if number.isdigit() and not number.startswith("0") and int(number) >= start
+        )
+
     def _used(self, command_id: CommandId) -> bool:
         if command_id in self._command_ids:
             return True
@@ -219,6 +229,13 @@ class EventLog:
         succeeds, so a refused command leaves the log as it was.
         """
         return self._number(drafts, scope, self.next_command_id)
+
+    def numbered(
+        self, drafts: Sequence[EventDraft], scope: ScopeId | None, command_id: CommandId
+    ) -> tuple[Event, ...]:
+        """``drafts`` numbered as the events of ``command_id`` would be next, not appended
+        (a session keeping no log folds an override's events so)."""
+        return self._number(drafts, scope, command_id)
 
     def append(self, events: Sequence[Event]) -> None:
         """Append one command's numbered events (from :meth:`number`)."""

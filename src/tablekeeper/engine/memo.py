@@ -28,17 +28,26 @@ _MEMO: OrderedDict[int, tuple[object, dict[Hashable, Any]]] = OrderedDict()
 """By the identity of a state (held here, so it is not reused): the state, its answers."""
 
 
+_LATEST: tuple[object, dict[Hashable, Any]] = (None, {})
+"""The state last asked about and its answers: most questions come in a row about one
+state, so they skip the lookup by identity (replaced whole, so threads never mix it up)."""
+
+
 def remembered(state: object, key: Hashable, compute: Callable[[], T]) -> T:
     """``compute()``, remembered for ``state`` under ``key`` on the fast paths."""
+    global _LATEST
     if not fast_paths.enabled():
         return compute()
-    found = _MEMO.get(id(state))
-    if found is None or found[0] is not state:
-        found = (state, {})
-        _MEMO[id(state)] = found
-        if len(_MEMO) > STATES_REMEMBERED:
-            with suppress(KeyError):  # another thread emptied it first
-                _MEMO.popitem(last=False)
+    found = _LATEST
+    if found[0] is not state:
+        found = _MEMO.get(id(state))  # type: ignore[assignment]
+        if found is None or found[0] is not state:
+            found = (state, {})
+            _MEMO[id(state)] = found
+            if len(_MEMO) > STATES_REMEMBERED:
+                with suppress(KeyError):  # another thread emptied it first
+                    _MEMO.popitem(last=False)
+        _LATEST = found
     answers = found[1]
     if key in answers:
         return answers[key]  # type: ignore[no-any-return]

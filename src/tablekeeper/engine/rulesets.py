@@ -13,7 +13,8 @@ import-linter forbids them its modules. It gives:
   ``add_actor(spec)`` (the GM's command adding it), ``remove_actor(state, actor)`` (the
   GM's command taking it out of a running encounter, where the rules allow it), the
   ``engine`` (usually a :class:`~tablekeeper.engine.table_engine.TableEngine` over one
-  command table), ``gm_commands()`` (the GM tools the console offers as forms),
+  command table), ``gm_commands()`` (the GM tools the console offers as forms, and
+  ``form_pickers(state)``, what their pickers offer from the state),
   ``sheet_form(options)`` (a character's sheet as a form in the rules' words:
   ``engine/sheet_forms.py``), ``follow_ups`` (what the GM is asked after a command, such
   as a reaction's damage), ``policy()`` (who chooses when nobody does) and ``ended(state)``;
@@ -79,6 +80,7 @@ from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.encounters import EncounterEngine
 from tablekeeper.engine.events import Event
+from tablekeeper.engine.memo import remembered
 from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.positions import Board, Square
 from tablekeeper.engine.resolvers import RESOLVERS, Resolver, ResolverRegistry
@@ -273,6 +275,12 @@ class Ruleset(Protocol):
         ruleset's data as ``options`` (an instance of :attr:`Options`) lay it out."""
         ...
 
+    def form_pickers(self, state: Any) -> Mapping[str, Sequence[tuple[str, str]]]:
+        """What the GM forms' pickers offer from the encounter's ``state`` beyond its actors
+        and sides, by the JSON-schema ``format`` a payload field names: ``(value, label)``
+        each (fractal's open conflicts)."""
+        ...
+
     def cards(self, state: Any, sight: Sight) -> tuple[ActorCard, ...]:
         """One card per actor, in the table's order, as ``sight`` may see each."""
         ...
@@ -366,6 +374,10 @@ class RulesetBase:
             for spec in self.engine.commands.gm_forms()
         )
 
+    def form_pickers(self, state: Any) -> Mapping[str, Sequence[tuple[str, str]]]:
+        """Nothing beyond the actors and sides the console reads from the cards."""
+        return {}
+
     def remove_actor(self, state: Any, actor: str) -> Command:
         """Not supported: the ruleset keeps every actor it was given."""
         raise RulesError(
@@ -408,7 +420,7 @@ class RulesetBase:
 
     def winner(self, state: Any) -> str | None:
         """The last side standing: the one side with an actor not ``defeated``."""
-        return last_side_standing(self.cards(state, GM_SIGHT))
+        return last_side_standing(self._gm_cards(state))
 
     def elapsed(self, state: Any) -> int | None:
         """Unknown: a simulation counts commands instead."""
@@ -416,7 +428,12 @@ class RulesetBase:
 
     def tally(self, start: Any, end: Any) -> Tally:
         """What the cards tell: defeated, dead (life ``dead``), each gauge's drop."""
-        return card_tally(self.cards(start, GM_SIGHT), self.cards(end, GM_SIGHT))
+        return card_tally(self._gm_cards(start), self._gm_cards(end))
+
+    def _gm_cards(self, state: Any) -> tuple[ActorCard, ...]:
+        """The GM's cards of ``state``, built once for the very state on the fast paths
+        (a trial's winner and tally both read the end's: ``engine/memo.py``)."""
+        return remembered(state, ("gm cards", id(self)), lambda: self.cards(state, GM_SIGHT))
 
     def cards(self, state: Any, sight: Sight) -> tuple[ActorCard, ...]:
         """Every ruleset gives its own (the defaults above read them)."""

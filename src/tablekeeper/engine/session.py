@@ -31,6 +31,7 @@ from tablekeeper.engine.decisions import (
     DECISION_REQUESTED,
     DECISION_WITHDRAWN,
     Answer,
+    Decision,
     PendingDecision,
     Withdrawn,
     pending_after,
@@ -42,7 +43,7 @@ from tablekeeper.engine.overrides import OVERRIDE_KINDS, override_event
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.roll_modes import RollMode, with_roll_mode
 from tablekeeper.engine.steps import Step
-from tablekeeper.engine.values import ActorId, ScopeId
+from tablekeeper.engine.values import ActorId, CommandId, ScopeId
 from tablekeeper.errors import DecisionError, IllegalCommandError, RulesError
 
 S = TypeVar("S")
@@ -70,6 +71,8 @@ class Session(Generic[S]):
         self.roller = roller
         self.log = log if log is not None else EventLog()
         self.scope = scope
+        self._unlogged_number: int | None = None
+        self._unlogged_taken: frozenset[int] = frozenset()
         self._state = self.replay()
         self._pending = pending_after(self._events())
 
@@ -91,6 +94,7 @@ class Session(Generic[S]):
 
     def replay(self) -> S:
         """The state recomputed from the initial state and the log (for checks)."""
+        self._check_logged("replay")
         return replay(self._events(), self.initial_state, self.apply)
 
     def legal_commands(self, actor: ActorId | str) -> tuple[Command, ...]:
@@ -101,6 +105,22 @@ class Session(Generic[S]):
             return tuple(self._pending.answer(option) for option in self._pending.option_ids)
         return tuple(self.engine.legal_commands(self._state, ActorId(actor)))
 
+    @property
+    def keeps_log(self) -> bool:
+        """Whether the session logs what it plays (it does, unless :meth:`keep_no_log`)."""
+        return self._unlogged_number is None
+
+    def keep_no_log(self) -> None:
+        """From now on, play without logging: a simulation trial's fast path
+        (``engine/fast_paths.py``), for a caller that reads only :attr:`state` and
+        :attr:`pending`. Each command is checked and played as before and reaches the
+        same state and the same pending decision (its id the command id the log would
+        have given), but no event is drafted, numbered or kept: :meth:`submit` returns
+        none, and undo, redo and :meth:`replay` are refused."""
+        if self._unlogged_number is None:
+            self._unlogged_number = int(self.log.next_command_id[1:])
+            self._unlogged_taken = self.log.numbers_taken(self._unlogged_number)
+
     def submit(self, command: Command, *, roll_mode: RollMode = "public") -> tuple[Event, ...]:
         """Check, resolve, fold and log ``command``; return the events it logged, seen as
         ``roll_mode`` says (``gm_only``: a secret roll, :mod:`~tablekeeper.engine.roll_modes`).
@@ -108,6 +128,9 @@ class Session(Generic[S]):
         Raises :class:`~tablekeeper.errors.IllegalCommandError` for a command the rules
         refuse, :class:`~tablekeeper.errors.DecisionError` for a wrong answer.
         """
+        if self._unlogged_number is not None:
+            self._submit_unlogged(command)
+            return ()
         drafts, folded = self._drafts(command)
         drafts = with_roll_mode(drafts, roll_mode)
         events = self.log.number(drafts, scope=self.scope)
@@ -130,6 +153,7 @@ class Session(Generic[S]):
 
     def undo(self) -> Undone:
         """Take back the last command; return the audit record the log appended."""
+        self._check_logged("undo")
         self._check_scope(self.log.last_command, "undo")
         record = self.log.undo()
         self._state = self.replay()
@@ -138,6 +162,7 @@ class Session(Generic[S]):
 
     def redo(self) -> tuple[Event, ...]:
         """Play the last undone command's events again; return them, freshly numbered."""
+        self._check_logged("redo")
         self._check_scope(self.log.next_redo, "redo")
         events = self.log.redo()
         self._state, self._pending = self._after(events)
@@ -171,14 +196,43 @@ class Session(Generic[S]):
     def _events(self) -> list[Event]:
         return [event for event in self.log.events if event.scope == self.scope]
 
-    def _drafts(self, command: Command) -> tuple[list[EventDraft], S | None]:
-        """The command's event drafts and, when the engine folded them, their state."""
+    def _submit_unlogged(self, command: Command) -> None:
+        """Play ``command`` as :meth:`submit` does, keeping no log (:meth:`keep_no_log`)."""
+        number = self._unlogged_number
+        assert number is not None
+        command_id = CommandId(f"c{number}")
+        number += 1
+        while number in self._unlogged_taken:
+            number += 1
         if command.kind in OVERRIDE_KINDS:
-            return [override_event(command)], None
-        drafts: list[EventDraft] = []
+            events = self.log.numbered([override_event(command)], self.scope, command_id)
+            after = self._after(events)
+        else:
+            answered, step = self._step(command, logged=False)
+            if step.state is None:  # an engine without a work pad: fold its events
+                folded = replay(
+                    self.log.numbered(step.events, self.scope, command_id) if step.events else (),
+                    self._state,
+                    self.apply,
+                )
+            else:
+                folded = step.state
+            pending = None if answered is not None else self._pending
+            if answered is None and pending is not None and self._withdrawn(step, folded):
+                pending = None
+            if step.decision is not None:
+                pending = _pending(step.decision, command_id)
+            after = (folded, pending)
+        self._unlogged_number = number
+        self._state, self._pending = after
+
+    def _step(
+        self, command: Command, *, logged: bool = True
+    ) -> tuple[tuple[Answer, PendingDecision] | None, Step]:
+        """The answer a command gives (checked), if it is one, and the engine's step."""
+        answered = None
         if command.kind == ANSWER:
-            answer, decision = self._check_answer(command)
-            drafts.append(EventDraft.of(DECISION_ANSWERED, answer, decision.visibility))
+            answered = self._check_answer(command)
         elif self._pending is not None and not _withdraws(self.engine, command):
             waiting = self._pending
             raise IllegalCommandError(
@@ -186,8 +240,21 @@ class Session(Generic[S]):
                 f"{' or '.join(waiting.option_ids)} ({waiting.prompt})",
                 field="kind",
             )
-        step = self.engine.submit(self._state, command, self.roller)
-        if command.kind != ANSWER and self._pending is not None and self._withdrawn(step):
+        if logged:
+            return answered, self.engine.submit(self._state, command, self.roller)
+        with fast_paths.unlogged():
+            return answered, self.engine.submit(self._state, command, self.roller)
+
+    def _drafts(self, command: Command) -> tuple[list[EventDraft], S | None]:
+        """The command's event drafts and, when the engine folded them, their state."""
+        if command.kind in OVERRIDE_KINDS:
+            return [override_event(command)], None
+        drafts: list[EventDraft] = []
+        answered, step = self._step(command)
+        if answered is not None:
+            answer, decision = answered
+            drafts.append(EventDraft.of(DECISION_ANSWERED, answer, decision.visibility))
+        elif self._pending is not None and self._withdrawn(step):
             withdrawn = Withdrawn(decision=self._pending.id)
             drafts.append(EventDraft.of(DECISION_WITHDRAWN, withdrawn, self._pending.visibility))
         drafts.extend(step.events)
@@ -198,12 +265,12 @@ class Session(Generic[S]):
         folded: S | None = step.state
         return drafts, folded
 
-    def _withdrawn(self, step: Step) -> bool:
+    def _withdrawn(self, step: Step, after: S | None = None) -> bool:
         """Whether a withdrawing command's ``step`` moved past the pending decision: it
-        asks another, or the state it leaves awaits nothing."""
+        asks another, or the state it leaves (``after``, else folded here) awaits nothing."""
         if step.decision is not None:
             return True
-        after = step.state
+        after = after if after is not None else step.state
         if after is None:
             after = replay(self.log.number(step.events, scope=self.scope), self._state, self.apply)
         awaiting = getattr(self.engine, "awaiting", None)
@@ -238,6 +305,10 @@ class Session(Generic[S]):
             )
         return answer, pending
 
+    def _check_logged(self, action: str) -> None:
+        if self._unlogged_number is not None:
+            raise IllegalCommandError(f"cannot {action}: this session keeps no log", field=action)
+
     def _check_scope(self, batch: tuple[Event, ...], action: str) -> None:
         if batch and batch[0].scope != self.scope:
             raise IllegalCommandError(
@@ -254,3 +325,12 @@ def _withdraws(engine: object, command: Command) -> bool:
     """Whether ``engine`` lets ``command`` through a pending decision."""
     withdraws = getattr(engine, "withdraws", None)
     return bool(withdraws(command)) if withdraws is not None else False
+
+
+def _pending(decision: Decision, command_id: CommandId) -> PendingDecision:
+    """The pending decision ``decision`` becomes when ``command_id`` raises it: what
+    reading back its ``decision.requested`` event gives (``PendingDecision.from_event``)."""
+    if type(decision) is Decision and fast_paths.enabled():
+        return PendingDecision.trusted(**decision.__dict__, id=command_id)
+    payload = decision.model_dump(mode="json")
+    return PendingDecision.model_validate({**payload, "id": command_id})

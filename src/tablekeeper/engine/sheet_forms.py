@@ -250,8 +250,9 @@ def _square(item: SheetField, posted: Posted, problems: dict[str, str]) -> list[
 
 
 def row_indices(posted: Posted, name: str) -> list[int]:
-    """The rows a table posted (``<name>.<row>`` or ``<name>.<row>.<part>``), in order."""
-    pattern = re.compile(rf"^{re.escape(name)}\.(\d+)(?:\.[a-z]+)?$")
+    """The rows a table posted (``<name>.<row>`` or ``<name>.<row>.<part>``, a part
+    possibly dotted: ``.position.x``), in order."""
+    pattern = re.compile(rf"^{re.escape(name)}\.(\d+)(?:\.[A-Za-z_]+)*$")
     found = {int(match.group(1)) for key in posted if (match := pattern.match(key))}
     return sorted(found)
 

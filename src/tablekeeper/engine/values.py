@@ -40,6 +40,10 @@ ACTOR_FORMAT = "actor-id"
 """The JSON-schema ``format`` of a payload field that names an actor: a form offers the
 encounter's actors there (:func:`actor_field`)."""
 
+SIDE_FORMAT = "side"
+"""The JSON-schema ``format`` of a payload field that names a side: a form offers the
+encounter's sides there (:func:`side_field`)."""
+
 JsonObject: TypeAlias = dict[str, JsonValue]
 """A command's or event's payload: JSON data, parsed into a model by whoever reads it."""
 
@@ -50,6 +54,12 @@ def actor_field(**kwargs: Any) -> Any:
     """A payload field naming an actor (its JSON schema says ``format: actor-id``), so a
     generated form can offer the actors instead of a text box."""
     return Field(json_schema_extra={"format": ACTOR_FORMAT}, **kwargs)
+
+
+def side_field(**kwargs: Any) -> Any:
+    """A payload field naming a side (its JSON schema says ``format: side``), so a
+    generated form can offer the encounter's sides instead of a text box."""
+    return Field(json_schema_extra={"format": SIDE_FORMAT}, **kwargs)
 
 
 def chosen_from(values: Iterable[str], **kwargs: Any) -> Any:
@@ -69,31 +79,35 @@ class Frozen(BaseModel):
         """The value of ``fields`` exactly as given, every field given, none validated:
         the fast path's ``model_construct`` for values the engine built from valid
         models (``engine/fast_paths.py``), without its defaults machinery."""
-        made = object.__new__(cls)
-        object.__setattr__(made, "__dict__", fields)
-        object.__setattr__(made, "__pydantic_fields_set__", set(fields))
-        object.__setattr__(made, "__pydantic_extra__", None)
-        object.__setattr__(made, "__pydantic_private__", None)
+        made = _new(cls)
+        _set(made, "__dict__", fields)
+        _set(made, "__pydantic_fields_set__", set(fields))
+        _set(made, "__pydantic_extra__", None)
+        _set(made, "__pydantic_private__", None)
         return made
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update`` laid over the fields, not revalidated (as pydantic's own
-        ``model_copy``), done directly on the fast path (``engine/fast_paths.py``)."""
+        ``model_copy``), done directly on the fast path (``engine/fast_paths.py``): the
+        fields and the update merged in one dict, and the private attributes copied only
+        when the value has some."""
         if deep or not fast_paths.enabled():
             return super().model_copy(update=update, deep=deep)
-        copied = object.__new__(type(self))
-        fields = dict(self.__dict__)
-        fields_set = self.__pydantic_fields_set__
+        copied = _new(type(self))
         if update:
-            fields.update(update)
-            fields_set = fields_set | update.keys()
-        object.__setattr__(copied, "__dict__", fields)
-        object.__setattr__(copied, "__pydantic_fields_set__", set(fields_set))
-        object.__setattr__(copied, "__pydantic_extra__", self.__pydantic_extra__)
+            _set(copied, "__dict__", {**self.__dict__, **update})
+            _set(copied, "__pydantic_fields_set__", self.__pydantic_fields_set__ | update.keys())
+        else:
+            _set(copied, "__dict__", dict(self.__dict__))
+            _set(copied, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        _set(copied, "__pydantic_extra__", self.__pydantic_extra__)
         private = self.__pydantic_private__
-        private = None if private is None else dict(private)
-        object.__setattr__(copied, "__pydantic_private__", private)
+        _set(copied, "__pydantic_private__", None if private is None else dict(private))
         return copied
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def invalid_input(error: ValidationError, *, prefix: str) -> InvalidInputError:

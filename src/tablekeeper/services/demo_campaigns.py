@@ -37,45 +37,55 @@ def ensure_demo_campaigns(uow_factory: Callable[[], UnitOfWork]) -> list[tuple[C
     campaign is left alone (the result is then empty), so calling this again is safe."""
     if campaigns.list_campaigns(uow_factory()):
         return []
-    made: list[tuple[Campaign, str]] = []
-    for ruleset, name in demo_scenarios().items():
-        rules = ruleset_named(ruleset)
-        assert rules.scenarios is not None
-        scenario = scenarios.load_scenario(name, ruleset=ruleset)
-        secret = new_secret()
-        campaign = campaigns.create_campaign(
-            uow_factory(),
-            f"Demo: {scenario.name}",
-            ruleset,
-            scenario.options.model_dump(mode="json"),
-            gm_secret=secret,
-        )
-        party = rules.scenarios.party(scenario)
-        actors = scenario.actors()
-        names = numbered([rules.describe_actor(actor).name for actor in actors])
-        ids = []
-        for actor, name in zip(actors, names, strict=True):
-            identity = rules.describe_actor(actor)
-            kind: Literal["pc", "npc"] = "pc" if identity.side == party else "npc"
-            characters.create_character(
-                uow_factory(),
-                campaign.id,
-                id=identity.id,
-                name=name,
-                kind=kind,
-                sheet=actor.model_dump(mode="json", exclude={"id"}, exclude_unset=True),
-            )
-            ids.append(identity.id)
-        started = encounters.start_encounter(uow_factory(), campaign.id, characters=ids)
-        encounter_names.label_encounter(
+    return [
+        scenario_campaign(uow_factory, ruleset, name, "Demo: ")
+        for ruleset, name in demo_scenarios().items()
+    ]
+
+
+def scenario_campaign(
+    uow_factory: Callable[[], UnitOfWork], ruleset: str, name: str, title: str = ""
+) -> tuple[Campaign, str]:
+    """A campaign made from the shipped scenario ``name`` (named ``title`` and the
+    scenario's name), its actors its characters, an encounter started with all of them;
+    and its GM secret."""
+    rules = ruleset_named(ruleset)
+    assert rules.scenarios is not None
+    scenario = scenarios.load_scenario(name, ruleset=ruleset)
+    secret = new_secret()
+    campaign = campaigns.create_campaign(
+        uow_factory(),
+        f"{title}{scenario.name}",
+        ruleset,
+        scenario.options.model_dump(mode="json"),
+        gm_secret=secret,
+    )
+    party = rules.scenarios.party(scenario)
+    actors = scenario.actors()
+    names = numbered([rules.describe_actor(actor).name for actor in actors])
+    ids = []
+    for actor, shown in zip(actors, names, strict=True):
+        identity = rules.describe_actor(actor)
+        kind: Literal["pc", "npc"] = "pc" if identity.side == party else "npc"
+        characters.create_character(
             uow_factory(),
             campaign.id,
-            started.encounter.id,
-            name=scenario.name,
-            notes="The demo's scenario, every character at the table: play it as it stands.",
+            id=identity.id,
+            name=shown,
+            kind=kind,
+            sheet=actor.model_dump(mode="json", exclude={"id"}, exclude_unset=True),
         )
-        made.append((campaign, secret))
-    return made
+        ids.append(identity.id)
+    started = encounters.start_encounter(uow_factory(), campaign.id, characters=ids)
+    encounter_names.label_encounter(
+        uow_factory(),
+        campaign.id,
+        started.encounter.id,
+        name=scenario.name,
+        notes=f"The {'demo' if title else 'shipped'} scenario, every character at the table: "
+        "play it as it stands.",
+    )
+    return campaign, secret
 
 
 def demo_encounter(uow: UnitOfWork, campaign_id: str) -> str | None:

@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import JsonValue
+from pydantic import BaseModel, JsonValue
 from starlette.responses import RedirectResponse, Response
 
 from tablekeeper.api.deps import announce, unit_of_work
@@ -32,7 +32,8 @@ from tablekeeper.engine import overrides
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
-from tablekeeper.engine.values import GM
+from tablekeeper.engine.rulesets import Ruleset
+from tablekeeper.engine.values import ACTOR_FORMAT, GM, SIDE_FORMAT
 from tablekeeper.engine.words import name_of
 from tablekeeper.errors import (
     AuthenticationError,
@@ -61,12 +62,12 @@ from tablekeeper.services.table_dice import DieNeeded, Rolled
 from tablekeeper.web import access, table_roll
 from tablekeeper.web.card_view import card_context
 from tablekeeper.web.dice import parse_faces
+from tablekeeper.web.form_fields import FormItem
 from tablekeeper.web.forms import (
-    FormItem,
     errors_by_field,
-    field_names,
+    posted_names,
+    read_form,
     sheet_fields,
-    sheet_from_form,
 )
 from tablekeeper.web.labels import distinct_labels
 from tablekeeper.web.log_view import log_page
@@ -85,6 +86,7 @@ class GmForm:
     kind: str
     title: str
     items: tuple[FormItem, ...]
+    payload: type[BaseModel]
 
     @property
     def slug(self) -> str:
@@ -97,7 +99,7 @@ def gm_forms(ruleset: str) -> tuple[GmForm, ...]:
     """The forms of the GM commands of ``ruleset`` (its ``gm_commands``), from their
     payload models."""
     return tuple(
-        GmForm(item.kind, item.title, sheet_fields(item.payload.model_json_schema()))
+        GmForm(item.kind, item.title, sheet_fields(item.payload.model_json_schema()), item.payload)
         for item in ruleset_named(ruleset).gm_commands()
     )
 
@@ -122,10 +124,15 @@ def offered_commands(
     words = view.ruleset.words
     offered = []
     seen: set[str] = set()
+    # A ruleset may offer a creature's order as the GM's too (fractal's acting
+    # character): one button, under the creature that acts.
+    creatures = {_order(command) for command in found if command.actor != GM}
     for command in found:
         data = command.model_dump(mode="json")
         text = json.dumps(data, separators=(",", ":"), sort_keys=True)
         if command.kind == ANSWER or text in seen:  # the GM's list and a creature's overlap
+            continue
+        if command.actor == GM and _order(command) in creatures:
             continue
         seen.add(text)
         offered.append(
@@ -139,6 +146,11 @@ def offered_commands(
             }
         )
     return distinct_labels(offered)
+
+
+def _order(command: Command) -> str:
+    """What a command orders, whoever gives it: its kind and payload."""
+    return json.dumps([command.kind, command.payload], separators=(",", ":"), sort_keys=True)
 
 
 def grouped(commands: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> list[Any]:
@@ -192,6 +204,7 @@ def table_context(
             _page_number(request.query_params.get("log_page", "")),
         ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
+        "form_pickers": form_pickers(rules, view.state, cards, names) if viewer.is_gm else {},
         "follow_ups": follow_up_forms(
             outcomes.follow_ups(view, records, viewer),
             {form.kind: form.items for form in gm_forms(view.encounter.ruleset)},
@@ -205,6 +218,21 @@ def table_context(
         "values": {},
         "form_kind": None,
         **card_context(unit_of_work(request), view, viewer, cards, campaign_id),
+    }
+
+
+def form_pickers(
+    rules: Ruleset, state: Any, cards: Sequence[ActorCard], names: Mapping[str, str]
+) -> dict[str, list[tuple[str, str]]]:
+    """What a GM form's pickers offer, by the JSON-schema ``format`` a payload field names
+    (``engine/values.py``): the encounter's creatures and their sides, read from the cards,
+    and what the ruleset offers from its state (its ``form_pickers``: fractal's conflicts)."""
+    sides = list(dict.fromkeys(card.side for card in cards if card.side))
+    offered = {key: list(values) for key, values in rules.form_pickers(state).items()}
+    return {
+        **offered,
+        ACTOR_FORMAT: [(card.id, name_of(names, card.id)) for card in cards],
+        SIDE_FORMAT: [(side, side) for side in sides],
     }
 
 
@@ -308,7 +336,7 @@ def _act(
         raise
     except RulesError as error:
         found, general = errors_by_field(
-            error, names or set(), aliases={"payload": "sheet", "dice": "faces", **(aliases or {})}
+            error, names or set(), aliases=aliases or {"payload": "sheet", "dice": "faces"}
         )
         context: dict[str, Any] = {**(extra or {}), "field_errors": found}
         if general or not found:
@@ -501,11 +529,9 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
         def give(
             uow: SqlUnitOfWork, viewer: Viewer, roller: Roller | None
         ) -> encounters.EncounterView:
-            payload, unreadable = sheet_from_form(chosen.items, form)
-            if unreadable:
-                problems = "; ".join(f"{name}: {text}" for name, text in unreadable.items())
-                raise RulesError(problems, field=next(iter(unreadable)))
-            command = Command(actor=GM, kind=kind, payload=payload)
+            if read.problems:  # with the model's own problems of the rest: all at once
+                raise read.refusal(chosen.payload, "payload")
+            command = Command(actor=GM, kind=kind, payload=read.values)
             return encounters.submit_command(
                 uow,
                 encounter_id,
@@ -516,10 +542,19 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
                 roll_mode=form.get("roll_mode") or None,
             )
 
+        read = read_form(chosen.items, form)
         kept, faces = _faces_kept(form)
         extra = {**kept, "values": {kind: dict(form)}, "form_kind": kind}
-        names = field_names(chosen.items) | faces
+        names = posted_names(chosen.items, form) | set(read.problems) | faces
         action = _rolling(form, give)
         return _act(
-            request, campaign_id, encounter_id, action, f"gm:{kind}", extra, names, form=form
+            request,
+            campaign_id,
+            encounter_id,
+            action,
+            f"gm:{kind}",
+            extra,
+            names,
+            form=form,
+            aliases={**read.aliases("payload"), "dice": "faces"},
         )

@@ -3,17 +3,21 @@
 A campaign's options and the GM's commands are models, so the console never writes
 their forms by hand (a character's sheet has its ruleset's own form in the rules' words:
 ``web/sheet_forms.py``): :func:`sheet_fields` reads the model's JSON schema into
-:class:`FormField` and :class:`FieldGroup` values that one template macro renders,
-:func:`sheet_from_form` turns the submitted text back into the payload the services
-validate, and :func:`errors_by_field` splits the services'
+:class:`FormField` and :class:`FieldGroup` values (``web/form_fields.py``) that one
+template macro renders, :func:`read_form` turns the submitted text back into the payload
+the services validate, and :func:`errors_by_field` splits the services'
 :class:`~tablekeeper.errors.RulesError` (``sheet.stats.hit_points: Field required; ...``)
 into one message per input, so each shows next to its field.
 
 The widgets, by schema shape: an object with properties is a fieldset; a boolean a
-checkbox; an ``enum`` a select; an integer or number a number input; a string a text
-input; a list of strings or a fixed tuple of integers (``position``) a comma-separated
-text input; anything else (a mapping such as ``skills``, a list of objects such as
-``weapons``) a JSON textarea. An empty input is left out of the sheet, so the model's
+checkbox; an ``enum`` a select; an integer or number (or a decimal given as a number or
+text: a price's quantum) a number input with the schema's bounds; a string a text input,
+or a picker when its ``format`` names one (an actor, a side: ``engine/values.py``); a
+pair of integers (a square) two number inputs; a list of strings or integers a
+comma-separated text input; a list of objects (seats, parties, scene elements) or of
+squares (walls) rows the GM adds and removes, and a mapping of names to integers (turn
+modifiers) rows of a name and a number (``web/form_rows.py``, the sheet forms' rows);
+anything else a JSON textarea. An empty input is left out of the sheet, so the model's
 default applies (and a required field is reported missing by the model itself).
 """
 
@@ -23,87 +27,20 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal, TypeAlias
+from dataclasses import dataclass, replace
+from typing import Any
 
-from tablekeeper.engine.values import ACTOR_FORMAT
+from pydantic import BaseModel, ValidationError
+
+from tablekeeper.engine.values import invalid_input
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.services import safe_input
-
-Widget = Literal["text", "number", "checkbox", "select", "list", "json"]
-
-SHEET = "sheet"
-"""The prefix of every sheet input's name: ``sheet.stats.hit_points``."""
+from tablekeeper.web import form_rows
+from tablekeeper.web.form_fields import SHEET, FieldGroup, FormField, FormItem
 
 _PROBLEM = re.compile(r"^(?P<path>[^:;\s][^:;]*?): (?P<reason>.+)$", re.DOTALL)
 """One problem of a message: its path (a skill table's keys may hold spaces: ``sheet.stats.
 skills.Fast Talk``) and its reason."""
-
-
-@dataclass(frozen=True)
-class FormField:
-    """One input: its dotted ``path`` in the sheet, label, widget and constraints."""
-
-    path: str
-    label: str
-    widget: Widget
-    required: bool = False
-    help: str = ""
-    choices: tuple[str, ...] = ()
-    placeholder: str = ""
-    checked_by_default: bool = False
-    integer: bool = False
-    minimum: float | None = None
-    maximum: float | None = None
-    default: Any = None
-    prefix: str = SHEET
-    actor: bool = False
-
-    @property
-    def name(self) -> str:
-        """The input's name in the submitted form."""
-        return f"{self.prefix}.{self.path}"
-
-    @property
-    def id(self) -> str:
-        """The input's HTML id (its label's ``for``)."""
-        return input_id(self.name)
-
-    @property
-    def is_group(self) -> bool:
-        return False
-
-
-@dataclass(frozen=True)
-class FieldGroup:
-    """A nested model (a stat block, its characteristics): a fieldset of its fields."""
-
-    path: str
-    label: str
-    children: tuple[FormItem, ...]
-    required: bool = False
-    help: str = ""
-    prefix: str = SHEET
-
-    @property
-    def name(self) -> str:
-        return f"{self.prefix}.{self.path}"
-
-    @property
-    def id(self) -> str:
-        return input_id(self.name)
-
-    @property
-    def is_group(self) -> bool:
-        return True
-
-
-FormItem: TypeAlias = FormField | FieldGroup
-
-
-def input_id(name: str) -> str:
-    """The HTML id of the input named ``name`` (dots are awkward in CSS selectors)."""
-    return "f-" + re.sub(r"[^A-Za-z0-9_-]", "-", name)
 
 
 # --- schema -> fields ----------------------------------------------------------------------
@@ -164,6 +101,9 @@ def _item(
     prefix: str,
 ) -> FormItem:
     node, _ = _resolve(raw, definitions)
+    decimal = _is_decimal(node)
+    if decimal:
+        node = {**node, "type": "number", **_bounds_of(node)}
     label = str(node.get("title") or name.replace("_", " ").capitalize())
     help_text = str(node.get("description") or "")
     default = node.get("default")
@@ -193,11 +133,28 @@ def _item(
             integer=kind == "integer",
             minimum=node.get("minimum"),
             maximum=node.get("maximum"),
+            decimal=decimal,
             **common,
         )
     if kind == "string":
-        actor = node.get("format") == ACTOR_FORMAT
-        return FormField(path, label, "text", placeholder=_shown(default), actor=actor, **common)
+        picker = str(node.get("format") or "")
+        return FormField(path, label, "text", placeholder=_shown(default), picker=picker, **common)
+    if kind == "array" and form_rows.is_square(node):
+        return FormField(path, label, "square", integer=True, **common)
+    if kind == "array" and (rows := form_rows.rows_of(node, definitions)) is not None:
+        columns, shape = rows
+        made = tuple(
+            _item(part, definitions, key, key, key in required_of, "")
+            for key, part, required_of in columns
+        )
+        return FormField(
+            path, label, "rows", columns=made, shape=shape, max_rows=node.get("maxItems"), **common
+        )
+    if kind == "object" and (table := form_rows.table_of(node)) is not None:
+        key_format, key_title, number = table
+        key = FormField("key", key_title, "text", picker=key_format, prefix="")
+        value = _item({"title": "Number", **number}, definitions, "value", "value", False, "")
+        return FormField(path, label, "table", columns=(key, value), **common)
     if kind == "array" and _is_simple_list(node):
         placeholder = ", ".join(str(part) for part in default) if default else ""
         integer = _item_type(node) == "integer"
@@ -207,6 +164,25 @@ def _item(
     common["help"] = f"{help_text} JSON.".strip()
     placeholder = json.dumps(default) if default not in (None, [], {}) else ""
     return FormField(path, label, "json", placeholder=placeholder, **common)
+
+
+def _is_decimal(node: Mapping[str, Any]) -> bool:
+    """A decimal as pydantic writes it: a number or its text (``anyOf [number, string]``)."""
+    choices = node.get("anyOf")
+    if not isinstance(choices, list):
+        return False
+    kinds = {str(choice.get("type")) for choice in choices} - {"null"}
+    return kinds == {"number", "string"}
+
+
+def _bounds_of(node: Mapping[str, Any]) -> dict[str, Any]:
+    """The bounds of a decimal's number part."""
+    number = next(choice for choice in node["anyOf"] if choice.get("type") == "number")
+    return {
+        key: number[key]
+        for key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+        if key in number
+    }
 
 
 def _shown(default: Any) -> str:
@@ -231,24 +207,70 @@ def _is_simple_list(node: Mapping[str, Any]) -> bool:
 # --- form -> sheet ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class ReadForm:
+    """A submitted form read: the payload, the inputs that could not even be read (by
+    input name), and which posted row each row of the payload came from (payload path ->
+    input name prefix: ``parties.0`` -> ``sheet.parties.2``)."""
+
+    values: dict[str, Any]
+    problems: dict[str, str]
+    rows: dict[str, str]
+
+    def aliases(self, payload: str, prefix: str = SHEET) -> dict[str, str]:
+        """What :func:`errors_by_field` renames, the rows first: the services' name of a
+        path (``payload.parties.0``) -> the input's (``sheet.parties.2``)."""
+        renamed = {f"{payload}.{path}": name for path, name in self.rows.items()}
+        return {**dict(sorted(renamed.items(), key=lambda pair: -len(pair[0]))), payload: prefix}
+
+    def refusal(self, model: type[BaseModel], payload: str) -> RulesError:
+        """The error of a form with inputs that could not be read: those, and what the
+        model says of the rest (named ``<payload>.<path>``), every problem at once."""
+        problems = [f"{name}: {text}" for name, text in self.problems.items()]
+        try:
+            model.model_validate(self.values)
+        except ValidationError as error:
+            problems += invalid_input(error, prefix=payload).message.split("; ")
+        return RulesError("; ".join(problems), field=next(iter(self.problems)))
+
+
+def read_form(items: tuple[FormItem, ...], form: Mapping[str, str]) -> ReadForm:
+    """The payload the submitted ``form`` describes (see :class:`ReadForm`). Numbers the
+    model must judge (``12x``) are passed on as text, so its message names the field."""
+    problems: dict[str, str] = {}
+    rows: dict[str, str] = {}
+    return ReadForm(_values(items, form, problems, rows), problems, rows)
+
+
 def sheet_from_form(
     items: tuple[FormItem, ...], form: Mapping[str, str]
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The sheet the submitted ``form`` describes, and the inputs that could not even be
-    read (JSON that does not parse), by input name. Numbers the model must judge (``12x``)
-    are passed on as text, so its message names the field."""
-    problems: dict[str, str] = {}
-    return _values(items, form, problems), problems
+    read (JSON that does not parse), by input name."""
+    read = read_form(items, form)
+    return read.values, read.problems
 
 
 def _values(
-    items: tuple[FormItem, ...], form: Mapping[str, str], problems: dict[str, str]
+    items: tuple[FormItem, ...],
+    form: Mapping[str, str],
+    problems: dict[str, str],
+    rows: dict[str, str],
+    under: str = "",
 ) -> dict[str, Any]:
+    """The values of ``items`` (inside a row: named ``<under>.<path>``)."""
     values: dict[str, Any] = {}
     for item in items:
+        if under and isinstance(item, FormField):
+            item = replace(item, prefix=under)
+        if isinstance(item, FormField) and item.widget in form_rows.WIDGETS:
+            made = _rows(item, form, problems, rows)
+            if made is not None:
+                values[item.path.rsplit(".", 1)[-1]] = made
+            continue
         key = item.path.rsplit(".", 1)[-1]
         if isinstance(item, FieldGroup):
-            inner = _values(item.children, form, problems)
+            inner = _values(item.children, form, problems, rows)
             if inner or item.required:
                 values[key] = inner
             continue
@@ -258,23 +280,45 @@ def _values(
                 values[key] = checked
             continue
         text = form.get(item.name, "").strip()
-        if not text:
-            continue
-        if item.widget == "number":
-            values[key] = _number(text, item.integer)
-            if isinstance(values[key], float) and not math.isfinite(values[key]):
-                problems[item.name] = f"a number must be finite, not {text!r}"
-        elif item.widget == "list":
-            parts = [part.strip() for part in text.split(",") if part.strip()]
-            values[key] = [_number(part, True) for part in parts] if item.integer else parts
-        elif item.widget == "json":
-            try:  # bounded like every document (safe_input): no NaN, no deep nesting
-                values[key] = safe_input.load_json(text, item.name, safe_input.CHARACTERS)
-            except InvalidInputError as error:
-                problems[item.name] = error.message
-        else:
-            values[key] = text
+        if text:
+            values[key] = _typed(item, text, problems)
     return values
+
+
+def _typed(item: FormField, text: str, problems: dict[str, str]) -> Any:
+    """The value ``text`` stands for in ``item`` (what cannot be read is a problem)."""
+    if item.widget == "number" and item.decimal:
+        return text  # a Decimal reads its text exactly ("0.01")
+    if item.widget == "number":
+        number = _number(text, item.integer)
+        if isinstance(number, float) and not math.isfinite(number):
+            problems[item.name] = f"a number must be finite, not {text!r}"
+        return number
+    if item.widget == "list":
+        parts = [part.strip() for part in text.split(",") if part.strip()]
+        return [_number(part, True) for part in parts] if item.integer else parts
+    if item.widget == "json":
+        try:  # bounded like every document (safe_input): no NaN, no deep nesting
+            return safe_input.load_json(text, item.name, safe_input.CHARACTERS)
+        except InvalidInputError as error:
+            problems[item.name] = error.message
+            return None
+    return text
+
+
+def _rows(
+    item: FormField, form: Mapping[str, str], problems: dict[str, str], rows: dict[str, str]
+) -> Any:
+    """The value of a rows, table or square input (``web/form_rows.py``)."""
+    if item.widget == "table":
+        return form_rows.read_table(item, form, problems, rows)
+    if item.widget == "square":
+        return form_rows.read_square(item.name, form, problems)
+
+    def read_row(item: FormField, form: Mapping[str, str], prefix: str) -> dict[str, Any]:
+        return _values(item.columns, form, problems, rows, prefix)
+
+    return form_rows.read_rows(item, form, problems, rows, read_row)
 
 
 def _number(text: str, integer: bool) -> Any:
@@ -308,6 +352,9 @@ def form_values(
         elif defaults or item.widget == "checkbox":
             value = item.default
         else:
+            continue
+        if item.widget in form_rows.WIDGETS:
+            values |= form_rows.row_values(item, value, _as_text)
             continue
         shown = _as_text(item, value)
         if shown is not None:
@@ -378,8 +425,14 @@ def _owner(path: str, names: set[str]) -> str | None:
     return None
 
 
+def posted_names(items: tuple[FormItem, ...], form: Mapping[str, str]) -> set[str]:
+    """Every input name under ``items``, with the names of the rows ``form`` posted."""
+    names = field_names(items)
+    return names | {name for name in form if _owner(name, names) is not None}
+
+
 def field_names(items: tuple[FormItem, ...]) -> set[str]:
-    """Every input name (and fieldset name) under ``items``."""
+    """Every input name (and fieldset name) under ``items`` (a table's rows: its name)."""
     names: set[str] = set()
     for item in items:
         names.add(item.name)

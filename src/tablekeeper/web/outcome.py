@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablekeeper.engine.rulesets import FollowUp
-from tablekeeper.web.forms import FormField, FormItem
+from tablekeeper.web.form_fields import FormField, FormItem
 
 
 @dataclass(frozen=True)

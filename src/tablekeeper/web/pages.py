@@ -57,13 +57,13 @@ from tablekeeper.services.access import (
 )
 from tablekeeper.services.rulesets import installed_rulesets, ruleset_named
 from tablekeeper.web import access
+from tablekeeper.web.form_fields import FormItem
 from tablekeeper.web.forms import (
-    FormItem,
     errors_by_field,
-    field_names,
     form_values,
+    posted_names,
+    read_form,
     sheet_fields,
-    sheet_from_form,
 )
 from tablekeeper.web.templating import is_htmx, render
 
@@ -233,7 +233,7 @@ def option_values(ruleset: str, form: Mapping[str, str] | None = None) -> dict[s
     options (``options_for``), else the ruleset's defaults (its project rulings)."""
     items = option_items(ruleset)
     if form is not None and form.get("options_for") == ruleset:
-        names = field_names(items)
+        names = posted_names(items, form)
         return {name: value for name, value in form.items() if name in names}
     defaults = ruleset_named(ruleset).Options().model_dump(mode="json")
     return form_values(items, defaults, defaults=True)
@@ -282,10 +282,11 @@ def build_router() -> APIRouter:
         values |= option_values(ruleset, form)
         shown_for = form.get("options_for")
         options: dict[str, Any] = {}
+        read = read_form(items, form)
         if shown_for == ruleset:
-            options, unreadable = sheet_from_form(items, form)
-            if unreadable:
-                return _home(request, uow, values, unreadable, [], 422)
+            options = read.values
+            if read.problems:
+                return _home(request, uow, values, read.problems, [], 422)
         elif (
             shown_for in campaign_rulesets()
             and values["ruleset"] == ruleset
@@ -303,7 +304,9 @@ def build_router() -> APIRouter:
             )
         except RulesError as error:
             found, general = errors_by_field(
-                error, {"name", "ruleset"} | field_names(items), aliases={"campaign.name": "name"}
+                error,
+                {"name", "ruleset"} | posted_names(items, form),
+                aliases={"campaign.name": "name", **read.aliases(OPTIONS, OPTIONS)},
             )
             return _home(request, unit_of_work(request), values, found, general, 422)
         response = render(

@@ -28,7 +28,8 @@ from starlette.responses import HTMLResponse
 from tablekeeper.errors import RulesError
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.web.csrf import csrf_field, csrf_token
-from tablekeeper.web.forms import input_id
+from tablekeeper.web.form_fields import input_id
+from tablekeeper.web.form_rows import shown_rows
 
 RULESET_TEMPLATES = "rulesets"
 """The prefix of a ruleset's own templates: ``rulesets/<ruleset>/<template>``."""
@@ -75,6 +76,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.globals["input_id"] = input_id
+    env.globals["shown_rows"] = shown_rows  # a generated form's rows (web/form_rows.py)
     env.filters["counted"] = counted
     env.globals["ruleset_template"] = ruleset_template
     env.globals["csrf_token"] = csrf_token  # every page's token (web/csrf.py) ...

@@ -15,6 +15,7 @@ from typing import Literal, TypeAlias
 
 from pydantic import Field, field_validator, model_validator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.rulesets.fractal.stats import STATS, Stat
@@ -169,10 +170,16 @@ class ActionCatalogue(Frozen):
         raise UnknownNameError(f"no skill tree {tree_id!r}; the trees are {', '.join(TREES)}")
 
     def action(self, action_id: str) -> ActionDef:
-        """The action named ``action_id``."""
-        for action in self.actions:
-            if action.id == action_id:
-                return action
+        """The action named ``action_id`` (found by its index, built once per catalogue,
+        on the fast paths: ``engine/fast_paths.py``)."""
+        if fast_paths.enabled():
+            found = _index(self).get(action_id)
+            if found is not None:
+                return found
+        else:
+            for action in self.actions:
+                if action.id == action_id:
+                    return action
         raise UnknownNameError(
             f"no action {action_id!r} in the catalogue (see actions.yaml)", field="action"
         )
@@ -180,6 +187,24 @@ class ActionCatalogue(Frozen):
     def of(self, tree: str, level: str) -> tuple[ActionDef, ...]:
         """The actions of ``tree`` at ``level``, in catalogue order."""
         return tuple(a for a in self.actions if a.tree == tree and a.level == level)
+
+
+_INDEXES: dict[int, tuple[ActionCatalogue, dict[str, ActionDef]]] = {}
+"""By the identity of a catalogue (held here, so it is not reused): its actions by id."""
+
+_INDEXES_KEPT = 64
+
+
+def _index(catalogue: ActionCatalogue) -> dict[str, ActionDef]:
+    """``catalogue``'s actions by id (ids are unique: ``_ids_once``), built once."""
+    known = _INDEXES.get(id(catalogue))
+    if known is not None and known[0] is catalogue:
+        return known[1]
+    index = {action.id: action for action in catalogue.actions}
+    if len(_INDEXES) >= _INDEXES_KEPT:
+        _INDEXES.clear()
+    _INDEXES[id(catalogue)] = (catalogue, index)
+    return index
 
 
 def allocation_counts(catalogue: ActionCatalogue, tree: str) -> dict[Stat, tuple[int, int, int]]:

@@ -26,6 +26,7 @@ from tablekeeper.dice.pools import net_successes as margin_of_success
 from tablekeeper.dice.pools import success_pool
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.dice.syntax import Compare, CountSuccesses, Dice
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
@@ -212,7 +213,8 @@ def roll_plan(plan: CheckPlan, roller: Roller) -> CheckOutcome:
         result = roll(pool_term(plan), roller)
         faces = tuple(die.face for die in result.dice)
         successes = result.total
-    return CheckOutcome(
+    read = CheckOutcome.trusted if fast_paths.enabled() else CheckOutcome
+    return read(  # trusted on the fast paths: every field is an int or the plan's own value
         dice_rolled=plan.dice_rolled,
         tn=plan.tn.total,
         dice=faces,

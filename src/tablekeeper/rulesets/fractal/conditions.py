@@ -21,6 +21,7 @@ from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.rulesets.fractal.catalogue import Catalogue, default_catalogue
+from tablekeeper.rulesets.fractal.once import for_catalogue
 from tablekeeper.rulesets.fractal.options import FractalOptions
 from tablekeeper.rulesets.fractal.tables import ConditionRow, DiceChange, Polarity, Recovery
 
@@ -150,9 +151,20 @@ def lookup(
     options: FractalOptions | None = None,
     catalogue: Catalogue | None = None,
 ) -> ConditionOutcome:
-    """The condition ``successes`` give on ``table`` in column ``kind`` (the one definition)."""
+    """The condition ``successes`` give on ``table`` in column ``kind`` (the one definition;
+    a pure function of its arguments, built once for them on the fast paths: ``once.py``)."""
     options = options or FractalOptions()
     catalogue = catalogue or default_catalogue()
+    return for_catalogue(
+        catalogue,
+        ("fractal.lookup", table, kind, successes, options),
+        lambda: _lookup(table, kind, successes, options, catalogue),
+    )
+
+
+def _lookup(
+    table: str, kind: str, successes: int, options: FractalOptions, catalogue: Catalogue
+) -> ConditionOutcome:
     severity = severity_of(successes)
     if severity == 0:
         # Still check the names, so a typo is an error even on a miss.

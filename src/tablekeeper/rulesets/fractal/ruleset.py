@@ -9,7 +9,7 @@ views, odds, words, scenarios, the console panel, the resolvers). The campaign f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablekeeper.engine.cards import ActorCard
@@ -25,7 +25,12 @@ from tablekeeper.engine.values import GM, JsonObject
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.fractal import cards, odds, outcomes, positions, views
 from tablekeeper.rulesets.fractal.campaign import CampaignState, carried_spec, fold_campaign
-from tablekeeper.rulesets.fractal.encounter.commands import ADD_CHARACTER, LEAVE, Who
+from tablekeeper.rulesets.fractal.encounter.commands import (
+    ADD_CHARACTER,
+    CONFLICT_FORMAT,
+    LEAVE,
+    Who,
+)
 from tablekeeper.rulesets.fractal.encounter.engine import ENGINE, new_encounter
 from tablekeeper.rulesets.fractal.encounter.state import CharacterSpec, FractalState
 from tablekeeper.rulesets.fractal.options import FractalOptions
@@ -93,6 +98,10 @@ class Fractal(RulesetBase):
         hidden too, but a die is d4 to d12: it cannot carry a marker; their sizes never
         reach a player either, through the same filter.)"""
         return CharacterSpec.model_validate(spec).model_copy(update={"armor": marker})
+
+    def form_pickers(self, state: FractalState) -> Mapping[str, Sequence[tuple[str, str]]]:
+        """The GM forms' conflicts: the open ones, by id, titled as the table knows them."""
+        return {CONFLICT_FORMAT: [(c.id, c.title or c.id) for c in state.open_conflicts()]}
 
     def cards(self, state: FractalState, sight: Sight) -> tuple[ActorCard, ...]:
         return cards.cards(state, sight)

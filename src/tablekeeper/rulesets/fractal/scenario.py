@@ -23,7 +23,7 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
 from tablekeeper.engine.session import Session
-from tablekeeper.engine.values import GM, Frozen, invalid_input
+from tablekeeper.engine.values import GM, ActorId, Frozen, invalid_input
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.engine import COMMANDS, ENGINE, new_encounter
@@ -184,7 +184,9 @@ class FractalRun:
                 actor = conflict.project.character
             if actor is None:
                 continue
-            legal = self.session.legal_commands(actor)
+            # No decision is pending, so the session's legal commands are the engine's;
+            # read lazily, a policy taking the first checks the candidates up to it only.
+            legal = ENGINE.legal_lazily(self.state, ActorId(actor))
             if legal:
                 return policy.choose(self.state, self.state.actor(actor), legal)
         return None

@@ -12,7 +12,7 @@ and movement, in the encounter engine, read from the same data.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -132,15 +132,26 @@ class SceneElementsTable(Frozen):
         raise UnknownNameError(f"no scene element {element_id!r}; known: {known}", field="element")
 
 
+def offer_elements(schema: dict[str, Any]) -> None:
+    """An element's JSON schema lists the packaged elements, so a form offers a picker."""
+    from tablekeeper.rulesets.fractal.catalogue import default_catalogue  # it imports this
+
+    schema["enum"] = [element.id for element in default_catalogue().scene.elements]
+
+
 class SceneElement(Frozen):
     """An element in play: which one, and its Severity (F-SCENE-02)."""
 
-    element: str = Field(pattern=r"^[a-z_]+$")
-    severity: int = Field(ge=1, le=4, description="1 to 4 (F-SCENE-02).")
-    zone: str | None = Field(default=None, description="The area it covers, by name.")
-    created_by: str | None = Field(default=None, description="The spell that maintains it.")
+    element: str = Field(pattern=r"^[a-z_]+$", title="Element", json_schema_extra=offer_elements)
+    severity: int = Field(ge=1, le=4, title="Severity", description="1 to 4 (F-SCENE-02).")
+    zone: str | None = Field(default=None, title="Zone", description="The area it covers, by name.")
+    created_by: str | None = Field(
+        default=None, title="Maintained by", description="The spell that maintains it."
+    )
     condition: str | None = Field(
-        default=None, description="Hazardous: the most relevant generic condition (the GM's)."
+        default=None,
+        title="Condition",
+        description="Hazardous: the most relevant generic condition (the GM's).",
     )
 
 

@@ -37,6 +37,9 @@ LADDER: tuple[int, ...] = (0, 4, 6, 8, 10, 12)
 
 SMALLEST, LARGEST = 4, 12
 
+_RUNG = {size: index for index, size in enumerate(LADDER)}
+"""Each size's place on the ladder."""
+
 
 def step(size: int, steps: int) -> int:
     """The die ``steps`` sizes up (positive) or down (negative) the ladder from ``size``,
@@ -45,9 +48,10 @@ def step(size: int, steps: int) -> int:
     >>> step(8, -1), step(4, -1), step(4, -3), step(10, 2), step(0, 1)
     (6, 0, 0, 12, 4)
     """
-    if size not in LADDER:
+    found = _RUNG.get(size)
+    if found is None:
         raise ValueError(f"d{size} is not on the die ladder (d4, d6, d8, d10, d12)")
-    index = LADDER.index(size) + steps
+    index = found + steps
     return LADDER[min(len(LADDER) - 1, max(0, index))]
 
 

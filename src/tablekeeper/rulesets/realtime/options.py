@@ -47,8 +47,9 @@ class RealtimeOptions(Frozen):
     price_quantum: Decimal | None = Field(
         default=None,
         gt=0,
+        title="Round prices to",
         description="G-R-12: round final prices to this currency unit ('1', '0.01'); "
-        "null keeps the exact price.",
+        "empty keeps the exact price.",
     )
     price_rounding: PriceRounding = Field(
         default="nearest",

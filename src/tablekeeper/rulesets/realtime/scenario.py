@@ -188,6 +188,9 @@ class ScenarioRun:
     seed: int | None
     played_through: int = 0
     asked: set[tuple[int, str]] = field(default_factory=set)
+    _scripted: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
+    """The scenario's :meth:`~RealtimeScenario.scripted`, worked out once per run (every
+    second of unattended play asks it)."""
 
     @property
     def state(self) -> RealtimeState:
@@ -234,7 +237,9 @@ class ScenarioRun:
             return None
         wait = self.advance_command(1)
         state, second = self.state, self.second
-        scripted = self.scenario.scripted()
+        scripted = self._scripted
+        if scripted is None:
+            scripted = self._scripted = self.scenario.scripted()
         for creature in state.creatures.values():
             key = (second, str(creature.id))
             if not creature.can_act or creature.id in scripted or key in self.asked:

@@ -23,14 +23,22 @@
   }
 
   function clear(row) {
-    row.querySelectorAll("input").forEach(function (input) { input.value = ""; input.removeAttribute("aria-invalid"); });
+    row.querySelectorAll("input").forEach(function (input) { input.value = ""; input.checked = false; input.removeAttribute("aria-invalid"); });
     row.querySelectorAll("select").forEach(function (select) { select.selectedIndex = 0; select.removeAttribute("aria-invalid"); });
     row.querySelectorAll("p.error").forEach(function (note) { note.remove(); });
     row.querySelectorAll(".has-error").forEach(function (field) { field.classList.remove("has-error"); });
   }
 
   function relabel(row, to) {
+    // A generated form's rows (web/form_rows.py) number their labels in a .row-number.
+    row.querySelectorAll(".row-number").forEach(function (number) {
+      number.textContent = String(to + 1);
+    });
+    if (row.hasAttribute("aria-label")) {
+      row.setAttribute("aria-label", row.getAttribute("aria-label").replace(/\d+$/, String(to + 1)));
+    }
     row.querySelectorAll("label").forEach(function (label) {
+      if (label.querySelector(".row-number")) return;
       label.textContent = label.textContent.replace(/\d+$/, String(to + 1));
     });
     row.querySelectorAll("button.remove-row").forEach(function (button) {
@@ -41,6 +49,8 @@
 
   function addRow(table) {
     var rows = table.querySelectorAll(".sheet-row");
+    var most = Number(table.querySelector(".add-row").dataset.max || 0);
+    if (most && rows.length >= most) return;  // the rules' most (two parties)
     var last = rows[rows.length - 1];
     var from = Number(last.dataset.row), to = from + 1;
     var row = last.cloneNode(true);

@@ -11,6 +11,7 @@ Vitalized's for Proactive actions only (G-F-13).
 from __future__ import annotations
 
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.memo import built, remembered
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.derived import max_ap_breakdown
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState, TempAp
@@ -36,15 +37,31 @@ def elements_around(conflict: Conflict | None, character_id: str) -> tuple[Scene
 
 
 def max_ap(state: FractalState, character: Character, *, pending_too: bool = False) -> Breakdown:
-    """Max AP now, in the conflict the character is in, with its breakdown."""
+    """Max AP now, in the conflict the character is in, with its breakdown: a pure
+    function of the character (frozen), its conflict's tree, the scene elements it is
+    inside, the options and the catalogue, so it is remembered for the very character
+    under those on the fast paths (``engine/memo.remembered``)."""
     conflict = conflict_of(state, character)
     tree = conflict.tree if conflict is not None else None
+    around = elements_around(conflict, character.id)
+    key = ("fractal.max_ap", pending_too, tree, around, state.options, id(state.catalogue))
+    return remembered(character, key, lambda: _max_ap(state, character, tree, around, pending_too))
+
+
+def _max_ap(
+    state: FractalState,
+    character: Character,
+    tree: str | None,
+    around: tuple[SceneElement, ...],
+    pending_too: bool,
+) -> Breakdown:
     social_only = state.options.social_scene_ap == "social_conflicts"
-    terms = list(
-        max_ap_breakdown(
-            character.stats, kind=character.spec.kind, options=state.options
-        ).contributions
+    stats, kind, options = character.stats, character.spec.kind, state.options
+    base = built(  # a pure function of its arguments: built once for them (engine/memo)
+        ("fractal.max_ap_breakdown", tuple(stats.items()), kind, options),
+        lambda: max_ap_breakdown(stats, kind=kind, options=options),
     )
+    terms = list(base.contributions)
     for entry in character.conditions:
         counted = entry.model_copy(update={"pending": False}) if pending_too else entry
         change = counted.max_ap_in(tree, social_scenes_only_ruling=social_only)
@@ -52,7 +69,7 @@ def max_ap(state: FractalState, character: Character, *, pending_too: bool = Fal
             terms.append(
                 Contribution(amount=change, label=entry.label, source=entry.rule or "condition")
             )
-    for placed in elements_around(conflict, character.id):
+    for placed in around:
         for effect in state.catalogue.scene.element(placed.element).effects_of(
             "max_ap", placed.severity
         ):

@@ -11,13 +11,16 @@ serve, and, with no conflict open, a Micro conflict of everyone free (G-F-E12).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.fractal.actions import ActionDef, ActionType
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import available
-from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_candidates
+from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_in_order
 from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+from tablekeeper.rulesets.fractal.once import for_catalogue
 
 DECLARED: tuple[ActionType, ...] = ("proactive", "neutral", "utility", "action")
 
@@ -78,20 +81,38 @@ def _elsewhere(state: FractalState, conflict: Conflict, action: ActionDef) -> bo
     return state.catalogue.conditions.micro_table(table).tree != conflict.tree
 
 
-def _turn(state: FractalState, conflict: Conflict, key: str, actor: ActorId) -> list[Command]:
+def _turn_actions(state: FractalState, conflict: Conflict, key: str) -> tuple[ActionDef, ...]:
+    """The Micro actions ``key`` may declare in ``conflict``, in the order offered: its
+    best-ranked first, those whose Specific conditions count for nothing here last.
+
+    A pure function of the catalogue, the conflict's tree and the character's Ranks, so it
+    is built once for them on the fast paths (``once.py``)."""
     character = state.characters[key]
-    found: list[Command] = []
-    actions = [
-        a
-        for tree in _usable_trees(state, conflict, key)
-        for a in state.catalogue.actions.of(tree, "micro")
-    ]
-    actions.sort(key=lambda a: (_elsewhere(state, conflict, a), -character.rank(a.id, a.tree)))
-    for action in actions:
-        if action.effect is None or action.effect.kind in ("defend", "sustain"):
-            continue
-        if not any(action.is_(kind) for kind in DECLARED):
-            continue
+    catalogue = state.catalogue
+
+    def make() -> tuple[ActionDef, ...]:
+        actions = [
+            a
+            for tree in _usable_trees(state, conflict, key)
+            for a in catalogue.actions.of(tree, "micro")
+        ]
+        actions.sort(key=lambda a: (_elsewhere(state, conflict, a), -character.rank(a.id, a.tree)))
+        return tuple(
+            action
+            for action in actions
+            if action.effect is not None
+            and action.effect.kind not in ("defend", "sustain")
+            and any(action.is_(kind) for kind in DECLARED)
+        )
+
+    ranks = tuple(character.spec.ranks.items())
+    return for_catalogue(catalogue, ("fractal.turn_actions", conflict.tree, ranks), make)
+
+
+def _turn(state: FractalState, conflict: Conflict, key: str, actor: ActorId) -> Iterator[Command]:
+    """The turn's candidates, each action's built when the reader comes to it."""
+    character = state.characters[key]
+    for action in _turn_actions(state, conflict, key):
         pool = (
             available(character, action.primary_type, action.tree == "magic")
             // state.options.ap_per_die
@@ -99,12 +120,9 @@ def _turn(state: FractalState, conflict: Conflict, key: str, actor: ActorId) -> 
         if not pool:
             continue
         dice = max(1, (pool + 1) // 2)
-        found += [
-            Command.of(actor, cmd.ACT, order)
-            for order in orders_for(state, conflict, key, action, dice)
-        ]
-    found.append(cmd.end_turn(actor, conflict.id, key))
-    return found
+        for order in orders_for(state, conflict, key, action, dice):
+            yield Command.of(actor, cmd.ACT, order)
+    yield cmd.end_turn(actor, conflict.id, key)
 
 
 def _project(state: FractalState, conflict: Conflict, actor: ActorId) -> list[Command]:
@@ -186,22 +204,29 @@ def _gm(state: FractalState) -> list[Command]:
     return found
 
 
-def candidates(state: FractalState, actor: ActorId) -> list[Command]:
-    """What ``actor`` may sensibly do now, best first (the engine keeps the legal ones)."""
+def in_order(state: FractalState, actor: ActorId) -> Iterator[Command]:
+    """What ``actor`` may sensibly do now, best first (the engine keeps the legal ones),
+    each built when the reader comes to it: a policy taking the first legal command
+    (``TableEngine.legal_lazily``) builds and checks the candidates up to that one only."""
     if state.awaiting.about is not None:
-        return []
-    found: list[Command] = _gm(state) if actor == GM else []
+        return
+    if actor == GM:
+        yield from _gm(state)
     for conflict in state.open_conflicts():
         if conflict.level == "micro":
             current = conflict.current
             if current is not None and actor in (current, GM):
-                found += _turn(state, conflict, current, actor)
+                yield from _turn(state, conflict, current, actor)
         elif conflict.level == "nano":
-            found += duel_candidates(state, conflict, actor)
+            yield from duel_in_order(state, conflict, actor)
         elif (
             conflict.level == "solo"
             and conflict.project is not None
             and actor in (conflict.project.character, GM)
         ):
-            found += _project(state, conflict, actor)
-    return found
+            yield from _project(state, conflict, actor)
+
+
+def candidates(state: FractalState, actor: ActorId) -> list[Command]:
+    """What ``actor`` may sensibly do now, best first (the engine keeps the legal ones)."""
+    return list(in_order(state, actor))

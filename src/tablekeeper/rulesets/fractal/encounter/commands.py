@@ -7,15 +7,15 @@ the engine's own; a pending decision is answered with the session's answer comma
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field
+from tablekeeper.engine.values import GM, ActorId, Frozen, actor_field, side_field
 from tablekeeper.rulesets.fractal.actions import Tree
 from tablekeeper.rulesets.fractal.encounter.state import CharacterSpec
-from tablekeeper.rulesets.fractal.scene import SceneElement
+from tablekeeper.rulesets.fractal.scene import SceneElement, offer_elements
 from tablekeeper.rulesets.fractal.stats import Stat
 from tablekeeper.rulesets.fractal.timescale import ScaleOverride
 
@@ -44,35 +44,52 @@ FLIP = P + "flip"
 ARMOR = P + "set_routine_armor"
 CONSUME = P + "consume"
 
-Id = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
+CONFLICT_FORMAT = "conflict"
+"""The JSON-schema ``format`` of a payload field naming an open conflict: the GM forms offer
+the encounter's (``Fractal.form_pickers``)."""
+
+
+def conflict_field(**kwargs: Any) -> Any:
+    """A payload field naming a conflict, so a GM form offers the open ones."""
+    return Field(json_schema_extra={"format": CONFLICT_FORMAT}, title="Conflict", **kwargs)
+
+
+ID_PATTERN = r"^[A-Za-z0-9_-]+$"
+"""A conflict's id: letters, digits, ``_`` and ``-``."""
 
 
 class Seat(Frozen):
     """A character's seat in a conflict it is opened with."""
 
-    character: ActorId = actor_field()
-    side: str | None = Field(
-        default=None, description="Its side in this conflict (default: its own)."
+    character: ActorId = actor_field(title="Character")
+    side: str | None = side_field(
+        default=None, title="Side", description="Its side in this conflict (default: its own)."
     )
-    position: tuple[int, int] | None = None
-    zone: str | None = None
+    position: tuple[int, int] | None = Field(default=None, title="Square")
+    zone: str | None = Field(default=None, title="Zone")
 
 
 class OpenConflict(Frozen):
     """The GM opens a conflict: a Micro conflict, a Nano duel, a Solo project, a Macro scene."""
 
-    id: str = Id
-    title: str = Field(default="", max_length=80)
-    level: Literal["micro", "nano", "solo", "macro"]
-    tree: Tree
-    setting: str | None = Field(default=None, max_length=40, examples=["court"])
-    seats: tuple[Seat, ...] = Field(default=(), description="Who takes part, in turn order.")
-    characters: tuple[ActorId, ...] = Field(
-        default=(), description="Or simply who takes part, in turn order, on their own sides."
+    id: str = Field(min_length=1, max_length=40, pattern=ID_PATTERN, title="Conflict id")
+    title: str = Field(default="", max_length=80, title="Title")
+    level: Literal["micro", "nano", "solo", "macro"] = Field(title="Level")
+    tree: Tree = Field(title="Skill tree")
+    setting: str | None = Field(default=None, max_length=40, examples=["court"], title="Setting")
+    seats: tuple[Seat, ...] = Field(
+        default=(), title="Seats", description="Who takes part, in turn order."
     )
-    scene_elements: tuple[SceneElement, ...] = ()
+    characters: tuple[ActorId, ...] = Field(
+        default=(),
+        title="Characters",
+        description="Or simply who takes part, in turn order, on their own sides.",
+    )
+    scene_elements: tuple[SceneElement, ...] = Field(
+        default=(), title="Scene elements", description="F-SCENE-02."
+    )
     time_limit: int | None = Field(
-        default=None, ge=1, le=100, description="Exchanges (F-DANCE-GEN-04)."
+        default=None, ge=1, le=100, title="Time limit", description="Exchanges (F-DANCE-GEN-04)."
     )
     interval: str | None = Field(
         default=None, description="An Interval, if not the table's: '1 hour'."
@@ -120,11 +137,11 @@ class OpenConflict(Frozen):
 
 
 class ConflictOnly(Frozen):
-    conflict: str
+    conflict: str = conflict_field()
 
 
 class CloseConflict(Frozen):
-    conflict: str
+    conflict: str = conflict_field()
     ended: str = Field(default="the GM ends it", max_length=200)
     winner: str | None = None
 
@@ -132,14 +149,14 @@ class CloseConflict(Frozen):
 class Join(Frozen):
     """A character moves into a conflict (F-GM-14), leaving the one it was in."""
 
-    conflict: str
+    conflict: str = conflict_field()
     seat: Seat
 
 
 class Act(Frozen):
     """A character takes a Micro action of its conflict's tree, committing ``dice``."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
     action: str
     dice: int = Field(ge=1, le=40)
@@ -163,14 +180,14 @@ class Act(Frozen):
 
 
 class Who(Frozen):
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
 
 
 class Assist(Frozen):
     """Give dice from one's own pool to an ally's next roll (F-GM-08, G-F-48)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
     to: ActorId = actor_field()
     dice: int = Field(ge=1, le=40)
@@ -179,14 +196,14 @@ class Assist(Frozen):
 class WorkOnProject(Frozen):
     """Commit dice among the project's techniques for this Interval (G-F-05)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     allocation: dict[str, int] = Field(min_length=1)
 
 
 class Serve(Frozen):
     """The meal is eaten, the work shown: its output goes to ``to`` (F-COOK-GEN-03)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     to: tuple[ActorId, ...] = Field(min_length=1)
 
 
@@ -215,12 +232,21 @@ class CharacterOnly(Frozen):
 class PlaceElement(Frozen):
     """A scene element the GM places (F-SCENE-02)."""
 
-    conflict: str
-    element: str = Field(pattern=r"^[a-z_]+$", examples=["obscured", "difficult"])
-    severity: int = Field(ge=1, le=4)
-    zone: str | None = Field(default=None, description="The area it covers (all if none).")
+    conflict: str = conflict_field()
+    element: str = Field(
+        pattern=r"^[a-z_]+$",
+        examples=["obscured", "difficult"],
+        title="Element",
+        json_schema_extra=offer_elements,
+    )
+    severity: int = Field(ge=1, le=4, title="Severity", description="1 to 4 (F-SCENE-02).")
+    zone: str | None = Field(
+        default=None, title="Zone", description="The area it covers (all if none)."
+    )
     condition: str | None = Field(
-        default=None, description="Hazardous: the most relevant generic condition."
+        default=None,
+        title="Condition",
+        description="Hazardous: the most relevant generic condition.",
     )
 
     @property
@@ -231,7 +257,7 @@ class PlaceElement(Frozen):
 
 
 class ClearElement(Frozen):
-    conflict: str
+    conflict: str = conflict_field()
     index: int = Field(ge=0)
 
 
@@ -264,13 +290,13 @@ class Dress(Frozen):
 
 class PassTime(Frozen):
     minutes: int = Field(ge=1, le=60 * 24 * 365)
-    conflict: str | None = None
+    conflict: str | None = conflict_field(default=None)
 
 
 class Redefine(Frozen):
     """The GM redefines a conflict's measures, written as text (F-TIME-05)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     interval: str | None = Field(default=None, examples=["1 week"])
     exchange: str | None = Field(default=None, examples=["1 day"])
     beat: str | None = Field(default=None, examples=["3 seconds"])
@@ -286,15 +312,15 @@ class Redefine(Frozen):
 class Flip(Frozen):
     """Blackmail, bribery: the GM flips a character to ``side`` (F-GM-09)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
-    side: str
+    side: str = side_field(title="New side")
 
 
 class SetArmor(Frozen):
     """Routine Armor on a zone (F-DANCE-GEN-08), lost when the conflict ends."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
     zone: Literal["focus", "technique", "audience_attention"]
     amount: int = Field(ge=0, le=20)

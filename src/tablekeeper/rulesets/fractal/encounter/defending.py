@@ -15,6 +15,7 @@ from __future__ import annotations
 from tablekeeper.dice.pools import net_successes as margin_of_success
 from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.fractal.actions import ActionDef
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
@@ -37,7 +38,8 @@ from tablekeeper.rulesets.fractal.encounter.state import (
     PendingDefense,
 )
 from tablekeeper.rulesets.fractal.encounter.work import Work
-from tablekeeper.rulesets.fractal.stats import Stat
+from tablekeeper.rulesets.fractal.once import for_catalogue
+from tablekeeper.rulesets.fractal.stats import STATS, Stat
 
 
 def defenses(work: Work, defender: str, attack: ActionDef) -> list[ActionDef]:
@@ -46,6 +48,21 @@ def defenses(work: Work, defender: str, attack: ActionDef) -> list[ActionDef]:
 
 
 def _defenses(state: FractalState, holder: Character, attack: ActionDef) -> list[ActionDef]:
+    """A pure function of the catalogue, the attack, the holder's voice, foci and which
+    stats it has a die in: built once for them on the fast paths (``once.py``)."""
+    spec = holder.spec
+    key = (
+        "fractal.defenses",
+        attack.id,
+        spec.voice_free,
+        any(t.kind == "focus" for t in spec.tools),
+        tuple(bool(holder.die(stat)) for stat in STATS),
+    )
+    catalogue = state.catalogue
+    return list(for_catalogue(catalogue, key, lambda: tuple(_reactions(state, holder, attack))))
+
+
+def _reactions(state: FractalState, holder: Character, attack: ActionDef) -> list[ActionDef]:
     found = []
     for action in state.catalogue.actions.of(attack.tree, "micro"):
         effect = action.effect
@@ -103,12 +120,7 @@ def next_defense(work: Work, pending: PendingDefense) -> Decision | None:
     work.emit(ev.DEFENSE_AWAITED, ev.DefenseAwaited(pending=pending))
     holder = work.state.characters[defender]
     most = available(holder, "reactive") // work.state.options.ap_per_die
-    options = [Option(id="none", label="No defense")]
-    for action in actions:
-        options += [
-            Option(id=f"{action.id}:{n}", label=f"{action.name} with {n} dice")
-            for n in range(1, most + 1)
-        ]
+    options = _options(tuple((action.id, action.name) for action in actions), most)
     attacker = work.state.characters[pending.attacker]
     return Decision(
         chooser=ActorId(defender),
@@ -116,9 +128,25 @@ def next_defense(work: Work, pending: PendingDefense) -> Decision | None:
             f"{attacker.name}'s {attack.name} on {work.state.characters[pending.target].name}: "
             f"{pending.successes} success{'es' if pending.successes != 1 else ''}. Defend?"
         ),
-        options=tuple(options),
+        options=options,
         default=f"{actions[0].id}:{max(1, min(most, (pending.dice + 1) // 2))}",
     )
+
+
+def _options(actions: tuple[tuple[str, str], ...], most: int) -> tuple[Option, ...]:
+    """No defense, then each defense (id, name) with 1 to ``most`` dice: built once for
+    equal arguments on the fast paths (``engine/memo.built``; options are frozen)."""
+
+    def make() -> tuple[Option, ...]:
+        options = [Option(id="none", label="No defense")]
+        for action_id, name in actions:
+            options += [
+                Option(id=f"{action_id}:{n}", label=f"{name} with {n} dice")
+                for n in range(1, most + 1)
+            ]
+        return tuple(options)
+
+    return built(("fractal.defense_options", actions, most), make)
 
 
 def answer_defense(

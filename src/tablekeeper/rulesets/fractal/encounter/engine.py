@@ -10,7 +10,7 @@ someone must choose or act.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from tablekeeper.dice.roller import Roller
@@ -25,7 +25,7 @@ from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import gm, legality
 from tablekeeper.rulesets.fractal.encounter.acting import play_act
-from tablekeeper.rulesets.fractal.encounter.candidates import candidates
+from tablekeeper.rulesets.fractal.encounter.candidates import in_order
 from tablekeeper.rulesets.fractal.encounter.defending import answer_concession, answer_defense
 from tablekeeper.rulesets.fractal.encounter.exchanges import drive, end_turn
 from tablekeeper.rulesets.fractal.encounter.fold import fold
@@ -308,8 +308,9 @@ class FractalEngine(TableEngine[FractalState, Work]):
                 return found
         return None
 
-    def candidates(self, state: FractalState, actor: ActorId) -> Sequence[Command]:
-        return candidates(state, actor)
+    def candidates(self, state: FractalState, actor: ActorId) -> Iterable[Command]:
+        """Best first, each built when it is asked for (``legal_lazily`` reads few)."""
+        return in_order(state, actor)
 
 
 ENGINE = FractalEngine()

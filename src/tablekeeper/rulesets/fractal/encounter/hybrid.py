@@ -18,6 +18,7 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId, Frozen, actor_field
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
+from tablekeeper.rulesets.fractal.encounter.commands import conflict_field
 from tablekeeper.rulesets.fractal.encounter.solo import judge_project
 from tablekeeper.rulesets.fractal.encounter.state import FractalState, Project
 from tablekeeper.rulesets.fractal.encounter.work import Work
@@ -28,7 +29,7 @@ HYBRID = "fractal.hybrid_project"
 class HybridProject(Frozen):
     """A project a duellist works at during the duel."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
     goal: int = Field(ge=1, le=200)
     techniques: tuple[str, ...] = Field(min_length=1)

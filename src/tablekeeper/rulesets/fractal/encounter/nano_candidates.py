@@ -8,6 +8,8 @@ parry), then the reaction alone. At the Feint step: keep the attack first, then 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.fractal.encounter.ap import available
@@ -154,26 +156,40 @@ def _casting_at_allies(state: FractalState, conflict: Conflict, key: str) -> lis
 
 def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> list[Command]:
     """The declarations of whoever declares now (for them, or the GM)."""
+    return list(duel_in_order(state, conflict, actor))
+
+
+def duel_in_order(state: FractalState, conflict: Conflict, actor: ActorId) -> Iterator[Command]:
+    """:func:`duel_candidates`, each built when the reader comes to it (a policy taking
+    the first legal command builds the declarations up to that one only)."""
     key = waiting_on(conflict)
-    duel = conflict.duel
-    if key is None or duel is None or actor not in (key, "gm"):
-        return []
+    if key is None or conflict.duel is None or actor not in (key, "gm"):
+        return
     character = state.characters[key]
+    for order in _orders(state, conflict, key, character):
+        yield Command.of(key, DECLARE, _capped(state, character, order))
+
+
+def _orders(
+    state: FractalState, conflict: Conflict, key: str, character: Character
+) -> Iterator[Declare]:
+    """The declarations offered ``key``, best first (the module docstring)."""
+    duel = conflict.duel
+    assert duel is not None
     pool = available(character, "proactive")
     foes = opponents(conflict, key)
     if not foes:
-        return []
+        return
     attacker = next(
         (d.character for d in duel.declared.values() if d.target == key and d.action in ATTACKS),
         None,
     )
     foe = attacker or foes[0]
     half = (pool + 1) // 2
-    orders: list[Declare] = []
     if duel.step == "attack" and pool:
-        orders += _attacks(state, conflict, key, foe, half)
+        yield from _attacks(state, conflict, key, foe, half)
         opposed = "filibuster" if conflict.tree == "social" else "stop_short"
-        orders.append(_order(conflict, key, action=opposed, target=foe, dice=half))
+        yield _order(conflict, key, action=opposed, target=foe, dice=half)
     elif duel.step == "defense":
         mine = duel.declared.get(key) or Declaration(character=key)
         if attacker is not None and pool:
@@ -187,39 +203,32 @@ def duel_candidates(state: FractalState, conflict: Conflict, actor: ActorId) -> 
             for reaction in dict.fromkeys(reactions):
                 if mine.action is None and rest:
                     riposte = _attacks(state, conflict, key, attacker, rest)[0]
-                    orders.append(
-                        riposte.model_copy(
-                            update={"defense": reaction, "defense_dice": half, "against": attacker}
-                        )
+                    yield riposte.model_copy(
+                        update={"defense": reaction, "defense_dice": half, "against": attacker}
                     )
-                orders.append(
-                    _order(conflict, key, defense=reaction, defense_dice=pool, against=attacker)
-                )
+                yield _order(conflict, key, defense=reaction, defense_dice=pool, against=attacker)
             if mine.action is None and pool:
-                orders += _attacks(state, conflict, key, attacker, pool)
+                yield from _attacks(state, conflict, key, attacker, pool)
         elif mine.action is None and pool:
-            orders += _attacks(state, conflict, key, foe, half)
+            yield from _attacks(state, conflict, key, foe, half)
     elif duel.step == "feint":
-        orders.append(_order(conflict, key))
+        yield _order(conflict, key)
         feinted = duel.declared.get(key)
         if conflict.tree == "social" and feinted is not None:
-            orders += [
+            yield from [
                 _order(conflict, key, action=name, feint_dice=min(1, pool // 2))
                 for name in ARGUMENTS
                 if state.catalogue.actions.action(name).zone != feinted.zone
             ][:1]
         elif feinted is not None and feinted.action in ("cut", "thrust"):
             other = "thrust" if feinted.action == "cut" else "cut"
-            orders.append(
-                _order(conflict, key, action=other, zone="high", feint_dice=min(1, pool // 2))
-            )
+            yield _order(conflict, key, action=other, zone="high", feint_dice=min(1, pool // 2))
     if duel.step in ("attack", "defense") and pool:
         incoming = duel.declared[attacker].action if attacker is not None else None
-        orders += _magic(
+        yield from _magic(
             state, conflict, key, foe, half if duel.step == "attack" else pool, incoming
         )
-    orders.append(_order(conflict, key))
-    return [Command.of(key, DECLARE, _capped(state, character, order)) for order in orders]
+    yield _order(conflict, key)
 
 
 def _capped(state: FractalState, character: Character, order: Declare) -> Declare:

@@ -25,6 +25,7 @@ from tablekeeper.engine.values import ActorId, Frozen, actor_field
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.ap import available
+from tablekeeper.rulesets.fractal.encounter.commands import conflict_field
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration, Duel
 from tablekeeper.rulesets.fractal.encounter.nano_flow import (
     ATTACKS,
@@ -76,7 +77,7 @@ FEINT_AP_PER_DIE = 2
 class Declare(Frozen):
     """A character's declaration at the duel's current step (``None``: nothing)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     character: ActorId = actor_field()
     action: str | None = Field(default=None, description="cut, thrust, beat, shoot, aim...")
     dice: int = Field(default=0, ge=0, le=40)
@@ -109,7 +110,7 @@ class ReturnToDrop(Frozen):
     """The GM returns the duel to The Drop: nobody holds momentum, Routine Armor is lost
     (F-CORE-08, F-DANCE-GEN-08)."""
 
-    conflict: str
+    conflict: str = conflict_field()
 
 
 def technique_rank(state: FractalState, character: Character, technique: str) -> int:

@@ -9,6 +9,7 @@ the Beat is played out (``nano_resolve.py``) and time passes by the Beat (F-TIME
 from __future__ import annotations
 
 from tablekeeper.engine.decisions import Decision
+from tablekeeper.engine.memo import remembered
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.closing import check_end, close_by_favor, pass_time
@@ -64,13 +65,25 @@ def opponents(conflict: Conflict, key: str) -> list[str]:
     return [k for k in _in_play(conflict) if conflict.participants[k].side != side]
 
 
-def required(conflict: Conflict) -> list[str]:
-    """Who declares at the duel's current step, in seat order (G-F-07)."""
+def required(conflict: Conflict) -> tuple[str, ...]:
+    """Who declares at the duel's current step, in seat order (G-F-07): a pure question of
+    the conflict, asked by the flow, the candidates and every declaration's check, so it
+    is remembered for the very conflict on the fast paths (``engine/memo.remembered``)."""
+    return remembered(conflict, "fractal.required", lambda: tuple(_required(conflict)))
+
+
+def _required(conflict: Conflict) -> list[str]:
     duel = conflict.duel
     if duel is None:
         return []
-    keys = _in_play(conflict)
-    leads = [k for k in keys if any(duel.holder(k, o) in (k, None) for o in opponents(conflict, k))]
+    participants = conflict.participants
+    keys = [key for key, p in participants.items() if p.in_play]
+
+    def foes(key: str) -> list[str]:  # opponents(conflict, key), over ``keys``
+        side = participants[key].side
+        return [k for k in keys if participants[k].side != side]
+
+    leads = [k for k in keys if any(duel.holder(k, o) in (k, None) for o in foes(k))]
     if duel.step == "attack":
         return leads
     if duel.step == "defense":
@@ -79,7 +92,7 @@ def required(conflict: Conflict) -> list[str]:
             for d in duel.declared.values()
             if d.action in ATTACKS
             and d.target is not None
-            and d.target in opponents(conflict, d.character)  # a chain passed is no attack
+            and d.target in foes(d.character)  # a chain passed is no attack
         }
         sides = {conflict.participants[k].side for k in attacked if k in conflict.participants}
         covering = [k for k in keys if conflict.participants[k].side in sides]  # Cover / Mirror

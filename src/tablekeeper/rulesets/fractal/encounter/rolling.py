@@ -24,6 +24,7 @@ from tablekeeper.rulesets.fractal.checks import (
 from tablekeeper.rulesets.fractal.encounter.ap import conflict_of, elements_around
 from tablekeeper.rulesets.fractal.encounter.state import Character, FractalState, Tool
 from tablekeeper.rulesets.fractal.healing import ConditionEntry
+from tablekeeper.rulesets.fractal.once import for_catalogue
 from tablekeeper.rulesets.fractal.stats import Stat
 
 DEFAULT_TN = 4
@@ -132,8 +133,12 @@ def character_check(
 
 
 def plan(state: FractalState, request: CheckInput) -> CheckPlan:
-    """The check's plan, with the encounter's scene elements table."""
-    return plan_check(request, state.catalogue.scene)
+    """The check's plan, with the encounter's scene elements table: a pure function of
+    the request and the table, built once for them on the fast paths (``once.py``)."""
+    catalogue = state.catalogue
+    return for_catalogue(
+        catalogue, ("fractal.plan_check", request), lambda: plan_check(request, catalogue.scene)
+    )
 
 
 def roll(state: FractalState, request: CheckInput, roller: Roller) -> CheckOutcome:

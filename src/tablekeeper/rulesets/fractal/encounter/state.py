@@ -188,7 +188,11 @@ class Character(Frozen):
 
     def die(self, stat: Stat) -> int:
         """The size of ``stat``'s die now (0 for a stat it lacks or lost)."""
-        return self.stats.get(stat, 0)
+        size = self.spec.stats.get(stat)
+        if size is None:
+            return 0
+        lost = self.reduced.get(stat, 0)
+        return step(size, -lost) if lost else size
 
     def rank(self, skill: str, tree: str | None = None, stat: Stat | None = None) -> int:
         """Its Rank in ``skill`` (or its tree); 0 for everything else (F-GM-03); a meal's

@@ -25,6 +25,7 @@ from tablekeeper.rulesets.fractal.actions import Tree
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
+from tablekeeper.rulesets.fractal.encounter.commands import conflict_field
 from tablekeeper.rulesets.fractal.encounter.state import FractalState, QueuedConflict
 from tablekeeper.rulesets.fractal.encounter.work import Work
 
@@ -36,7 +37,7 @@ Id = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
 class Transform(Frozen):
     """The GM pauses ``conflict`` and goes on at ``level`` (G-F-05)."""
 
-    conflict: str
+    conflict: str = conflict_field()
     id: str = Id
     level: Literal["micro", "nano"]
     tree: Tree | None = Field(default=None, description="A new tree (a debate turns to blows).")

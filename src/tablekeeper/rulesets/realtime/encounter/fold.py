@@ -63,21 +63,26 @@ def _gain(state: S, seconds: int) -> dict[ActorId, Creature]:
 
 
 def _count_dying(state: S, seconds: int) -> dict[ActorId, Creature]:
+    return _dying_counted(state.creatures, seconds)
+
+
+def _dying_counted(creatures: dict[ActorId, Creature], seconds: int) -> dict[ActorId, Creature]:
     return {
         key: (
             creature.model_copy(update={"seconds_negative": creature.seconds_negative + seconds})
             if creature.is_dying
             else creature
         )
-        for key, creature in state.creatures.items()
+        for key, creature in creatures.items()
     }
 
 
 def _seconds_elapsed(state: S, event: ev.SecondsElapsed) -> S:
-    gained = state.model_copy(update={"creatures": _gain(state, event.seconds)})
-    return gained.model_copy(
+    # charges gained, then the dying counted over the creatures gaining left: one copy
+    # of the state rather than one per step (the fields set are the same)
+    return state.model_copy(
         update={
-            "creatures": _count_dying(gained, event.seconds),
+            "creatures": _dying_counted(_gain(state, event.seconds), event.seconds),
             "clock": state.clock.advance(event.seconds),
             "triggers": (),
             "offer": None,

@@ -165,20 +165,24 @@ class Creature(Frozen):
             return LifeState.DYING
         return LifeState.UNCONSCIOUS if self.hp == 0 else LifeState.CONSCIOUS
 
+    # The three below read the fields :attr:`life` reads, as it reads them, without
+    # building its enum: every second asks them of every creature (a simulation's fast
+    # path; tests/rulesets/realtime/encounter/test_life_fast.py holds them to ``life``).
+
     @property
     def is_dying(self) -> bool:
-        """At negative HP and alive (R-LIFE-02)."""
-        return self.life is LifeState.DYING
+        """At negative HP and alive (R-LIFE-02): ``life`` is dying."""
+        return not self.dead and self.hp < 0
 
     @property
     def is_unconscious(self) -> bool:
-        """At 0 HP or below and alive (R-LIFE-01)."""
-        return self.life in (LifeState.UNCONSCIOUS, LifeState.DYING)
+        """At 0 HP or below and alive (R-LIFE-01): ``life`` is unconscious or dying."""
+        return not self.dead and self.hp <= 0
 
     @property
     def can_act(self) -> bool:
-        """Conscious: may charge actions and react."""
-        return self.life is LifeState.CONSCIOUS
+        """Conscious (``life``): may charge actions and react."""
+        return not self.dead and self.hp > 0
 
     @property
     def n_wounds(self) -> int:

@@ -12,11 +12,11 @@ Cast Magic and Use Passion (P-SOC-23, P-SOC-24), and ending the turn.
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Annotated, Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
-from tablekeeper.engine.values import ActorId, Frozen, actor_field
+from tablekeeper.engine.values import ACTOR_FORMAT, ActorId, Frozen, actor_field, side_field
 from tablekeeper.rulesets.percentile.encounter.commands import Who
 from tablekeeper.rulesets.percentile.encounter.social.state import Opposition
 from tablekeeper.rulesets.percentile.social.tables import Goal, Length, PartySize, TimeScale
@@ -66,40 +66,63 @@ SkillName = Field(min_length=1, max_length=60)
 class PartySetup(Frozen):
     """A party as the GM declares it: its side, its goal, and its target DP's makings."""
 
-    side: str = Field(min_length=1, max_length=40)
-    goal: str = Field(default="", max_length=200, description="The stated goal, in words.")
-    goal_kind: Goal = Field(default="debatable", description="P-SOC-07.")
-    party_size: PartySize = Field(default="comparable", description="P-SOC-08.")
-    recent_events: int = Field(default=0, ge=-DP_LIMIT, le=DP_LIMIT, description="P-SOC-08.")
-    gm_adjustment: int = Field(default=0, ge=-DP_LIMIT, le=DP_LIMIT, description="P-SOC-08.")
+    side: str = side_field(min_length=1, max_length=40, title="Side")
+    goal: str = Field(
+        default="", max_length=200, title="Goal", description="The stated goal, in words."
+    )
+    goal_kind: Goal = Field(default="debatable", title="The goal is", description="P-SOC-07.")
+    party_size: PartySize = Field(default="comparable", title="Party size", description="P-SOC-08.")
+    recent_events: int = Field(
+        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="Recent events", description="P-SOC-08."
+    )
+    gm_adjustment: int = Field(
+        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="GM's adjustment", description="P-SOC-08."
+    )
 
 
 class StartSocial(Frozen):
     """The GM declares a social encounter: its time scale first (P-SOC-02)."""
 
-    time_scale: TimeScale = Field(default="short", description="P-SOC-02.")
+    time_scale: TimeScale = Field(default="short", title="Time scale", description="P-SOC-02.")
     round_seconds: int | None = Field(
         default=None,
         ge=1,
         le=10_000_000,
+        title="Round length (seconds)",
         description="A round's maximum duration, in seconds (G-P-23); default: the scale's.",
     )
-    length: Length = Field(default="average", description="P-SOC-09: rounds to beat the DP.")
-    opposition: Opposition = Field(default="active", description="P-SOC-05.")
-    petitioner: str | None = Field(
+    length: Length = Field(
+        default="average", title="Length", description="P-SOC-09: rounds to beat the DP."
+    )
+    opposition: Opposition = Field(default="active", title="Opposition", description="P-SOC-05.")
+    petitioner: str | None = side_field(
         default=None,
         max_length=40,
+        title="Petitioning side",
         description="Passive opposition: the side petitioning (the only one with a target "
         "DP); default: the first party.",
     )
     parties: tuple[PartySetup, ...] = Field(
         default=(),
         max_length=2,
+        title="Parties",
         description="The two parties; default: one per side, in the order they joined "
         "(the first the petitioner when the opposition is passive).",
     )
-    turn_modifiers: dict[ActorId, int] = Field(
+    turn_modifiers: dict[
+        Annotated[ActorId, actor_field()], Annotated[int, Field(ge=-PERCENT, le=PERCENT)]
+    ] = Field(
         default_factory=dict,
+        title="Turn order modifiers",
+        json_schema_extra={  # the words of a form's rows (pydantic drops a key's title)
+            "propertyNames": {"format": ACTOR_FORMAT, "title": "Character"},
+            "additionalProperties": {
+                "type": "integer",
+                "minimum": -PERCENT,
+                "maximum": PERCENT,
+                "title": "Modifier",
+            },
+        },
         description="P-SOC-11: the GM's turn order modifiers (+10 in one's own great hall).",
     )
 
@@ -115,11 +138,15 @@ class RuleTarget(Frozen):
     """The GM rules a party's target DP anew (P-SOC-08: the final say); what was argued
     down stays argued down."""
 
-    side: str = Field(min_length=1, max_length=40)
-    goal_kind: Goal = "debatable"
-    party_size: PartySize = "comparable"
-    recent_events: int = Field(default=0, ge=-DP_LIMIT, le=DP_LIMIT)
-    gm_adjustment: int = Field(default=0, ge=-DP_LIMIT, le=DP_LIMIT)
+    side: str = side_field(min_length=1, max_length=40, title="Party's side")
+    goal_kind: Goal = Field(default="debatable", title="The goal is", description="P-SOC-07.")
+    party_size: PartySize = Field(default="comparable", title="Party size", description="P-SOC-08.")
+    recent_events: int = Field(
+        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="Recent events", description="P-SOC-08."
+    )
+    gm_adjustment: int = Field(
+        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="GM's adjustment", description="P-SOC-08."
+    )
 
 
 class GmGrudge(Frozen):

@@ -1,0 +1,285 @@
+"""The fractal engine's fast paths (``engine/fast_paths.py``) change nothing but the speed.
+
+On every state the shipped scenarios pass through (and with the options the checks and the
+candidates read flipped), for every actor and the GM: the legal commands read lazily are
+the reference path's, in order, and every candidate is allowed or refused exactly as the
+reference path's checks allow or refuse it, with the same error. The values built once
+(a condition looked up, a check's plan, a turn's actions, an action by its id, Max AP from
+the dice, who declares in a duel) are the values built afresh, and the trials, logs and
+states are the reference path's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablekeeper.analysis.trials import TrialPlan, play, play_trials
+from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.engine import fast_paths
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import DefaultPolicy
+from tablekeeper.engine.values import GM, ActorId
+from tablekeeper.errors import RulesError, UnknownNameError
+from tablekeeper.rulesets.fractal.catalogue import default_catalogue, load_catalogue
+from tablekeeper.rulesets.fractal.conditions import lookup
+from tablekeeper.rulesets.fractal.encounter.ap import max_ap
+from tablekeeper.rulesets.fractal.encounter.candidates import candidates, in_order
+from tablekeeper.rulesets.fractal.encounter.defending import defenses_of
+from tablekeeper.rulesets.fractal.encounter.nano_flow import required
+from tablekeeper.rulesets.fractal.encounter.rolling import best_stat, character_check, plan
+from tablekeeper.rulesets.fractal.encounter.state import FractalState
+from tablekeeper.rulesets.fractal.once import for_catalogue
+from tablekeeper.rulesets.fractal.options import FractalOptions
+from tablekeeper.rulesets.fractal.scenario import ENGINE, SCENARIOS, FractalRun
+from tablekeeper.rulesets.fractal.stats import LADDER, STATS, step
+from tablekeeper.services import lab
+
+SCENARIO_NAMES = [name for ruleset, name in lab.shipped_scenarios() if ruleset == "fractal"]
+
+FLIPPED: tuple[dict[str, Any], ...] = (
+    {"rank_caps_dice": True},
+    {"ap_per_die": 2},
+    {"max_ap": "two_highest_half_sum"},
+    {"max_ap": "all_faces"},
+    {"success_rule": "above_tn"},
+    {"social_scene_ap": "always"},
+    {"vitalized_spend": "magical_or_proactive"},
+    {"spillover": "label"},
+)
+"""Options the candidates, their checks and the values built once read; each state is also
+tried with each flipped."""
+
+
+def _run(name: str, seed: int) -> FractalRun:
+    source = lab.scenario_source(name, ruleset="fractal")
+    scenario = SCENARIOS.parse(dict(source.data), source=source.source)
+    return SCENARIOS.start(scenario, RandomRoller(seed), seed=seed)
+
+
+def _states(name: str, seeds: range) -> Iterator[FractalState]:
+    """Every state the reference path's encounters pass through, over ``seeds``."""
+    with fast_paths.reference():
+        for seed in seeds:
+            run = _run(name, seed)
+            yield run.state
+            for _ in range(2_000):
+                for command in run.due():
+                    run.session.submit(command)
+                chosen = run.next_command(DefaultPolicy())
+                if chosen is None:
+                    break
+                run.session.submit(chosen)
+                yield run.state
+
+
+def _flipped(state: FractalState) -> Iterator[FractalState]:
+    yield state
+    for update in FLIPPED:
+        options = state.options.model_copy(update=update)
+        yield state.model_copy(update={"options": options})
+
+
+def _verdict(state: FractalState, command: Command) -> tuple[Any, ...]:
+    try:
+        ENGINE.check(state, command)
+    except RulesError as error:
+        return (type(error).__name__, str(error), error.field)
+    return ("allowed",)
+
+
+def _actors(state: FractalState) -> list[ActorId]:
+    return [*(ActorId(key) for key in state.characters), ActorId(GM)]
+
+
+def test_every_fractal_scenario_is_shipped() -> None:
+    assert {"goblin_ambush", "feast_preparations", "steel_duel"} <= set(SCENARIO_NAMES)
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_lazy_legal_commands_and_every_verdict_are_the_reference_ones(name: str) -> None:
+    """Each candidate's verdict (allowed, or the same error on the same field) and the
+    legal lists, eager and lazy, on every state and with the options flipped."""
+    compared = refused = 0
+    for index, base in enumerate(_states(name, range(1, 3))):
+        for state in _flipped(base) if index % 3 == 0 else (base,):
+            for actor in _actors(state):
+                with fast_paths.reference():
+                    offered = candidates(state, actor)
+                    legal = ENGINE.legal_commands(state, actor)
+                    verdicts = [_verdict(state, command) for command in offered]
+                assert list(in_order(state, actor)) == offered
+                assert [_verdict(state, command) for command in offered] == verdicts
+                assert ENGINE.legal_commands(state, actor) == legal
+                lazy = ENGINE.legal_lazily(state, actor)
+                assert (lazy[0] if lazy else None) == (legal[0] if legal else None)
+                assert tuple(lazy) == legal
+                compared += len(offered)
+                refused += sum(verdict != ("allowed",) for verdict in verdicts)
+    assert compared > 0
+    if name == "goblin_ambush":
+        assert refused > 0  # some candidates are refused, and alike on both paths
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_fast_paths_play_the_reference_trials_and_logs(name: str) -> None:
+    source = lab.scenario_source(name, ruleset="fractal")
+    plan_ = TrialPlan("fractal", source.data, source.source)
+    seeds = [3, 4, 5]
+    fast = play_trials(plan_, 0, seeds)
+    with fast_paths.reference():
+        assert play_trials(plan_, 0, seeds) == fast
+    fast_run = _run(name, 7)
+    play(fast_run, DefaultPolicy())
+    with fast_paths.reference():
+        reference_run = _run(name, 7)
+        play(reference_run, DefaultPolicy())
+    assert fast_run.session.log.events == reference_run.session.log.events
+    assert fast_run.state.model_dump() == reference_run.state.model_dump()
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_plans_max_ap_and_who_declares_are_the_values_built_afresh(name: str) -> None:
+    """On every state: each character's Max AP (both ways of counting pending conditions),
+    the plan of a check of each of its stats, the defenses it may answer each Micro attack
+    with, and who declares in each duel."""
+    checked = 0
+    attacks = [
+        action
+        for action in default_catalogue().actions.actions
+        if action.level == "micro" and action.effect is not None and action.effect.kind == "inflict"
+    ]
+    for index, base in enumerate(_states(name, range(1, 2))):
+        for state in _flipped(base) if index % 4 == 0 else (base,):
+            for character in state.characters.values():
+                for pending_too in (False, True):
+                    fast_ap = max_ap(state, character, pending_too=pending_too)
+                    with fast_paths.reference():
+                        assert max_ap(state, character, pending_too=pending_too) == fast_ap
+                for stat in character.spec.stats:
+                    request = character_check(
+                        state, character, stat=stat, dice=3, tn=4, tree="combat"
+                    )
+                    fast_plan = plan(state, request)
+                    with fast_paths.reference():
+                        assert plan(state, request) == fast_plan
+                    checked += 1
+                for attack in attacks:
+                    fast_defenses = defenses_of(state, character, attack)
+                    with fast_paths.reference():
+                        assert defenses_of(state, character, attack) == fast_defenses
+            for conflict in state.conflicts.values():
+                fast_required = required(conflict)
+                with fast_paths.reference():
+                    assert required(conflict) == fast_required
+    assert checked > 0
+
+
+def test_a_condition_looked_up_once_is_the_condition_looked_up_afresh() -> None:
+    catalogue = default_catalogue()
+    tables = catalogue.conditions
+    columns = [(table, kind) for table in tables.micro_ids for kind in ("negative", "positive")]
+    columns += [(table, kind) for table in tables.nano_ids for kind in ("negative", "positive")]
+    columns += [("physical", "impact"), ("physical", "knockdown"), ("mental", "no_such_kind")]
+    columns += [("combat_micro", "sideways"), ("no_such_table", "negative")]
+    looked = 0
+    for options in (FractalOptions(), FractalOptions(spillover="label", knockdown="hindered")):
+        for table, kind in columns:
+            for successes in range(0, 6):
+                for _ in range(2):  # the second answer comes from memory
+                    try:
+                        fast: Any = lookup(table, kind, successes, options, catalogue)
+                    except RulesError as error:
+                        fast = (type(error), str(error), error.field)
+                    with fast_paths.reference():
+                        try:
+                            reference: Any = lookup(table, kind, successes, options, catalogue)
+                        except RulesError as error:
+                            reference = (type(error), str(error), error.field)
+                    assert fast == reference, (table, kind, successes)
+                    looked += 1
+    assert looked > 100
+
+
+def test_an_action_found_by_its_index_is_the_action_found_by_reading_the_list() -> None:
+    actions = default_catalogue().actions
+    for action in actions.actions:
+        with fast_paths.reference():
+            assert actions.action(action.id) is action
+        assert actions.action(action.id) is action
+    with pytest.raises(UnknownNameError, match="no action 'no_such_action'") as fast:
+        actions.action("no_such_action")
+    with fast_paths.reference(), pytest.raises(UnknownNameError) as reference:
+        actions.action("no_such_action")
+    assert str(fast.value) == str(reference.value)
+    assert fast.value.field == reference.value.field == "action"
+
+
+HOUSE = {
+    "generic_conditions": {
+        "domains": [{"id": "physical", "negative": [{"severity": 1, "max_ap_change": -2}]}]
+    }
+}
+"""A house rule: the first physical condition takes 2 AP (test_data.py's)."""
+
+
+def test_values_built_for_a_catalogue_are_its_own() -> None:
+    plain = default_catalogue()
+    house = load_catalogue(HOUSE)
+    assert plain is not house
+    for _ in range(2):  # a condition looked up on each catalogue is its own (F-COND-02)
+        assert lookup("physical", "impact", 1, catalogue=plain).max_ap_change == -1
+        assert lookup("physical", "impact", 1, catalogue=house).max_ap_change == -2
+    made: list[str] = []
+
+    def make(which: str) -> str:
+        made.append(which)
+        return which
+
+    assert for_catalogue(plain, "test.key", lambda: make("plain")) == "plain"
+    assert for_catalogue(house, "test.key", lambda: make("house")) == "house"
+    assert for_catalogue(plain, "test.key", lambda: make("again")) == "plain"
+    assert made == ["plain", "house"]
+    with fast_paths.reference():
+        assert for_catalogue(plain, "test.key", lambda: make("fresh")) == "fresh"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    sizes=st.lists(st.sampled_from([4, 6, 8, 10, 12]), min_size=8, max_size=8),
+    lost=st.lists(st.integers(0, 6), min_size=8, max_size=8),
+    absent=st.lists(st.booleans(), min_size=8, max_size=8),
+)
+def test_a_stats_die_is_its_die_among_all_its_dice(
+    sizes: list[int], lost: list[int], absent: list[bool]
+) -> None:
+    """``Character.die`` reads one die where it read every die (F-CORE-02): the same size,
+    reduced stats and stats lacked included; and the better of a pair is unchanged."""
+    state = _run("goblin_ambush", 1).state
+    character = next(iter(state.characters.values()))
+    stats = {stat: size for stat, size, gone in zip(STATS, sizes, absent, strict=True) if not gone}
+    spec = character.spec.model_copy(update={"stats": stats})
+    reduced = {stat: n for stat, n in zip(STATS, lost, strict=True) if stat in stats and n}
+    varied = character.model_copy(update={"spec": spec, "reduced": reduced})
+    for stat in STATS:
+        assert varied.die(stat) == varied.stats.get(stat, 0)
+    for first in STATS:
+        for second in STATS:
+            pair = (first, second)
+            expected = max(pair, key=lambda s: (varied.stats.get(s, 0), -pair.index(s)))
+            assert best_stat(varied, pair) == expected
+
+
+def test_the_die_ladder_steps_as_before() -> None:
+    """F-CORE-02: one size a step, never past d12 nor below zero; off the ladder an error."""
+    for size in LADDER:
+        for steps in range(-6, 7):
+            index = LADDER.index(size) + steps
+            assert step(size, steps) == LADDER[min(len(LADDER) - 1, max(0, index))]
+    for bad in (2, 5, 20):
+        with pytest.raises(ValueError, match="not on the die ladder"):
+            step(bad, 1)
