@@ -186,3 +186,17 @@ def test_the_log_says_who_left() -> None:
     assert TACTICAL.words.event_sentence(event, {"a": "Goblin"}, GM_SIGHT) == (
         "Goblin leaves the battlefield"
     )
+
+
+def test_a_session_that_keeps_no_log_withdraws_the_decision_too() -> None:
+    """The unlogged fast path (``Session.keep_no_log``) reaches the logged path's state."""
+    logged = table(hero(position=[2, 2], **SWORD), foe("a", position=[3, 2]), foe("b"))
+    unlogged = table(hero(position=[2, 2], **SWORD), foe("a", position=[3, 2]), foe("b"))
+    unlogged.keep_no_log()
+    for s in (logged, unlogged):
+        use(s, "hero", "slash", target="a")
+        s.submit(TACTICAL.remove_actor(s.state, "b"))  # Shout Out's offer goes with b
+    assert unlogged.state == logged.state
+    assert (unlogged.pending is None) == (logged.pending is None)
+    if logged.pending is not None and unlogged.pending is not None:
+        assert unlogged.pending.chooser == logged.pending.chooser
