@@ -114,15 +114,32 @@ def test_the_duel_takes_a_fighter_out_and_the_round_starts_again() -> None:
     assert view.state.clock.order == ("alice", "cora")
 
 
-def test_a_ruleset_that_keeps_every_actor_refuses_naming_the_actor() -> None:
+def test_percentile_and_tactical_take_an_actor_out_and_undo_puts_it_back() -> None:
+    """C-21: every installed ruleset removes a combatant mid-encounter; an unknown one is
+    refused naming the field ``actor``."""
     store = InMemoryStore()
     campaigns.create_campaign(InMemoryUnitOfWork(store), "Ford", "percentile", campaign_id="p")
     encounters.start_encounter(InMemoryUnitOfWork(store), "p", encounter_id="e")
     sheet = {"side": "x", "stats": {"name": "Alice", "hit_points": 9, "mov": 6}}
     roster.add_new_actor(InMemoryUnitOfWork(store), "e", sheet, id="alice", name="Alice")
     view = encounters.load_encounter(InMemoryUnitOfWork(store), "e")
-    assert roster.removable(view, ["alice"]) == frozenset()
+    assert roster.removable(view, ["alice"]) == {"alice"}
+    roster.remove_actor(InMemoryUnitOfWork(store), "e", "alice")
+    assert _actors(store) == []
+    encounters.undo(InMemoryUnitOfWork(store), "e")
+    assert _actors(store) == ["alice"]
     with pytest.raises(RulesError) as refused:
-        roster.remove_actor(InMemoryUnitOfWork(store), "e", "alice")
+        roster.remove_actor(InMemoryUnitOfWork(store), "e", "ghost")
     assert refused.value.field == "actor"
-    assert "does not remove" in refused.value.message
+
+
+def test_a_fresh_npcs_id_name_and_sheet_problems_are_told_at_once(store: InMemoryStore) -> None:
+    """Issue 13, "every error at once": the id, the name and each bad field together."""
+    with pytest.raises(RulesError) as bad:
+        roster.add_new_actor(
+            InMemoryUnitOfWork(store), "e", {"side": "foes", "hp": "many"}, id="", name=""
+        )
+    message = str(bad.value)
+    for said in ("id: give the new combatant an id", "name: give", "sheet.hp: "):
+        assert said in message, said
+    assert _actors(store) == ["aliena"]

@@ -267,6 +267,10 @@ class CommandIn(_In):
     dice: list[int] | None = Field(
         default=None, max_length=MAX_DICE, description="Faces rolled at the table."
     )
+    at_table: bool = Field(
+        default=False,
+        description="Rolled at the table die by die: dice are the faces so far (C-22).",
+    )
     roll_mode: RollMode | None = Field(
         default=None,
         description="The GM's choice: public, dice_only or gm_only (C-16, C-20); null: the "
@@ -282,6 +286,10 @@ class DecisionIn(_In):
     seed: int | None = Field(default=None, ge=0, description="Makes the roll repeatable.")
     dice: list[int] | None = Field(
         default=None, max_length=MAX_DICE, description="Faces rolled at the table."
+    )
+    at_table: bool = Field(
+        default=False,
+        description="Rolled at the table die by die: dice are the faces so far (C-22).",
     )
     roll_mode: RollMode | None = Field(
         default=None,

@@ -9,9 +9,11 @@ to the live watchers (``WS /api/encounters/{id}/live``) once it is stored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Header, Request, Response, Security
+from fastapi.responses import JSONResponse
 
 from tablekeeper.api.deps import announce
 from tablekeeper.api.resources import (
@@ -32,6 +34,8 @@ from tablekeeper.api.resources import (
     UnitOfWorkDep,
     VersionIn,
 )
+from tablekeeper.api.table_tries import NEEDS_DIE, NeedsDieOut, needs_die
+from tablekeeper.dice.roller import Roller
 from tablekeeper.engine.campaigns import Encounter
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services import campaigns as campaign_service
@@ -39,6 +43,7 @@ from tablekeeper.services import encounters, logs, views
 from tablekeeper.services.access import Viewer
 from tablekeeper.services.dice import chosen_roller
 from tablekeeper.services.encounters import EncounterView
+from tablekeeper.services.table_tries import Asked, try_at_table
 
 
 def encounter_public(encounter: Encounter) -> EncounterPublic:
@@ -78,6 +83,38 @@ def replayed(response: Response, view: EncounterView) -> None:
     """Mark an answer to a retried write."""
     if view.replayed:
         response.headers["Idempotent-Replayed"] = "true"
+
+
+def _played(
+    uow: SqlUnitOfWork,
+    encounter_id: str,
+    body: CommandIn | DecisionIn,
+    request: Request,
+    response: Response,
+    viewer: Viewer,
+    write: Callable[[Roller | None, int | None], EncounterView],
+) -> EncounterStep | JSONResponse:
+    """A command or an answer: played with the roller asked for, or tried at the table
+    with the faces so far (the 202 of one more die, :mod:`~tablekeeper.api.table_tries`);
+    a stored write is announced and answered with what it stored."""
+    if body.at_table:
+        done = try_at_table(
+            uow,
+            encounter_id,
+            body.dice,
+            write,
+            viewer=viewer,
+            seed=body.seed,
+            expected_version=body.expected_version,
+        )
+        if isinstance(done, Asked):
+            return needs_die(done)
+        view = done.view
+    else:
+        view = write(chosen_roller(seed=body.seed, dice=body.dice), body.expected_version)
+    replayed(response, view)
+    announce(request, encounter_id, view.version)
+    return step(uow, view, viewer)
 
 
 def _expected(body: VersionIn | None) -> int | None:
@@ -151,6 +188,7 @@ def build_router() -> APIRouter:
     @router.post(
         "/encounters/{encounter_id}/commands",
         response_model=EncounterStep,
+        responses={NEEDS_DIE: {"model": NeedsDieOut, "description": "One more die (C-22)."}},
         summary="Submit a command",
     )
     def post_command(
@@ -161,29 +199,33 @@ def build_router() -> APIRouter:
         viewer: EncounterViewer,
         uow: UnitOfWorkDep,
         idempotency_key: IdempotencyKey = None,
-    ) -> EncounterStep:
+    ) -> EncounterStep | JSONResponse:
         """Play a command (``{actor, kind, payload}``) and store what it caused. A player
         submits commands only for their own character (403). A command the rules refuse
         is 400, a stale ``expected_version`` 409; neither writes anything. ``dice`` plays
-        back faces rolled at the table; ``seed`` makes the roll repeatable. With an
+        back faces rolled at the table; ``seed`` makes the roll repeatable. With
+        ``at_table`` (the GM's) ``dice`` are the faces rolled so far: while the rules need
+        one more die nothing is stored and the answer is 202 naming it (C-22). With an
         ``Idempotency-Key`` a retry is answered, not played again."""
-        view = encounters.submit_command(
-            uow,
-            encounter_id,
-            body.command,
-            roller=chosen_roller(seed=body.seed, dice=body.dice),
-            expected_version=body.expected_version,
-            viewer=viewer,
-            idempotency_key=idempotency_key,
-            roll_mode=body.roll_mode,
-        )
-        replayed(response, view)
-        announce(request, encounter_id, view.version)
-        return step(uow, view, viewer)
+
+        def write(roller: Roller | None, version: int | None) -> EncounterView:
+            return encounters.submit_command(
+                uow,
+                encounter_id,
+                body.command,
+                roller=roller,
+                expected_version=version,
+                viewer=viewer,
+                idempotency_key=idempotency_key,
+                roll_mode=body.roll_mode,
+            )
+
+        return _played(uow, encounter_id, body, request, response, viewer, write)
 
     @router.post(
         "/encounters/{encounter_id}/decisions/{decision_id}",
         response_model=EncounterStep,
+        responses={NEEDS_DIE: {"model": NeedsDieOut, "description": "One more die (C-22)."}},
         summary="Answer a decision",
     )
     def post_decision(
@@ -195,24 +237,26 @@ def build_router() -> APIRouter:
         viewer: EncounterViewer,
         uow: UnitOfWorkDep,
         idempotency_key: IdempotencyKey = None,
-    ) -> EncounterStep:
+    ) -> EncounterStep | JSONResponse:
         """Answer the pending decision with one of its options, as its chooser. A player
         answers only their own decisions (403); the GM may answer any. A decision not
-        pending (answered already) or an option not offered is 400; nothing is written."""
-        view = encounters.answer_decision(
-            uow,
-            encounter_id,
-            decision_id,
-            body.option,
-            viewer=viewer,
-            roller=chosen_roller(seed=body.seed, dice=body.dice),
-            expected_version=body.expected_version,
-            idempotency_key=idempotency_key,
-            roll_mode=body.roll_mode,
-        )
-        replayed(response, view)
-        announce(request, encounter_id, view.version)
-        return step(uow, view, viewer)
+        pending (answered already) or an option not offered is 400; nothing is written.
+        ``dice``, ``seed`` and ``at_table`` as for a command (C-22)."""
+
+        def write(roller: Roller | None, version: int | None) -> EncounterView:
+            return encounters.answer_decision(
+                uow,
+                encounter_id,
+                decision_id,
+                body.option,
+                viewer=viewer,
+                roller=roller,
+                expected_version=version,
+                idempotency_key=idempotency_key,
+                roll_mode=body.roll_mode,
+            )
+
+        return _played(uow, encounter_id, body, request, response, viewer, write)
 
     @router.post("/encounters/{encounter_id}/undo", response_model=EncounterStep, summary="Undo")
     def post_undo(

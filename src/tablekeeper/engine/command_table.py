@@ -49,7 +49,9 @@ class CommandSpec(Generic[S, W, P]):
     ``gm_only``: only the GM gives it (adding an actor, dealing damage by ruling).
     ``free_action``: it spends no action of the actor's turn. ``title``: for a command
     the console offers the GM as a form of its tools (``Deal damage``), its title;
-    empty for the others.
+    empty for the others. ``withdraws``: a GM command the table may give while a
+    decision is pending (taking out a combatant); its play leaves the decision asked (what
+    the state awaits), or withdraws it (awaits nothing) or asks another.
     """
 
     kind: str
@@ -59,6 +61,7 @@ class CommandSpec(Generic[S, W, P]):
     gm_only: bool = False
     free_action: bool = False
     title: str = ""
+    withdraws: bool = False
 
     @property
     def gm_form(self) -> bool:

@@ -31,7 +31,11 @@ DECISION_REQUESTED = "decision.requested"
 DECISION_ANSWERED = "decision.answered"
 """The event kind that records an answer; its payload is the :class:`Answer`."""
 
-DECISION_KINDS = frozenset({DECISION_REQUESTED, DECISION_ANSWERED})
+DECISION_WITHDRAWN = "decision.withdrawn"
+"""The event kind that records a pending decision the table moved past unanswered (the GM
+took out the combatant it was by or about); its payload is a :class:`Withdrawn`."""
+
+DECISION_KINDS = frozenset({DECISION_REQUESTED, DECISION_ANSWERED, DECISION_WITHDRAWN})
 """Event kinds the session logs itself; an encounter engine never returns them."""
 
 
@@ -108,6 +112,12 @@ def pending_after(
     for event in events:
         if event.kind == DECISION_REQUESTED:
             pending = PendingDecision.from_event(event)
-        elif event.kind == DECISION_ANSWERED:
+        elif event.kind in (DECISION_ANSWERED, DECISION_WITHDRAWN):
             pending = None
     return pending
+
+
+class Withdrawn(Frozen):
+    """The payload of a :data:`DECISION_WITHDRAWN` event: which decision no longer waits."""
+
+    decision: CommandId

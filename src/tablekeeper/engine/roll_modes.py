@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, TypeAlias
 
-from tablekeeper.engine.decisions import DECISION_ANSWERED, DECISION_REQUESTED
+from tablekeeper.engine.decisions import DECISION_ANSWERED, DECISION_REQUESTED, DECISION_WITHDRAWN
 from tablekeeper.engine.events import GM_ONLY, EventDraft, Visibility
 
 RollMode: TypeAlias = Literal["public", "dice_only", "gm_only"]
@@ -33,7 +33,7 @@ ROLL_MODES: dict[RollMode, str] = {
 }
 """Each roll mode, in words for a form."""
 
-KEPT_VISIBLE = frozenset({DECISION_REQUESTED, DECISION_ANSWERED})
+KEPT_VISIBLE = frozenset({DECISION_REQUESTED, DECISION_ANSWERED, DECISION_WITHDRAWN})
 """Event kinds a mode never hides: a decision is its chooser's to see and answer."""
 
 

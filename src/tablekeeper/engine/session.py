@@ -11,7 +11,9 @@ events in the session's scope; undo and redo go through the log and the state fo
 GM overrides never reach the engine's ``submit``: the session logs them and the engine's
 ``apply`` folds them. An answer to the pending decision reaches it only once the session
 has checked it (the chooser answered, with an offered option, not twice). While a
-decision is pending, nothing but its answer or an override is accepted.
+decision is pending, nothing but its answer, an override or a command the engine says
+``withdraws`` (taking out a combatant) is accepted; the last withdraws the decision when
+its play asks another or leaves nothing awaited (``decision.withdrawn``).
 """
 
 from __future__ import annotations
@@ -27,9 +29,11 @@ from tablekeeper.engine.decisions import (
     DECISION_ANSWERED,
     DECISION_KINDS,
     DECISION_REQUESTED,
+    DECISION_WITHDRAWN,
     Answer,
     Decision,
     PendingDecision,
+    Withdrawn,
     pending_after,
 )
 from tablekeeper.engine.encounters import EncounterEngine
@@ -215,6 +219,8 @@ class Session(Generic[S]):
             else:
                 folded = step.state
             pending = None if answered is not None else self._pending
+            if answered is None and pending is not None and self._withdrawn(step, folded):
+                pending = None
             if step.decision is not None:
                 pending = _pending(step.decision, command_id)
             after = (folded, pending)
@@ -228,7 +234,7 @@ class Session(Generic[S]):
         answered = None
         if command.kind == ANSWER:
             answered = self._check_answer(command)
-        elif self._pending is not None:
+        elif self._pending is not None and not _withdraws(self.engine, command):
             waiting = self._pending
             raise IllegalCommandError(
                 f"decision {waiting.id} is pending: {waiting.chooser} must first choose "
@@ -249,6 +255,9 @@ class Session(Generic[S]):
         if answered is not None:
             answer, decision = answered
             drafts.append(EventDraft.of(DECISION_ANSWERED, answer, decision.visibility))
+        elif self._pending is not None and self._withdrawn(step):
+            withdrawn = Withdrawn(decision=self._pending.id)
+            drafts.append(EventDraft.of(DECISION_WITHDRAWN, withdrawn, self._pending.visibility))
         drafts.extend(step.events)
         if step.decision is not None:
             drafts.append(
@@ -256,6 +265,17 @@ class Session(Generic[S]):
             )
         folded: S | None = step.state
         return drafts, folded
+
+    def _withdrawn(self, step: Step, after: S | None = None) -> bool:
+        """Whether a withdrawing command's ``step`` moved past the pending decision: it
+        asks another, or the state it leaves (``after``, else folded here) awaits nothing."""
+        if step.decision is not None:
+            return True
+        after = after if after is not None else step.state
+        if after is None:
+            after = replay(self.log.number(step.events, scope=self.scope), self._state, self.apply)
+        awaiting = getattr(self.engine, "awaiting", None)
+        return awaiting is None or awaiting(after) is None
 
     def _check_answer(self, command: Command) -> tuple[Answer, PendingDecision]:
         answer = Answer.of(command)
@@ -300,6 +320,12 @@ class Session(Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Session {type(self.engine).__name__}: {self.log!r}, pending={self._pending!r}>"
+
+
+def _withdraws(engine: object, command: Command) -> bool:
+    """Whether ``engine`` lets ``command`` through a pending decision."""
+    withdraws = getattr(engine, "withdraws", None)
+    return bool(withdraws(command)) if withdraws is not None else False
 
 
 def _pending(decision: Decision, command_id: CommandId) -> PendingDecision:

@@ -154,6 +154,15 @@ class TableEngine(Generic[S, W]):
             decision = spec.play(work, payload)
         return work.step(self.proceed(work, decision))
 
+    def withdraws(self, command: Command) -> bool:
+        """Whether ``command`` may be given while a decision is pending (its spec's
+        ``withdraws``, the GM's alone)."""
+        return (
+            command.actor == GM
+            and command.kind in self.commands
+            and self.commands.spec(command.kind).withdraws
+        )
+
     def resume(self, work: W, command: Command) -> Decision | None:
         """Play an answer: what the state awaits, resumed with the chosen option."""
         about = self.awaiting(work.state)

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.decisions import DECISION_ANSWERED, DECISION_REQUESTED
+from tablekeeper.engine.decisions import DECISION_ANSWERED, DECISION_REQUESTED, DECISION_WITHDRAWN
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.overrides import OVERRIDE_KINDS
 from tablekeeper.engine.sight import Sight
@@ -92,6 +92,8 @@ def engine_sentence(event: Event, names: Names, sight: Sight) -> str | None:
         return f"{name_of(names, chooser)} is asked to choose"
     if event.kind == DECISION_ANSWERED:
         return f"Chosen: {payload.get('option', '')}"
+    if event.kind == DECISION_WITHDRAWN:
+        return "The question is no longer asked"
     return None
 
 

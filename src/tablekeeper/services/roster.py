@@ -20,11 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine.campaigns import Encounter
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.values import invalid_input
 from tablekeeper.errors import RulesError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
@@ -38,6 +39,7 @@ from tablekeeper.services.encounter_store import (
     played,
 )
 from tablekeeper.services.encounters import character_command
+from tablekeeper.services.problems import Problems
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.services.table import campaign_events
 
@@ -82,25 +84,58 @@ def add_new_actor(
     expected_version: int | None = None,
 ) -> EncounterView:
     """Add a fresh NPC to the running encounter from ``sheet`` (the ruleset's actor spec
-    without its id), under ``id`` and ``name``."""
+    without its id), under ``id`` and ``name``; every problem (the id, the name, each of
+    the sheet's fields) is told at once."""
     require_gm(viewer, "add a combatant")
-    if not id.strip():
-        raise RulesError("give the new combatant an id", field="id")
-    if not name.strip():
-        raise RulesError("give the new combatant a name", field="name")
-    safe_input.check_entry(id.strip(), sheet, field="id")
 
     def act(encounter: Encounter, session: StoredSession[Any]) -> None:
         expect(encounter, expected_version)
-        rules = ruleset_named(encounter.ruleset)
-        try:
-            spec = rules.actor_spec(sheet, id=id.strip(), name=name.strip())
-        except ValidationError as error:
-            raise invalid_input(error, prefix="sheet") from None
-        _submit(session, rules.add_actor(spec), "sheet", keep=True)
+        spec = _new_spec(ruleset_named(encounter.ruleset), sheet, id, name)
+        _submit(session, ruleset_named(encounter.ruleset).add_actor(spec), "sheet", keep=True)
 
     with uow:
         return played(uow, encounter_id, RandomRoller(), act, SNAPSHOT_EVERY)
+
+
+def check_new_actor(
+    uow: UnitOfWork,
+    encounter_id: str,
+    sheet: Mapping[str, Any],
+    *,
+    id: str,
+    name: str,
+    viewer: Viewer = GM_VIEWER,
+) -> None:
+    """Refuse, as :func:`add_new_actor` would, what is wrong with a fresh NPC, writing
+    nothing (a form with an input it could not read still hears of everything else)."""
+    require_gm(viewer, "add a combatant")
+    with uow:
+        encounter = uow.encounters.get(encounter_id)
+        _new_spec(ruleset_named(encounter.ruleset), sheet, id, name)
+
+
+def _new_spec(rules: Ruleset, sheet: Mapping[str, Any], id: str, name: str) -> BaseModel:
+    """The actor spec of a fresh NPC; every problem at once."""
+    problems = Problems()
+    if not id.strip():
+        problems.add(RulesError("give the new combatant an id", field="id"))
+    else:
+        problems.check(lambda: safe_input.check_id(id.strip(), "id"))
+    if not name.strip():
+        problems.add(RulesError("give the new combatant a name", field="name"))
+    problems.check(lambda: safe_input.check_document(dict(sheet), "sheet"))
+    try:
+        spec = rules.actor_spec(sheet, id=id.strip() or _ANY_ID, name=name.strip() or _ANY_ID)
+    except ValidationError as error:
+        problems.add(invalid_input(error, prefix="sheet"))
+    except RulesError as error:
+        problems.add(error)
+    problems.raise_any()
+    return spec
+
+
+_ANY_ID = "new-combatant"
+"""An id the sheet is checked under while the GM's own is missing."""
 
 
 def remove_actor(

@@ -323,7 +323,8 @@ def _act(
     it) or go back to the page. A write rolled at the table (``form``'s) that needs
     another die answers the page asking for it (``web/table_roll.py``).
 
-    A refusal goes back at the top of ``panel`` (or next to its field among ``names``);
+    A refusal goes back at the top of ``panel`` (or next to its field among ``names``,
+    its paths renamed by ``aliases`` first: a sheet's table rows);
     a lost race reloads the table with :data:`STALE`; a missing credential or a player
     asking for the GM's powers is the error page (PageRoute).
     """

@@ -19,7 +19,13 @@ from tablekeeper.services import campaigns, roster
 from tablekeeper.services.access import Viewer
 from tablekeeper.web.encounter import _act, _version
 from tablekeeper.web.pages import Form, PageRoute
-from tablekeeper.web.sheet_forms import posted_of, read_sheet, sheet_form_of
+from tablekeeper.web.sheet_forms import (
+    SHEET_JSON,
+    posted_of,
+    read_sheet,
+    sheet_form_of,
+    with_problems,
+)
 
 
 def build_router() -> APIRouter:
@@ -42,25 +48,39 @@ def build_router() -> APIRouter:
     def new(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:
         sheet_form = sheet_form_of(campaigns.get_campaign(unit_of_work(request), campaign_id))
         read = read_sheet(sheet_form, form)
+        npc = {"id": form.get("npc_id", ""), "name": form.get("npc_name", "")}
 
         def walk_in(uow: SqlUnitOfWork, viewer: Viewer) -> object:
-            if read.problems:  # an input the form could not read, named as the form names it
-                problems = "; ".join(f"{name}: {text}" for name, text in read.problems.items())
-                raise RulesError(problems, field=next(iter(read.problems)))
-            return roster.add_new_actor(
-                uow,
-                encounter_id,
-                read.sheet,
-                id=form.get("npc_id", ""),
-                name=form.get("npc_name", ""),
-                viewer=viewer,
-                expected_version=_version(form),
-            )
+            try:
+                if read.problems:  # the services still judge the rest: every error at once
+                    roster.check_new_actor(uow, encounter_id, read.sheet, viewer=viewer, **npc)
+                else:
+                    return roster.add_new_actor(
+                        uow,
+                        encounter_id,
+                        read.sheet,
+                        viewer=viewer,
+                        expected_version=_version(form),
+                        **npc,
+                    )
+            except RulesError as error:
+                raise with_problems(error, read.problems, read.aliases) from None
+            raise with_problems(None, read.problems, read.aliases)
 
         posted = posted_of(form)
         kept = {"values": {"npc": dict(form)}, "npc_posted": posted, "roster_open": True}
-        names = set(posted) | set(read.aliases) | {"id", "name"}
-        return _act(request, campaign_id, encounter_id, walk_in, "roster-new", kept, names)
+        names = sheet_form.input_names() | set(read.aliases.values()) | set(read.problems)
+        names |= {"id", "name", SHEET_JSON}
+        return _act(
+            request,
+            campaign_id,
+            encounter_id,
+            walk_in,
+            "roster-new",
+            kept,
+            names,
+            aliases=read.aliases,
+        )
 
     @router.post(base + "/remove")
     def remove(request: Request, campaign_id: str, encounter_id: str, form: Form) -> Response:

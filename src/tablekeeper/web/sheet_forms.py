@@ -88,6 +88,33 @@ def sheet_errors(
     return {**found, **read.problems}, general
 
 
+def with_problems(
+    error: RulesError | None, problems: Mapping[str, str], aliases: Mapping[str, str]
+) -> RulesError:
+    """The services' ``error`` (if any) and the inputs the form could not read, as one
+    error naming each input, so that :func:`~tablekeeper.web.forms.errors_by_field` puts
+    every one next to its input at once. What the services miss only because an input
+    could not be read (``sheet.stats: Field required`` when a stat's input was unreadable)
+    is left out, and an input's own problem stands for the services' on it (as
+    :func:`sheet_errors` does): it says it."""
+    if error is not None and not problems:
+        return error
+    parts = [f"{name}: {text}" for name, text in problems.items()]
+    if error is not None:
+        told = [part for part in str(error).split("; ") if not _follows(part, problems, aliases)]
+        parts = [*told, *parts]
+    field = error.field if error is not None and error.field else next(iter(problems))
+    return InvalidInputError("; ".join(parts), field=field)
+
+
+def _follows(part: str, problems: Mapping[str, str], aliases: Mapping[str, str]) -> bool:
+    """Whether the problem ``part`` (``path: reason``) is about an input that could not be
+    read, or a group holding one."""
+    path = part.partition(": ")[0]
+    path = aliases.get(path, path)
+    return path in problems or any(name.startswith(f"{path}.") for name in problems)
+
+
 def table_rows(item: SheetField, posted: Mapping[str, Any]) -> list[int]:
     """The rows a table shows: those posted or stored with something in them (under their
     own numbers, which their errors name), then ``item.rows`` blank ones."""

@@ -32,6 +32,7 @@ from tablekeeper.services.table_dice import (
     at_the_table,
     next_die,
 )
+from tablekeeper.services.table_tries import die_words
 from tablekeeper.web import csrf
 from tablekeeper.web.dice import parse_faces
 
@@ -131,13 +132,8 @@ def panel(done: DieNeeded | FaceRefused, form: Mapping[str, str], action: str) -
 
 
 def label(die: str, purpose: Purpose | None, names: Mapping[str, str]) -> str:
-    """A die in the rules' words: ``d20: hit location``, ``d100: Brenna's attack``; a die
-    rolled with no purpose by its die alone (``d20``)."""
-    if purpose is None:
-        return die
-    if purpose.who is None:
-        return f"{die}: {purpose.what}"
-    return f"{die}: {names.get(purpose.who, purpose.who)}'s {purpose.what}"
+    """A die in the rules' words (``services/table_tries.die_words``)."""
+    return die_words(die, purpose, names)
 
 
 def rolled_words(rolled: Sequence[TableFace], names: Mapping[str, str]) -> list[str]:

@@ -20,9 +20,14 @@ from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
-from tablekeeper.engine.values import GM, JsonObject
+from tablekeeper.engine.values import GM, ActorId, JsonObject
 from tablekeeper.rulesets.percentile import cards, melee, odds, outcomes, targets, views
-from tablekeeper.rulesets.percentile.encounter.commands import ADD_COMBATANT, CombatantSpec
+from tablekeeper.rulesets.percentile.encounter.commands import (
+    ADD_COMBATANT,
+    REMOVE_COMBATANT,
+    CombatantSpec,
+    Who,
+)
 from tablekeeper.rulesets.percentile.encounter.engine import PercentileEngine, new_encounter
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.options import PercentileOptions
@@ -67,6 +72,10 @@ class Percentile(RulesetBase):
     def add_actor(self, spec: Any) -> Command:
         """The GM adds the combatant."""
         return Command.of(GM, ADD_COMBATANT, CombatantSpec.model_validate(spec))
+
+    def remove_actor(self, state: PercentileState, actor: str) -> Command:
+        """The GM takes the combatant out (``encounter/leaving.py``)."""
+        return Command.of(GM, REMOVE_COMBATANT, Who(combatant=ActorId(actor)))
 
     def describe_actor(self, spec: Any) -> ActorIdentity:
         combatant = CombatantSpec.model_validate(spec)

@@ -127,6 +127,7 @@ def _combatant_only(say: Say) -> str | None:
         ev.COMBATANT_DOWN: "is out of the fight",
         ev.RALLIED: "rallies the allies",
         ev.FATIGUED: "tires in the melee",
+        ev.COMBATANT_REMOVED: "leaves the encounter",
     }.get(say.kind)
     return f"{say.name} {done}" if done else None
 

@@ -223,6 +223,7 @@ _WEIGHT = {
     ev.TURN_STARTED: 1,
     ev.SPOKE: 1,
     ev.COMBATANT_ADDED: 1,
+    ev.COMBATANT_REMOVED: 2,
     sev.SOCIAL_ENDED: 9,
     sev.MOMENT_OF_DOUBT: 8,
     sev.ARGUMENT_RESOLVED: 7,

@@ -20,9 +20,14 @@ from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
-from tablekeeper.engine.values import GM, JsonObject
+from tablekeeper.engine.values import GM, ActorId, JsonObject
 from tablekeeper.rulesets.tactical import aims, battlefield, cards, odds, outcomes, views
-from tablekeeper.rulesets.tactical.encounter.commands import ADD_CHARACTER, CharacterSpec
+from tablekeeper.rulesets.tactical.encounter.commands import (
+    ADD_CHARACTER,
+    REMOVE_CHARACTER,
+    CharacterOnly,
+    CharacterSpec,
+)
 from tablekeeper.rulesets.tactical.encounter.engine import new_encounter
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState
 from tablekeeper.rulesets.tactical.options import TacticalOptions
@@ -64,6 +69,10 @@ class Tactical(RulesetBase):
 
     def add_actor(self, spec: Any) -> Command:
         return Command.of(GM, ADD_CHARACTER, CharacterSpec.model_validate(spec))
+
+    def remove_actor(self, state: TacticalState, actor: str) -> Command:
+        """The GM takes the character off the battlefield (``encounter/leaving.py``)."""
+        return Command.of(GM, REMOVE_CHARACTER, CharacterOnly(character=ActorId(actor)))
 
     def describe_actor(self, spec: Any) -> ActorIdentity:
         character = CharacterSpec.model_validate(spec)

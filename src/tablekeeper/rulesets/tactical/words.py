@@ -170,6 +170,7 @@ _SENTENCES: dict[type[BaseModel], Callable[[Any, Name, Sight], str | None]] = {
     ev.Berserk: _berserk,
     ev.HiddenCheck: _hidden,
     ev.Ended: lambda p, n, s: f"The fight is over: {p.result}",
+    ev.Left: lambda p, n, s: f"{n(p.character)} leaves the battlefield",
 }
 """One sentence per kind of event (triggers opened, bookkeeping, have none)."""
 

@@ -41,7 +41,7 @@ SOCIAL_KINDS = _kinds(scmd)
 def test_every_kind_constant_is_in_the_table_once() -> None:
     assert set(COMMANDS.kinds) == KINDS | SOCIAL_KINDS
     assert not KINDS & SOCIAL_KINDS
-    assert len(COMMANDS) == 34 + 16
+    assert len(COMMANDS) == 35 + 16  # the combat kinds with the removal (C-21)
     assert all(kind.startswith("percentile.") for kind in COMMANDS.kinds)
     assert isinstance(PERCENTILE.engine, TableEngine)
     assert isinstance(PERCENTILE.engine, PercentileEngine)
@@ -51,7 +51,14 @@ def test_every_kind_constant_is_in_the_table_once() -> None:
 def test_the_gm_commands_and_the_free_actions_are_those_of_before() -> None:
     combat = [spec for spec in COMMANDS if spec.kind not in SOCIAL_KINDS]
     gm = {spec.kind for spec in combat if spec.gm_only}
-    assert gm == {cmd.ADD_COMBATANT, cmd.START, cmd.END, cmd.DAMAGE, cmd.ENGAGE}
+    assert gm == {
+        cmd.ADD_COMBATANT,
+        cmd.REMOVE_COMBATANT,
+        cmd.START,
+        cmd.END,
+        cmd.DAMAGE,
+        cmd.ENGAGE,
+    }
     free = {spec.kind for spec in combat if spec.free_action}
     assert free == {  # P-REA-02 .. P-REA-04, releases, Wait (P-ACT-24), ending the turn
         cmd.DROP,

@@ -49,7 +49,7 @@ def admit(
     combatant's command that is not its actor's to give now."""
     if state.over:
         raise refuse(f"the encounter is over ({state.winner or 'no one'} left standing)", "kind")
-    if state.awaiting is not None:
+    if state.awaiting is not None and not spec.withdraws:
         raise refuse("a decision is pending: answer it first", "kind")
     if spec.kind in SOCIAL_TURN_KINDS:
         admit_turn(state, command, spec, payload)

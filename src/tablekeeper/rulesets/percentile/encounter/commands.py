@@ -34,6 +34,7 @@ from tablekeeper.rulesets.percentile.stats import StatBlock
 from tablekeeper.rulesets.percentile.tables import BODY_PLAN_FILES, hit_location_table
 
 ADD_COMBATANT = "percentile.add_combatant"
+REMOVE_COMBATANT = "percentile.remove_combatant"
 START = "percentile.start"
 END = "percentile.end"
 DAMAGE = "percentile.damage"

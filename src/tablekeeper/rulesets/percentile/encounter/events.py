@@ -67,6 +67,7 @@ from tablekeeper.rulesets.percentile.encounter.payloads import (
 from tablekeeper.rulesets.percentile.encounter.social.events import SOCIAL_EVENT_MODELS
 
 COMBATANT_ADDED = "percentile.combatant_added"
+COMBATANT_REMOVED = "percentile.combatant_removed"
 ENCOUNTER_STARTED = "percentile.encounter_started"
 TURN_ORDER_ROLLED = "percentile.turn_order_rolled"
 ROUND_STARTED = "percentile.round_started"
@@ -127,6 +128,7 @@ DISTANCE_INTENT_MET = "percentile.distance_intent_met"
 
 EVENT_MODELS: dict[str, type[Frozen]] = {
     COMBATANT_ADDED: CombatantAdded,
+    COMBATANT_REMOVED: CombatantOnly,
     ENCOUNTER_STARTED: Nothing,
     TURN_ORDER_ROLLED: TurnOrderRolled,
     ROUND_STARTED: RoundStarted,
@@ -207,6 +209,7 @@ __all__ = [
     "CHOICE_MADE",
     "COMBATANT_ADDED",
     "COMBATANT_DOWN",
+    "COMBATANT_REMOVED",
     "CONCENTRATED",
     "DAMAGED",
     "DEFENSE_RESERVED",

@@ -126,10 +126,13 @@ def play_task(draft: PercentileDraft, task: Task) -> Decision | None:
 
 
 def proceed(draft: PercentileDraft, decision: Decision | None = None) -> Decision | None:
-    """Play the queued tasks, then the clock, stopping at the first decision."""
+    """Play the queued tasks, then the clock, stopping at the first decision (or at the
+    one still asked: the GM took out someone else while it waits, ``leaving.py``)."""
     for _ in range(10_000):
         if decision is not None:
             return decision
+        if draft.state.awaiting is not None:
+            return None
         tasks = draft.state.tasks
         if not tasks:
             if draft.state.talking is not None:

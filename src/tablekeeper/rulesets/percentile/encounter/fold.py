@@ -17,6 +17,7 @@ from pydantic import BaseModel, JsonValue
 from tablekeeper.engine.clocks import RoundClock
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import fold_effects as fx
+from tablekeeper.rulesets.percentile.encounter.departure import without
 from tablekeeper.rulesets.percentile.encounter.fold_effects import update
 from tablekeeper.rulesets.percentile.encounter.social.fold import SOCIAL_FOLDS
 from tablekeeper.rulesets.percentile.encounter.state import (
@@ -47,6 +48,10 @@ _RECORDS = (
 
 def _added(state: S, event: ev.CombatantAdded) -> S:
     return state.with_combatant(event.combatant)
+
+
+def _removed(state: S, event: ev.CombatantOnly) -> S:
+    return without(state, event.combatant)
 
 
 def _turn_order(state: S, event: ev.TurnOrderRolled) -> S:
@@ -256,6 +261,7 @@ def _record(state: S, event: BaseModel) -> S:
 _FOLDS: Mapping[str, Callable[[S, Any], S]] = {
     **dict.fromkeys(_RECORDS, _record),
     ev.COMBATANT_ADDED: _added,
+    ev.COMBATANT_REMOVED: _removed,
     ev.TURN_ORDER_ROLLED: _turn_order,
     ev.ROUND_STARTED: _round_started,
     ev.TURN_STARTED: _turn_started,

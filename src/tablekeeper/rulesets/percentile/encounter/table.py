@@ -25,6 +25,7 @@ from tablekeeper.rulesets.percentile.encounter import (
     actions,
     flow,
     impaling,
+    leaving,
     magic,
     manifesting,
     movement,
@@ -58,6 +59,14 @@ COMMANDS: CommandTable[PercentileState, PercentileDraft] = CommandTable(
     "percentile",
     [
         _gm(cmd.ADD_COMBATANT, cmd.CombatantSpec, add, req.add),
+        CommandSpec(
+            cmd.REMOVE_COMBATANT,
+            cmd.Who,
+            leaving.remove,
+            leaving.check_remove,
+            gm_only=True,
+            withdraws=True,
+        ),
         _gm(cmd.START, cmd.Nothing, flow.start, req.start),
         _gm(cmd.DAMAGE, cmd.GmDamage, flow.damage, req.damage, "Deal damage by ruling"),
         _gm(cmd.ENGAGE, cmd.Engage, flow.engage, req.engage, "Rule two combatants engaged"),

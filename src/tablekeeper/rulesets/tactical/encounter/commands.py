@@ -27,6 +27,7 @@ DECLARE_TRIGGER = "tactical.declare_trigger"
 DEAL_DAMAGE = "tactical.deal_damage"
 SPEND_DOOM = "tactical.spend_doom"
 INTERRUPT = "tactical.interrupt"
+REMOVE_CHARACTER = "tactical.remove_character"
 
 MAX_POOL = 1000
 """The largest pool a sheet may give (no document number bounds them)."""

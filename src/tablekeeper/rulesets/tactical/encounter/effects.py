@@ -142,7 +142,9 @@ def remove_one_non_persistent(work: Work, key: str, source: str) -> None:
             return
 
 
-EndReason = Literal["released", "interrupted", "weapon", "completed", "defeated", "replaced"]
+EndReason = Literal[
+    "released", "interrupted", "weapon", "completed", "defeated", "replaced", "removed"
+]
 
 
 def interrupt(work: Work, key: str, reason: EndReason) -> None:
@@ -157,7 +159,7 @@ def interrupt(work: Work, key: str, reason: EndReason) -> None:
     )
     for link in held.links:
         remove_condition(work, link.character, link.condition, f"{held.skill} ended")
-    refund = held.turns_left is not None and reason != "completed" and held.paid
+    refund = held.turns_left is not None and reason not in ("completed", "removed") and held.paid
     if refund and held.paid_track and not work.state.character(key).defeated:
         change_pool(work, key, held.paid_track, held.paid, "refund")
 

@@ -29,6 +29,7 @@ from tablekeeper.rulesets.tactical.encounter.effects import damage, defeat, inte
 from tablekeeper.rulesets.tactical.encounter.flow import advance, choose_cunning
 from tablekeeper.rulesets.tactical.encounter.fold import fold, read
 from tablekeeper.rulesets.tactical.encounter.joining import check_add, play_add
+from tablekeeper.rulesets.tactical.encounter.leaving import check_remove, play_remove
 from tablekeeper.rulesets.tactical.encounter.state import (
     CriticalNote,
     CunningChoice,
@@ -254,6 +255,14 @@ COMMANDS: CommandTable[TacticalState, Work] = CommandTable(
             _check_standing,
             gm_only=True,
             title="Defeat a character",
+        ),
+        CommandSpec(
+            cmd.REMOVE_CHARACTER,
+            cmd.CharacterOnly,
+            play_remove,
+            check_remove,
+            gm_only=True,
+            withdraws=True,
         ),
     ],
 )

@@ -54,6 +54,7 @@ HIDDEN_CHECK = "tactical.hidden_check"
 ENDED = "tactical.ended"
 FREE_PACES = "tactical.free_paces"
 EXTRA_MANEUVER = "tactical.extra_maneuver"
+LEFT = "tactical.left"
 
 
 class Joined(Frozen):
@@ -181,7 +182,9 @@ class ConcentrationLinked(Frozen):
 class ConcentrationEnded(Frozen):
     character: ActorId
     skill: str
-    reason: Literal["released", "interrupted", "weapon", "completed", "defeated", "replaced"]
+    reason: Literal[
+        "released", "interrupted", "weapon", "completed", "defeated", "replaced", "removed"
+    ]
 
 
 class WeaponChanged(Frozen):
@@ -232,6 +235,13 @@ class ExtraManeuver(Frozen):
     character: ActorId
 
 
+class Left(Frozen):
+    """The GM took ``character`` off the battlefield: it is out of the turn order and of
+    every use, its turn (if it was its) passes to the next standing character."""
+
+    character: ActorId
+
+
 EVENT_MODELS: dict[str, type[Frozen]] = {
     JOINED: Joined,
     SKILL_USED: SkillUsed,
@@ -261,4 +271,5 @@ EVENT_MODELS: dict[str, type[Frozen]] = {
     ENDED: Ended,
     FREE_PACES: FreePaces,
     EXTRA_MANEUVER: ExtraManeuver,
+    LEFT: Left,
 }

@@ -271,6 +271,42 @@ def _extra_maneuver(state: TacticalState, event: ev.ExtraManeuver) -> TacticalSt
     return _character(state, event.character, extra_maneuvers=character.extra_maneuvers + 1)
 
 
+def _left(state: TacticalState, event: ev.Left) -> TacticalState:
+    """Out of the characters, the turn order and others' concentration links; its turn,
+    if it was its, passes to the next standing character (a new round after the last)."""
+    key = event.character
+    characters = {k: one for k, one in state.characters.items() if k != key}
+    concentrations = {
+        k: held.model_copy(update={"links": tuple(x for x in held.links if x.character != key)})
+        for k, held in state.concentrations.items()
+        if k != key
+    }
+    state = state.model_copy(update={"characters": characters, "concentrations": concentrations})
+    clock = state.clock
+    if clock is None or key not in clock.order:
+        return state
+    index = clock.order.index(key)
+    order = tuple(one for one in clock.order if one != key)
+    if not order:
+        return state.model_copy(update={"clock": None, "turn": None})
+    turn = clock.turn - (index < clock.turn)
+    if index != clock.turn:
+        return state.model_copy(
+            update={"clock": RoundClock(round=clock.round, order=order, turn=turn)}
+        )
+    if turn >= len(order):
+        moved = RoundClock(round=clock.round + 1, order=order)
+    else:
+        moved = RoundClock(round=clock.round, order=order, turn=turn)
+    for _ in range(len(order)):
+        if not state.character(moved.current).defeated:
+            break
+        moved = moved.next_turn()
+    return state.model_copy(
+        update={"clock": moved, "turn": Turn(actor=moved.current), "triggers": ()}
+    )
+
+
 def _same(state: TacticalState, event: BaseModel) -> TacticalState:
     return state
 
@@ -304,6 +340,7 @@ FOLDS: dict[type[BaseModel], Callable[[TacticalState, Any], TacticalState]] = {
     ev.Ended: _ended,
     ev.FreePaces: _free_paces,
     ev.ExtraManeuver: _extra_maneuver,
+    ev.Left: _left,
 }
 
 
