@@ -204,3 +204,18 @@ def test_the_clock_says_the_round_and_whose_turn() -> None:
     assert WORDS.clock(session.state) == "round 1: Aldric [brenna]'s turn"
     session.submit(order(cmd.END, None, actor="gm"))
     assert WORDS.clock(session.state) == "over: no one stands"
+
+
+def test_an_aim_and_a_defend_say_what_they_did() -> None:
+    # Issue 13: "Undo says what it will undo"; the game-night test read "Undo: Action
+    # taken" after a Defend or an Aim, which had no sentence (P-ACT-02, P-ACT-06).
+    session, _ = duel(9, 2)
+    names = table_names(session.state)
+    aimed = act(session, cmd.AIM, "aldric", target="brenna")
+    assert WORDS.command_summary(aimed, names, GM_SIGHT) == "Aldric aims at Brenna"
+    aimed_again = act(session, cmd.AIM, "aldric", target="brenna")
+    assert WORDS.command_summary(aimed_again, names, BRENNA) == "Aldric aims again at Brenna"
+    act(session, cmd.END_TURN, "aldric")
+    held = act(session, cmd.DEFEND, "brenna")
+    said = WORDS.command_summary(held, names, GM_SIGHT)
+    assert said == "Brenna holds a defense (parry, block or dodge)"

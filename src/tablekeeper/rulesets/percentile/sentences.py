@@ -261,6 +261,13 @@ def _deed(payload: Frozen, say: Say) -> str | None:
             return f"{name} uses the passion {payload.passion}{words}"
         case ev.FormChanged():
             return f"{name} {FORM_WORDS[payload.form]}"
+        case ev.Aimed():
+            aim = "aims" if payload.times == 1 else "aims again"
+            return f"{name} {aim} at {name_of(say.names, payload.target)}"
+        case ev.DefenseReserved(reserve=reserve):
+            *first, last = reserve.guards or ("no defense",)
+            guards = f"{', '.join(first)} or {last}" if first else last
+            return f"{name} holds a defense ({guards})"
     return None
 
 

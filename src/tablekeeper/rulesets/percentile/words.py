@@ -217,6 +217,8 @@ _WEIGHT = {
     ev.EQUIPPED: 2,
     ev.STEPPED: 2,
     ev.WAITED: 2,
+    ev.AIMED: 2,
+    ev.DEFENSE_RESERVED: 2,
     ev.DISENGAGE_DECLARED: 2,
     ev.PRONE_CHANGED: 2,
     ev.ROUND_STARTED: 1,
