@@ -134,9 +134,10 @@ def test_a_percentile_game_night_by_clicks_and_keys(
     assert labels == ["Roll d10: Tam's turn order", "Roll d10: Grask's turn order"]
     screenshots.take(gm, "percentile-night-started", full_page=False, at=gm.locator("#commands"))
 
-    # They close to melee by the GM's ruling (its Pair is typed as ids: no picker yet).
+    # They close to melee by the GM's ruling, each combatant picked from the table.
     engage = gm_tool(gm, "Rule two combatants engaged")
-    engage.get_by_label("Pair (required)").fill("grask, tam")
+    engage.get_by_label("One combatant").select_option(label="Grask")
+    engage.get_by_label("The other").select_option(label="Tam")
     engage.get_by_label("Distance").select_option("medium")
     engage.get_by_role("button", name="Rule two combatants engaged").click()
     expect(gm.locator("#log")).to_contain_text("engaged")

@@ -239,3 +239,26 @@ def test_a_price_quantum_is_a_number_input(client: TestClient) -> None:
     assert refused.status_code == 422
     assert "greater than 0" in error_of(refused.text, "f-options-price_quantum")
     assert value_of(refused.text, "f-options-price_quantum") == "0"
+
+
+def test_two_combatants_ruled_engaged_are_picked_from_the_table(client: TestClient) -> None:
+    # Issue 13, "Forms in the rules' words": the game-night test typed "grask, tam" into
+    # "Rule two combatants engaged"; each is now a picker of the encounter's combatants,
+    # and one left unpicked is refused next to its own input, the other kept.
+    url, encounter = scenario_table(client, "percentile", "river_ambush")
+    form = gm_form(client.get(url).text, "percentile.engage")
+    assert "Comma-separated" not in form
+    assert 'name="sheet.pair.0"' in form
+    assert 'name="sheet.pair.1"' in form
+    assert "One combatant" in form
+    assert "The other" in form
+    assert '<option value="brenna">Brenna</option>' in form
+    half = client.post(f"{url}/gm/percentile.engage", data={"sheet.pair.0": "brenna"})
+    assert half.status_code == 422
+    assert error_of(half.text, "f-percentile-engage-sheet-pair-1") == "choose the other"
+    assert 'value="brenna" selected' in gm_form(half.text, "percentile.engage")
+    posted = {"sheet.pair.0": "brenna", "sheet.pair.1": "knife", "sheet.distance": "short"}
+    engaged = client.post(f"{url}/gm/percentile.engage", data=posted)
+    assert engaged.status_code == 303, engaged.text
+    (engagement,) = state_of(client, encounter)["engagements"]
+    assert engagement["pair"] == ["brenna", "knife"]

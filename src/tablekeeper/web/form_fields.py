@@ -13,7 +13,9 @@ from typing import Any, Literal, TypeAlias
 
 from tablekeeper.engine.values import ACTOR_FORMAT
 
-Widget = Literal["text", "number", "checkbox", "select", "list", "square", "rows", "table", "json"]
+Widget = Literal[
+    "text", "number", "checkbox", "select", "list", "square", "picks", "rows", "table", "json"
+]
 
 SHEET = "sheet"
 """The prefix of every sheet input's name: ``sheet.stats.hit_points``."""

@@ -6,7 +6,8 @@ numbers (the GM's turn modifiers) are rows the GM adds and removes, as the sheet
 tables are (``engine/sheet_forms.py``: the same input names, ``<name>.<row>.<column>``,
 read by its :func:`~tablekeeper.engine.sheet_forms.row_indices`; the same script,
 ``static/sheet.js``, adds and removes them). A square is two number inputs, ``.x`` and
-``.y``. A row left blank is dropped; each row kept says which posted row it came from,
+``.y``; a fixed tuple of picks (two combatants ruled engaged) is one picker per place,
+``.0``, ``.1``. A row left blank is dropped; each row kept says which posted row it came from,
 so the model's errors (``payload.parties.0.side``) go next to the input the GM filled.
 """
 
@@ -26,7 +27,7 @@ Columns = list[tuple[str, Mapping[str, Any], set[str]]]
 ReadRow = Callable[["FormField", Mapping[str, str], str], dict[str, Any]]
 """Read a row's columns from the form under a name prefix (``forms._values``)."""
 
-WIDGETS = frozenset({"rows", "table", "square"})
+WIDGETS = frozenset({"rows", "table", "square", "picks"})
 """The widgets this module reads and shows."""
 
 AXES = ("x", "y")
@@ -71,6 +72,32 @@ def table_of(node: Mapping[str, Any]) -> tuple[str, str, Mapping[str, Any]] | No
     names = node.get("propertyNames")
     names = names if isinstance(names, Mapping) else {}
     return str(names.get("format") or ""), str(names.get("title") or "Name"), values
+
+
+def picks_of(node: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:
+    """The places of a fixed tuple of strings each naming a pick (``format``: an actor, a
+    side), as the schema writes it; ``None`` for anything else."""
+    parts = node.get("prefixItems")
+    if not isinstance(parts, list) or len(parts) < 2 or node.get("minItems") != len(parts):
+        return None
+    if all(part.get("type") == "string" and part.get("format") for part in parts):
+        return parts
+    return None
+
+
+def read_picks(
+    item: FormField, form: Mapping[str, str], problems: dict[str, str]
+) -> list[str] | None:
+    """A tuple of picks: each place's pick, in order (``None`` when all are left blank,
+    for the model to say the field is required); a place left blank beside a picked one
+    is a problem next to its input."""
+    picked = [first(form, f"{item.name}.{part.path}") for part in item.columns]
+    if not any(picked):
+        return None
+    for part, pick in zip(item.columns, picked, strict=True):
+        if not pick:
+            problems[f"{item.name}.{part.path}"] = f"choose {part.label.lower()}"
+    return picked
 
 
 def first(form: Mapping[str, str], name: str) -> str:
@@ -151,6 +178,8 @@ def row_values(
     shown: dict[str, str] = {}
     if item.widget == "square" and isinstance(value, list | tuple) and len(value) == 2:
         return {f"{item.name}.{axis}": str(part) for axis, part in zip(AXES, value, strict=True)}
+    if item.widget == "picks" and isinstance(value, list | tuple):
+        return {f"{item.name}.{place}": str(part) for place, part in enumerate(value)}
     if item.widget == "table" and isinstance(value, Mapping):
         for row, (key, number) in enumerate(value.items()):
             shown[f"{item.name}.{row}.key"] = str(key)

@@ -141,6 +141,19 @@ def _item(
         return FormField(path, label, "text", placeholder=_shown(default), picker=picker, **common)
     if kind == "array" and form_rows.is_square(node):
         return FormField(path, label, "square", integer=True, **common)
+    if kind == "array" and (places := form_rows.picks_of(node)) is not None:
+        picks = tuple(
+            FormField(
+                str(place),
+                str(part.get("title") or f"{label} {place + 1}"),
+                "text",
+                picker=str(part["format"]),
+                prefix="",
+                required=True,
+            )
+            for place, part in enumerate(places)
+        )
+        return FormField(path, label, "picks", columns=picks, **common)
     if kind == "array" and (rows := form_rows.rows_of(node, definitions)) is not None:
         columns, shape = rows
         made = tuple(
@@ -314,6 +327,8 @@ def _rows(
         return form_rows.read_table(item, form, problems, rows)
     if item.widget == "square":
         return form_rows.read_square(item.name, form, problems)
+    if item.widget == "picks":
+        return form_rows.read_picks(item, form, problems)
 
     def read_row(item: FormField, form: Mapping[str, str], prefix: str) -> dict[str, Any]:
         return _values(item.columns, form, problems, rows, prefix)

@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import (
+    ACTOR_FORMAT,
     GM,
     ActorId,
     Frozen,
@@ -249,7 +250,15 @@ class Passion(Who):
 class Engage(Frozen):
     """The GM rules two combatants engaged in melee (a scenario that opens mid-fight)."""
 
-    pair: tuple[ActorId, ActorId]
+    pair: tuple[ActorId, ActorId] = Field(
+        title="Who is engaged",
+        json_schema_extra={
+            "prefixItems": [
+                {"type": "string", "format": ACTOR_FORMAT, "title": "One combatant"},
+                {"type": "string", "format": ACTOR_FORMAT, "title": "The other"},
+            ]
+        },
+    )
     distance: MeleeDistance | None = None
 
 
