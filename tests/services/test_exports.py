@@ -232,3 +232,19 @@ def test_the_session_log_marks_undone_events_and_hides_gm_only_ones(new_uow: New
     assert "trapped" not in player
     assert player.count("\n- ") == len(lines) - 1
     assert "(undone)" in player
+
+
+def test_an_import_keeps_the_encounters_in_the_order_they_were_started(
+    databases: tuple[NewUow, NewUow],
+) -> None:
+    # Found by the game-night browser test: an import stores every encounter in one
+    # transaction, so they shared one creation time and were listed by id.
+    source, target = databases
+    campaigns.create_campaign(source(), "The keep", "realtime", campaign_id="k1")
+    for started in ("e3", "e1", "e2"):  # ids out of their order
+        encounters.start_encounter(source(), "k1", encounter_id=started)
+    exported = export_campaign(source(), "k1")
+    assert [encounter["id"] for encounter in exported["encounters"]] == ["e3", "e1", "e2"]
+    import_campaign(target(), copy.deepcopy(exported))
+    listed = campaigns.list_encounters(target(), "k1")
+    assert [encounter.id for encounter in listed] == ["e3", "e1", "e2"]

@@ -308,8 +308,8 @@ def tray_roll(page: Any, expression: str, faces: str, label: str, *, secret: boo
 @dataclass(frozen=True)
 class Whole:
     """What a restored campaign must have again: its log's length, each encounter's name
-    and version (sorted: an import stores a campaign's encounters at one time, and the
-    campaign page lists them by the time stored, then by id), the characters."""
+    and version in the order the campaign page lists them (the order they were started,
+    which an import keeps), the characters."""
 
     log: int
     encounters: tuple[str, ...]
@@ -322,7 +322,7 @@ def whole(page: Any, campaign: str) -> Whole:
     first = page.locator("#campaign-log .log-entry").first
     log = int(str(first.get_attribute("data-sequence") or "0"))
     items = page.locator("section[aria-labelledby=encounters-heading] li")
-    encounters = tuple(sorted(str(text).split("\n")[0] for text in items.all_inner_texts()))
+    encounters = tuple(str(text).split("\n")[0] for text in items.all_inner_texts())
     rows = page.locator("table.characters tbody tr td:nth-child(2)")
     return Whole(log, encounters, tuple(rows.all_inner_texts()))
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Literal, Protocol
 
 from sqlalchemy import ColumnElement, func, insert, select, update
@@ -386,6 +387,7 @@ class SqlEncounterRepository:
                 ruleset=encounter.ruleset,
                 initial_state=encounter.initial_state,
                 version=encounter.version,
+                created_at=started_now(),
             )
         )
         self.session.flush()
@@ -509,3 +511,10 @@ def _encounter(row: EncounterRow) -> Encounter:
         initial_state=row.initial_state,
         version=row.version,
     )
+
+
+def started_now() -> datetime:
+    """An encounter's creation time, taken here to the microsecond: the database's own
+    default is the transaction's start (PostgreSQL) or the second (SQLite), so encounters
+    started together (an import, a quick GM) shared one and were listed by id."""
+    return datetime.now(UTC)
