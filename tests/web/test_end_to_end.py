@@ -307,9 +307,11 @@ def test_a_realtime_encounter_from_the_home_page_to_the_npc_down(
     settled(gm)
     damage = gm_form(gm, "Deal damage")
     damage.get_by_label("Creature").select_option(label="Ogre")
-    damage.get_by_label("Amount (required)").fill("lots")
+    damage.get_by_label("Amount (required)").fill("-5")  # a number input: "lots" cannot be typed
     damage.get_by_role("button", name="Deal damage").click()
-    expect(gm.locator("#gm-realtime-damage-amount-error")).to_contain_text("valid integer")
+    expect(gm.locator("#gm-realtime-damage-amount-error")).to_contain_text(
+        "greater than or equal to 0"
+    )
     damage = gm_form(gm, "Deal damage")
     damage.get_by_label("Amount (required)").fill("800")
     damage.get_by_label("Source").fill("a falling beam")
