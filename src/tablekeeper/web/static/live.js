@@ -115,11 +115,6 @@
       window.setTimeout(function () { if (held && !editing()) release(false); }, 0);
     });
     root.addEventListener("htmx:afterSwap", function () {
-      // The table swapped in (the viewer's own command's answer, or a refresh) shows its
-      // version: the socket's news of that version needs no second fetch.
-      var table = root.querySelector("[data-table-version]");
-      var swapped = table ? Number(table.getAttribute("data-table-version")) : NaN;
-      if (swapped > shown) shown = swapped;
       if (held) release(false); // the sent form's answer may predate the news: fetch it
     });
 
