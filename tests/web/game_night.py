@@ -160,7 +160,7 @@ def create_campaign(page: Any, live_server: str, name: str, ruleset: str) -> str
     page.get_by_label("Ruleset").select_option(ruleset)
     page.get_by_role("button", name="Create the campaign").click()
     page.get_by_role("link", name="Open the campaign").click()
-    return str(page.url).split("?")[0]
+    return str(page.url).split("?")[0].split("#")[0].rstrip("/")
 
 
 def invite(page: Any, name: str) -> str:

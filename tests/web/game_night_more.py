@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .game_night import create_campaign, invite
+
 TIMEOUT_MS = 10_000
 """How long an expect() or an action waits: CI shares 2 cores."""
 
@@ -70,27 +72,6 @@ def new_page(browser: Any) -> Any:
     context = browser.new_context(viewport={"width": 1100, "height": 1100}, accept_downloads=True)
     context.set_default_timeout(TIMEOUT_MS)
     return context.new_page()
-
-
-def new_campaign(page: Any, live_server: str, name: str, ruleset: str) -> str:
-    """The home page's form: a campaign of ``ruleset``, opened; its URL."""
-    page.goto(f"{live_server}/", timeout=30_000)  # a fresh server's first page, on a busy machine
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Ruleset").select_option(ruleset)
-    page.get_by_role("button", name="Create the campaign").click()
-    page.get_by_role("link", name="Open the campaign").click()
-    return str(page.url).split("?")[0].split("#")[0].rstrip("/")
-
-
-def invite(page: Any, name: str) -> str:
-    """The GM adds a player on the campaign page; their join link, as shown once."""
-    from playwright.sync_api import expect
-
-    page.get_by_label("Player's name").fill(name)
-    page.get_by_role("button", name="Add a player").click()
-    link = page.locator("#join-link")
-    expect(link).to_have_value(re.compile("/join/"))
-    return str(link.input_value())
 
 
 def character_form(page: Any, name: str, *, kind: str = "pc", player: str | None = None) -> Any:
@@ -282,7 +263,7 @@ def seat_the_table(
     gm = new_page(browser)
     player = new_page(browser)
     received = Received(player)
-    campaign = new_campaign(gm, live_server, name, ruleset)
+    campaign = create_campaign(gm, live_server, name, ruleset)
     join = invite(gm, PLAYER)
     make_the_cast(gm)
     start_encounter(gm, *cast)
