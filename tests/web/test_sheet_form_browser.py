@@ -20,7 +20,8 @@ def open_form(page: Any, live_server: str, ruleset: str, name: str) -> Any:
     page.get_by_label("Name").fill(f"{ruleset} night")
     page.get_by_label("Ruleset").select_option(ruleset)
     page.get_by_role("button", name="Create the campaign").click()
-    page.get_by_role("link", name="Open the campaign").click()
+    # The campaign's first write (its database made) is the slow step on a busy machine.
+    page.get_by_role("link", name="Open the campaign").click(timeout=30_000)
     page.get_by_role("link", name="Add or import characters").click()
     form = page.locator("#character-form")
     expect(form).to_be_visible()
