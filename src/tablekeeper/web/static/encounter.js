@@ -224,6 +224,25 @@
       cancel.click();
     }
   });
+  // htmx gives the focus back to the element of the same id as soon as a swap lands, but
+  // wires the new content's forms only when the swap settles (20 ms on): Enter pressed in
+  // that gap (the next die typed fast) sent the form natively, a full page load that lost
+  // the dice shown. A form sent before htmx has wired it is wired at once and sent again.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!window.htmx || !(form instanceof HTMLFormElement) || !form.hasAttribute("hx-post")) return;
+    var added = form.closest("." + window.htmx.config.addedClass);
+    if (!added) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var submitter = event.submitter;
+    added.classList.remove(window.htmx.config.addedClass); // sent again, it goes through
+    window.htmx.process(added);
+    window.setTimeout(function () {
+      if (submitter) submitter.click();
+      else form.requestSubmit();
+    }, 0);
+  }, true);
   // The dice a write rolled at the table are shown once, in its answer; a live refresh
   // of that same version (the news of the write itself) keeps them.
   var rolled = null;
