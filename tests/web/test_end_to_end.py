@@ -42,43 +42,22 @@ SWORD_LABEL = "broadsword: 1d8 + 1 slashing, medium reach, 12 HP (Sword)"
 """The broadsword of the percentile weapon picker (data/weapons.yaml)."""
 
 
-WATCH_LIVE = """
-(() => {
-  const watch = (window.tkWatch = { loaded: null, fetched: -1 });
-  const live = () => Number(document.querySelector("#table").getAttribute("data-live-version"));
-  document.addEventListener("DOMContentLoaded", () => {
-    if (document.querySelector("#table")) watch.loaded = live();
-  });
-  document.addEventListener("htmx:beforeRequest", (event) => {
-    const config = event.detail.requestConfig;
-    if (config && config.verb === "get" && /\\/table$/.test(config.path)) {
-      event.detail.xhr.tkLive = live();
-    }
-  });
-  document.addEventListener("htmx:afterSettle", (event) => {
-    const seen = event.detail.xhr && event.detail.xhr.tkLive;
-    if (seen !== undefined) watch.fetched = Math.max(watch.fetched, seen);
-  });
-})();
-"""
-"""Notes, in each page of a context, the live version each table re-fetch started from."""
-
 SETTLED = """
 () => {
   const table = document.querySelector("#table");
   const shown = document.querySelector("[data-table-version]");
   if (!table || !shown || document.querySelector(".htmx-request")) return false;
-  const live = Number(table.getAttribute("data-live-version"));
-  return live === Number(shown.getAttribute("data-table-version"))
-    && (live === window.tkWatch.loaded || window.tkWatch.fetched >= live);
+  if (table.hasAttribute("data-live-pending")) return false;
+  return Number(table.getAttribute("data-live-version"))
+    === Number(shown.getAttribute("data-table-version"));
 }
 """
-"""True once the table shows what the live connection last announced, re-fetched."""
+"""True once the table shows what the live connection last announced and no re-fetch
+waits for its frame or its answer (live.js)."""
 
 
 def seat(context: Any) -> Any:
-    """A page of ``context`` that notes its live re-fetches (see :data:`SETTLED`)."""
-    context.add_init_script(WATCH_LIVE)
+    """A page of ``context``: its first, or a new one."""
     return context.pages[0] if context.pages else context.new_page()
 
 

@@ -11,7 +11,7 @@ from tablekeeper.services import encounters, settings
 
 from .browser import Screenshots
 from .map_table import MapTable, map_table
-from .test_end_to_end import WATCH_LIVE, settled
+from .test_end_to_end import settled
 
 
 def square(page: Any, x: int, y: int) -> Any:
@@ -80,7 +80,6 @@ def test_the_keyboard_moves_a_token_as_the_pointer_does(
 
     table = map_table(database_url)
     dash(database_url, table)
-    page.add_init_script(WATCH_LIVE)  # so that settled() knows the live re-fetches
     page.goto(f"{live_server}{table.join}")
     page.goto(f"{live_server}{table.url}")
     token = page.get_by_role("button", name="Brenna Vale (heroes) at (1, 1), acting")
@@ -94,8 +93,8 @@ def test_the_keyboard_moves_a_token_as_the_pointer_does(
     page.keyboard.press("Enter")
     expect(square(page, 3, 1).locator("#map-token-brenna")).to_be_visible()
     expect(page.locator("#map-token-brenna")).to_be_focused()  # the keyboard goes on from it
-    # The move's answer, then the live news of it, each swap the table in; the keys below
-    # go to the table the second swap leaves (a swap between two presses is another test's).
+    # The move's answer swaps the table in, and the live news of it must fetch nothing
+    # more: the keys below go to the table that answer left.
     settled(page)
     # Another's token may be chosen to measure from, never moved.
     grask = page.get_by_role("button", name="Grask (foes) at (6, 3), not yours to move")

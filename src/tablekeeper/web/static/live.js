@@ -9,9 +9,13 @@
  * browser sends the console's cookie with it (same origin), which is the credential.
  * The server sends each new record the viewer may see, then a state message; on a state
  * message at a new version this script dispatches "tk:changed" on document.body (at most
- * once per animation frame) and htmx re-fetches the table. It remembers the last record
- * covered, and when the connection drops it reconnects with exponential backoff (up to
- * 5 s) asking only for what came after. The connection's state ("live",
+ * once per animation frame, and only if the table on the page does not show that version
+ * already: the viewer's own command's answer brings it) and htmx re-fetches the table.
+ * News that comes while one of the table's own requests is on its way (the news of the
+ * viewer's own command can outrun its answer) waits for that request to end, then is
+ * checked again. While news waits so, or for its frame, root carries data-live-pending.
+ * It remembers the last record covered, and when the connection drops it reconnects
+ * with exponential backoff (up to 5 s) asking only for what came after. The connection's state ("live",
  * "reconnecting", "offline") is shown in an element with role="status".
  *
  * A refresh swaps the whole table, so while someone is filling in one of its forms (a
@@ -54,11 +58,40 @@
         hold();
         return;
       }
-      if (frame !== null) return;
+      if (frame !== null || waiting) return;
+      root.setAttribute("data-live-pending", "");
       frame = window.requestAnimationFrame(function () {
         frame = null;
+        // The news of the viewer's own command can come before its answer: wait for the
+        // answer, which swaps that version in. Fetching it again would close a GM tool
+        // just opened and double the page weight.
+        if (inFlight()) {
+          waiting = true;
+          return;
+        }
+        root.removeAttribute("data-live-pending");
+        if (tableVersion() >= shown) return;
         document.body.dispatchEvent(new CustomEvent("tk:changed", { detail: { version: shown } }));
       });
+    }
+
+    var waiting = false; // news waits for a request of the table's to end
+
+    function inFlight() {
+      return root.classList.contains("htmx-request") || root.querySelector(".htmx-request") !== null;
+    }
+
+    root.addEventListener("htmx:afterRequest", function () {
+      if (!waiting) return;
+      waiting = false;
+      root.removeAttribute("data-live-pending");
+      window.setTimeout(function () { changed(false); }, 0); // once the request has let go
+    });
+
+    // The version of the table on the page (NaN when there is none).
+    function tableVersion() {
+      var table = root.querySelector("[data-table-version]");
+      return table ? Number(table.getAttribute("data-table-version")) : NaN;
     }
 
     // Whether a form inside root has the focus in one of its fields, or a field whose
@@ -115,6 +148,10 @@
       window.setTimeout(function () { if (held && !editing()) release(false); }, 0);
     });
     root.addEventListener("htmx:afterSwap", function () {
+      // The table swapped in (the viewer's own command's answer, or a refresh) shows its
+      // version: the socket's news of that version needs no second fetch.
+      var swapped = tableVersion();
+      if (swapped > shown) shown = swapped;
       if (held) release(false); // the sent form's answer may predate the news: fetch it
     });
 
