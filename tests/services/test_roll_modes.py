@@ -73,6 +73,24 @@ def test_a_decision_raised_by_a_secret_command_stays_its_choosers() -> None:
     assert requested[-1].payload.get("chooser") == "hero"
 
 
+def test_a_secret_answer_is_seen_by_its_chooser_alone() -> None:
+    # Which option a chooser took in secret is theirs and the GM's (bug 8's rule: a
+    # walk-through saw a secret NPC's defense read "Chosen: defense:4" on a player's page).
+    seated = seat(memory())
+    _play(seated)
+    encounters.submit_command(seated.new_uow(), "e1", move("orc", (3, 0), cost=2, actor=GM))
+    view = encounters.submit_command(seated.new_uow(), "e1", advance(2))
+    assert view.pending is not None and view.pending.chooser == "hero"
+    option = view.pending.option_ids[0]
+    answered = encounters.answer_decision(
+        seated.new_uow(), "e1", view.pending.id, option, roll_mode="gm_only"
+    )
+    command = str(answered.records[-1].command_id)
+    assert command in _commands_seen(seated, seated.ann)  # the hero's player
+    assert command not in _commands_seen(seated, seated.bo)  # the rogue's
+    assert command in {str(r.command_id) for r in logs.encounter_log(seated.new_uow(), "e1")}
+
+
 def test_an_undone_secret_command_leaves_no_trace_for_a_player() -> None:
     seated = seat(memory())
     _play(seated)
@@ -117,3 +135,12 @@ def test_a_secret_mode_hides_every_event_but_a_decision_and_its_answer() -> None
     laid = with_roll_mode(drafts, "gm_only")
     assert [d.visibility.audience for d in laid] == ["gm", "gm", "gm", "public", "player"]
     assert with_roll_mode(drafts, "public") == drafts
+
+
+def test_a_public_answer_made_in_secret_is_its_choosers_and_the_gms() -> None:
+    answer = EventDraft(kind="decision.answered", payload={"decision": "c4", "option": "x"})
+    by_npc = with_roll_mode([answer], "gm_only", answering="orc")[0].visibility
+    assert (by_npc.audience, by_npc.player) == ("player", "orc")  # no player controls it
+    assert with_roll_mode([answer], "gm_only", answering=GM)[0].visibility == GM_ONLY
+    assert with_roll_mode([answer], "gm_only")[0].visibility == GM_ONLY
+    assert with_roll_mode([answer], "dice_only", answering="orc") == [answer]

@@ -21,6 +21,7 @@ from typing import Literal, TypeAlias
 
 from tablekeeper.engine.decisions import DECISION_ANSWERED, DECISION_REQUESTED, DECISION_WITHDRAWN
 from tablekeeper.engine.events import GM_ONLY, EventDraft, Visibility
+from tablekeeper.engine.values import GM
 
 RollMode: TypeAlias = Literal["public", "dice_only", "gm_only"]
 """How a command's rolls are seen: as the rules show them, their dice without their
@@ -34,13 +35,19 @@ ROLL_MODES: dict[RollMode, str] = {
 """Each roll mode, in words for a form."""
 
 KEPT_VISIBLE = frozenset({DECISION_REQUESTED, DECISION_ANSWERED, DECISION_WITHDRAWN})
-"""Event kinds a mode never hides: a decision is its chooser's to see and answer."""
+"""Event kinds a mode never hides from their chooser: a decision is theirs to see and
+answer."""
 
 
-def with_roll_mode(drafts: Sequence[EventDraft], mode: RollMode) -> list[EventDraft]:
+def with_roll_mode(
+    drafts: Sequence[EventDraft], mode: RollMode, *, answering: str | None = None
+) -> list[EventDraft]:
     """``drafts`` as ``mode`` shows them: unchanged when public; for ``dice_only`` every
     event the players would see marked as hiding its targets from them; for ``gm_only``
-    every such event made the GM's alone. A decision and its answer are left as they are.
+    every such event made the GM's alone. A decision and its answer are left as they are,
+    except that a secret answer is seen by no one but ``answering``, the actor who
+    answers it, and the GM (which option an NPC chose is a roll of its own: fractal's
+    defense dice, say).
 
     >>> rolled = EventDraft(kind="attack_rolled", payload={"roll": 14})
     >>> [d.visibility.audience for d in with_roll_mode([rolled], "gm_only")]
@@ -52,12 +59,20 @@ def with_roll_mode(drafts: Sequence[EventDraft], mode: RollMode) -> list[EventDr
     """
     if mode == "public":
         return list(drafts)
-    return [
-        draft
-        if draft.kind in KEPT_VISIBLE or draft.visibility.audience == "gm"
-        else draft.model_copy(update={"visibility": _seen(draft.visibility, mode)})
-        for draft in drafts
-    ]
+    return [_laid(draft, mode, answering) for draft in drafts]
+
+
+def _laid(draft: EventDraft, mode: RollMode, answering: str | None) -> EventDraft:
+    if draft.visibility.audience == "gm":
+        return draft
+    if draft.kind == DECISION_ANSWERED and mode == "gm_only":
+        if draft.visibility.audience == "player":
+            return draft
+        seen = GM_ONLY if answering in (None, GM) else Visibility.for_player(str(answering))
+        return draft.model_copy(update={"visibility": seen})
+    if draft.kind in KEPT_VISIBLE:
+        return draft
+    return draft.model_copy(update={"visibility": _seen(draft.visibility, mode)})
 
 
 def _seen(visibility: Visibility, mode: RollMode) -> Visibility:

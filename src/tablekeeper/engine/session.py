@@ -132,8 +132,9 @@ class Session(Generic[S]):
         if self._unlogged_number is not None:
             self._submit_unlogged(command)
             return ()
+        answering = self._pending.chooser if self._pending is not None else None
         drafts, folded = self._drafts(command)
-        drafts = with_roll_mode(drafts, roll_mode)
+        drafts = with_roll_mode(drafts, roll_mode, answering=answering)
         events = self.log.number(drafts, scope=self.scope)
         if folded is not None and fast_paths.enabled():  # the engine folded them already
             after = (folded, pending_after(events, self._pending))
