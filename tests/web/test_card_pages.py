@@ -106,6 +106,29 @@ def test_a_condition_is_added_from_the_card_and_removed_from_it(table: Table) ->
     assert '<span class="tag condition">prone</span>' not in removed
 
 
+def test_a_blank_condition_is_refused_and_the_table_still_loads(table: Table) -> None:
+    # A GM walk-through found it: a card's "Add a condition" left blank was stored, and
+    # every later view of the encounter failed (a card's condition has a name): a 500.
+    before = VERSION.search(table.page())
+    assert before
+    for blank in ("", "   "):
+        refused = _post(
+            table,
+            "/overrides",
+            {
+                "operation": "add_condition",
+                "path": "creatures.demilio",
+                "value": blank,
+                "reason": "quick change from the table's card",
+            },
+        )
+        assert "a condition needs a name" in refused
+    after = VERSION.search(table.page())
+    assert after and after["version"] == before["version"]  # nothing written
+    assert table.gm.get(table.url).status_code == 200
+    assert table.player.get(table.url).status_code == 200
+
+
 def test_the_gm_adds_and_removes_combatants_from_the_table(client: TestClient) -> None:
     campaign_id, _ = create_campaign(client, "realtime")
     for name in ("aliena", "wolf"):

@@ -65,6 +65,14 @@ class SetValue(_Override):
     value: JsonValue
 
 
+def _named(condition: JsonValue) -> JsonValue:
+    """A condition given: not nothing, nor a blank name (a blank one added to a state
+    broke every later view of the encounter: a card's condition has a name)."""
+    if condition is None or isinstance(condition, str) and not condition.strip():
+        raise ValueError("a condition needs a name")
+    return condition
+
+
 class AddCondition(_Override):
     """Add ``condition`` to the conditions of the object at ``target``."""
 
@@ -72,6 +80,11 @@ class AddCondition(_Override):
 
     target: str = Field(pattern=r"^[^.]+(\.[^.]+)*$")
     condition: JsonValue
+
+    @field_validator("condition")
+    @classmethod
+    def _condition_named(cls, condition: JsonValue) -> JsonValue:
+        return _named(condition)
 
 
 class RemoveCondition(_Override):
@@ -81,6 +94,11 @@ class RemoveCondition(_Override):
 
     target: str = Field(pattern=r"^[^.]+(\.[^.]+)*$")
     condition: JsonValue
+
+    @field_validator("condition")
+    @classmethod
+    def _condition_named(cls, condition: JsonValue) -> JsonValue:
+        return _named(condition)
 
 
 Override = SetValue | AddCondition | RemoveCondition
