@@ -2,14 +2,17 @@
 
 A command can leave the GM a ruling to make there and then: a reaction that hit, whose
 damage is the GM's (:class:`~tablekeeper.engine.rulesets.FollowUp`). The console asks it
-next to the command's outcome while that command is the last one in force: once the GM
-answers it (or anyone gives another command, or undoes it) it is no longer asked.
+next to the command's outcome while that command is the last one in force, the answers
+to the decisions it raised aside: once the GM answers it (or anyone gives another
+command, or undoes it) it is no longer asked. While a decision is pending nothing is
+asked: no command but its answer is taken then, so the ruling waits for the answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tablekeeper.engine.decisions import DECISION_ANSWERED
 from tablekeeper.engine.events import Event, LogRecord
 from tablekeeper.engine.rulesets import FollowUp
 from tablekeeper.services.access import Viewer
@@ -35,7 +38,21 @@ def follow_ups(
 ) -> tuple[FollowUp, ...]:
     """What the rules ask the GM after the encounter's last command (``records`` its
     whole log); nothing for a player, who gives no GM command."""
-    if not viewer.is_gm:
+    if not viewer.is_gm or view.pending is not None:
         return ()
-    events = last_command(records)
+    events = standing(records)
     return tuple(view.ruleset.follow_ups(view.state, events)) if events else ()
+
+
+def standing(records: Sequence[LogRecord]) -> list[Event]:
+    """The events whose follow-ups stand: the last command's and, while that command
+    answered a decision, the command's before it (a reaction that hit asks for its damage
+    once the decisions raised with it are answered)."""
+    found: list[Event] = []
+    end = len(records)
+    while block := last_command(records[:end]):
+        found = block + found
+        if block[0].kind != DECISION_ANSWERED:
+            break
+        end -= len(block)
+    return found
