@@ -160,3 +160,26 @@ def test_the_gm_rolls_a_duel_dodge_die_by_die_and_escape_cancels(
     expect(outcome).to_contain_text("d6: Alice's damage 4")
     expect(outcome).to_contain_text("d20: Bob's dodge 3")
     screenshots.take(page, "table-roll-duel-outcome", full_page=False, at=outcome)
+
+
+def test_a_command_keeps_the_page_where_the_gm_reads_and_shows_its_outcome(
+    live_server: str, database_url: str, page: Any
+) -> None:
+    # A GM walk-through found Chromium leaving the page at its very bottom, on the log,
+    # after every command, the outcome a screen or two above the window.
+    from playwright.sync_api import expect
+
+    campaign, secret, encounter = percentile_table(database_url)
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(f"{live_server}/campaigns/{campaign}?key={secret}")
+    page.goto(f"{live_server}/campaigns/{campaign}/encounters/{encounter}")
+    start = page.get_by_role("button", name="Start the encounter: roll turn orders", exact=True)
+    start.scroll_into_view_if_needed()
+    before = page.evaluate("window.scrollY")
+    start.click()
+    outcome = page.locator("#outcome")
+    expect(outcome).to_contain_text("Brenna's turn order (start): ")
+    expect(outcome).to_be_in_viewport()
+    bottom = page.evaluate("document.documentElement.scrollHeight - window.innerHeight")
+    assert page.evaluate("window.scrollY") < bottom, "not left on the log at the bottom"
+    assert abs(page.evaluate("window.scrollY") - before) < 700, "where the GM was reading"

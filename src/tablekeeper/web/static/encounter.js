@@ -243,6 +243,26 @@
       else form.requestSubmit();
     }, 0);
   }, true);
+  // A swap of the table keeps the page where the GM was reading (Chromium left it at the
+  // very bottom, on the log, after every command), and after the GM's own write the
+  // outcome it surfaces is brought into view when it stands above the window.
+  var kept = null;
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "table") {
+      var config = event.detail.requestConfig;
+      kept = { y: window.scrollY, wrote: !!config && config.verb !== "get" };
+    }
+  });
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (kept === null || !event.detail.target || event.detail.target.id !== "table") return;
+    var was = kept;
+    kept = null;
+    window.scrollTo(window.scrollX, was.y);
+    var outcome = document.getElementById("outcome");
+    if (was.wrote && outcome && outcome.getBoundingClientRect().top < 0) {
+      outcome.scrollIntoView({ block: "start" });
+    }
+  });
   // The dice a write rolled at the table are shown once, in its answer; a live refresh
   // of that same version (the news of the write itself) keeps them.
   var rolled = null;
