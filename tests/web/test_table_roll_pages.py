@@ -169,3 +169,19 @@ def test_the_die_panel_and_the_follow_up_are_labelled(table: Table) -> None:
     page = table.page()
     assert 'for="follow-up-0"' in page
     assert problems(page) == []
+
+
+def test_an_answer_reads_as_the_option_chosen_in_the_log(table: Table) -> None:
+    # A GM walk-through read "Chosen: react:opportunity_attack" in the log: an option's id.
+    url, option = _reaction(table)
+    page = table.page()
+    label = re.search(rf'value="{option}"[^>]*>.*?<button[^>]*>(?P<label>[^<]+)<', page, re.S)
+    assert label, "the option's button"
+    answered = table.gm.post(
+        url, data={"option": option, "expected_version": table.version(), "faces": "19"}
+    )
+    assert answered.status_code == 303, answered.text
+    words = f"Aliena chooses: {label['label'].strip()}"
+    assert words in table.page()  # the GM
+    assert words in table.page(table.player)  # Ann, who plays Aliena
+    assert "Chosen: react" not in table.page() + table.page(table.player)

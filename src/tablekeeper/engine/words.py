@@ -97,6 +97,25 @@ def engine_sentence(event: Event, names: Names, sight: Sight) -> str | None:
     return None
 
 
+def answer_sentence(answered: Event, asked: Event, names: Names, sight: Sight) -> str:
+    """A decision's answer in words, read beside ``asked``, the ``decision.requested``
+    event it answers: the label of the option taken for whoever may read the question
+    (the chooser's players, the GM); for anyone else only that the choice is made (a
+    label may tell the chooser's numbers: "Parry with the dagger at 45%")."""
+    chooser = str(asked.payload.get("chooser", ""))
+    who = name_of(names, chooser)
+    if not sight.controls(chooser):
+        return f"{who} has chosen"
+    option = answered.payload.get("option")
+    offered = asked.payload.get("options")
+    labels = {
+        offer.get("id"): offer.get("label")
+        for offer in (offered if isinstance(offered, list) else [])
+        if isinstance(offer, dict)
+    }
+    return f"{who} chooses: {labels.get(option) or option}"
+
+
 def override_sentence(event: Event, sight: Sight) -> str:
     """A GM override in words: what it changed and why (a secret one shows only to the GM,
     and a player never reads the value set on another's hidden number)."""

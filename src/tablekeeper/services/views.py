@@ -26,12 +26,13 @@ from typing import Any
 
 from tablekeeper.engine.cards import ActorCard, distinct_names, names_of
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.decisions import DECISION_REQUESTED, PendingDecision
+from tablekeeper.engine.decisions import DECISION_ANSWERED, DECISION_REQUESTED, PendingDecision
 from tablekeeper.engine.events import Event, LogRecord
 from tablekeeper.engine.overrides import SET_VALUE
 from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.sight import GM_SIGHT, Sight
 from tablekeeper.engine.values import GM, ActorId, JsonObject
+from tablekeeper.engine.words import answer_sentence
 from tablekeeper.errors import RulesError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
 from tablekeeper.services.access import Viewer
@@ -194,19 +195,35 @@ def records_json(
     Never filter a slice of the log again with :func:`records_for`: an undo's audit
     record is shown by the events it took back, which a slice may not hold.
     """
-    return [_record_json(record, viewer, ruleset, names or {}) for record in records]
+    chosen = list(records)
+    asked = {
+        str(record.command_id): record
+        for record in chosen
+        if isinstance(record, Event) and record.kind == DECISION_REQUESTED
+    }
+    return [_record_json(record, viewer, ruleset, names or {}, asked) for record in chosen]
 
 
 def _record_json(
-    record: LogRecord, viewer: Viewer, ruleset: Ruleset | None, names: Mapping[str, str]
+    record: LogRecord,
+    viewer: Viewer,
+    ruleset: Ruleset | None,
+    names: Mapping[str, str],
+    asked: Mapping[str, Event],
 ) -> JsonObject:
     data: JsonObject = record.model_dump(mode="json")
     if not isinstance(record, Event):
         return data
     if not viewer.is_gm:
         data["payload"] = public_payload(record, viewer, ruleset)
-    if ruleset is not None:
-        data["text"] = ruleset.words.event_sentence(record, names, sight_for([record], viewer))
+    if ruleset is None:
+        return data
+    sight = sight_for([record], viewer)
+    question = asked.get(str(record.payload.get("decision")))
+    if record.kind == DECISION_ANSWERED and question is not None:
+        data["text"] = answer_sentence(record, question, names, sight)  # its option's label
+    else:
+        data["text"] = ruleset.words.event_sentence(record, names, sight)
     return data
 
 
