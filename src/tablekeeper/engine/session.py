@@ -237,9 +237,10 @@ class Session(Generic[S]):
             answered = self._check_answer(command)
         elif self._pending is not None and not _withdraws(self.engine, command):
             waiting = self._pending
+            offered = " or ".join(f"'{option.label}'" for option in waiting.options)
             raise IllegalCommandError(
-                f"decision {waiting.id} is pending: {waiting.chooser} must first choose "
-                f"{' or '.join(waiting.option_ids)} ({waiting.prompt})",
+                f"a decision is pending: {waiting.chooser} must first answer "
+                f"{waiting.prompt!r}, with {offered} (decision {waiting.id})",
                 field="kind",
             )
         if logged:
