@@ -80,7 +80,8 @@ def test_a_secret_answer_is_seen_by_its_chooser_alone() -> None:
     _play(seated)
     encounters.submit_command(seated.new_uow(), "e1", move("orc", (3, 0), cost=2, actor=GM))
     view = encounters.submit_command(seated.new_uow(), "e1", advance(2))
-    assert view.pending is not None and view.pending.chooser == "hero"
+    assert view.pending is not None
+    assert view.pending.chooser == "hero"
     option = view.pending.option_ids[0]
     answered = encounters.answer_decision(
         seated.new_uow(), "e1", view.pending.id, option, roll_mode="gm_only"

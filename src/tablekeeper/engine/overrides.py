@@ -68,7 +68,7 @@ class SetValue(_Override):
 def _named(condition: JsonValue) -> JsonValue:
     """A condition given: not nothing, nor a blank name (a blank one added to a state
     broke every later view of the encounter: a card's condition has a name)."""
-    if condition is None or isinstance(condition, str) and not condition.strip():
+    if condition is None or (isinstance(condition, str) and not condition.strip()):
         raise ValueError("a condition needs a name")
     return condition
 
