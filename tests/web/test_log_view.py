@@ -44,6 +44,10 @@ def test_undo_says_what_it_will_undo_and_the_log_what_it_undid(table: Table) -> 
     page = table.page()
     assert "<strong>Undo: Aliena starts charging Complex Spell* (3 A.P.)</strong>" in page
     assert ">Undo: Demilio joins (foes)</button>" in page
+    # The outcome says what the undo took back (a GM walk-through saw it vanish instead).
+    outcome = re.search(r'<h3 id="outcome-heading">([^<]+)</h3>', page)
+    assert outcome
+    assert outcome.group(1) == "Last: Undo: Aliena starts charging Complex Spell* (3 A.P.)"
 
 
 def test_the_log_is_paged_by_commands(table: Table) -> None:
