@@ -155,6 +155,9 @@ def test_a_good_character_is_stored_and_listed(client: TestClient) -> None:
     assert response.status_code == 303
     page = client.get(f"/campaigns/{campaign_id}").text
     assert "Aliena" in page
+    # The checkboxes pick who a new encounter brings, not who is in one (a GM
+    # walk-through read "In the encounter" over unticked boxes of those who were).
+    assert '<th scope="col">Bring into a new encounter</th>' in page
     again = client.post(
         f"/campaigns/{campaign_id}/characters",
         data={"id": "aliena", "name": "Twin", "sheet.side": "party", "sheet.hp": "3"},
