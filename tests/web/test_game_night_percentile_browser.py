@@ -146,7 +146,7 @@ def test_a_percentile_game_night_by_clicks_and_keys(
     assert "engaged" in undone, undone
     assert "Grask" in undone, undone
     expect(gm.locator("#gm-tools")).not_to_contain_text(f"Undo: {undone}")
-    gm.get_by_role("button", name="Redo", exact=True).click()
+    gm.get_by_role("button", name=f"Redo: {undone}", exact=True).click()  # says what
     expect(gm.locator("#gm-tools")).to_contain_text(f"Undo: {undone}")
     # Grask attacks Tam, rolled at the table too (90: a success, not a critical, at 387%):
     # Ann chooses Tam's defence in her browser.

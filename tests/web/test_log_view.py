@@ -39,6 +39,9 @@ def test_undo_says_what_it_will_undo_and_the_log_what_it_undid(table: Table) -> 
     table.submit("Aliena: start Complex Spell*")
     page = table.page()
     assert ">Undo: Aliena starts charging Complex Spell* (3 A.P.)</button>" in page
+    # Redo, too, says what it gives again, and is off with nothing to redo (a GM
+    # walk-through pressed it and read "redo: nothing to redo").
+    assert "disabled>Redo (nothing undone to redo)</button>" in page
     undone = table.gm.post(f"{table.url}/undo", data={"expected_version": table.version()})
     assert undone.status_code == 303
     page = table.page()
@@ -48,6 +51,8 @@ def test_undo_says_what_it_will_undo_and_the_log_what_it_undid(table: Table) -> 
     outcome = re.search(r'<h3 id="outcome-heading">([^<]+)</h3>', page)
     assert outcome
     assert outcome.group(1) == "Last: Undo: Aliena starts charging Complex Spell* (3 A.P.)"
+    assert ">Redo: Aliena starts charging Complex Spell* (3 A.P.)</button>" in page
+    assert "Redo: " not in table.page(table.player)  # a player has no GM tools
 
 
 def test_the_log_is_paged_by_commands(table: Table) -> None:

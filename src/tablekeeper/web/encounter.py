@@ -32,6 +32,8 @@ from tablekeeper.engine import overrides
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import ANSWER
+from tablekeeper.engine.events import LogRecord
+from tablekeeper.engine.log import EventLog
 from tablekeeper.engine.rulesets import Ruleset
 from tablekeeper.engine.values import ACTOR_FORMAT, GM, SIDE_FORMAT
 from tablekeeper.engine.words import name_of
@@ -162,6 +164,12 @@ def grouped(commands: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> 
     return [(actor, name_of(names, actor), items) for actor, items in groups.items()]
 
 
+def _next_redo(records: Sequence[LogRecord]) -> str | None:
+    """The command a redo would give again (the GM reads the whole log), or ``None``."""
+    again = EventLog(records).next_redo
+    return str(again[0].command_id) if again else None
+
+
 def table_context(
     request: Request, campaign_id: str, encounter_id: str, viewer: Viewer
 ) -> dict[str, Any]:
@@ -205,6 +213,7 @@ def table_context(
             ),
             names,
             _page_number(request.query_params.get("log_page", "")),
+            redo=_next_redo(records) if viewer.is_gm else None,
         ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
         "form_pickers": form_pickers(rules, view.state, cards, names) if viewer.is_gm else {},

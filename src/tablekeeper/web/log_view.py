@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablekeeper.engine.events import Event, LogRecord, Undone
+from tablekeeper.engine.values import CommandId
 from tablekeeper.engine.words import kind_words
 
 COMMANDS_PER_PAGE = 25
@@ -64,6 +65,8 @@ class LogPage:
     commands: int
     records: int
     undo_label: str | None
+    redo_label: str | None = None
+    """What a redo would give again (the GM's log only), or ``None``: nothing to redo."""
 
 
 Shown = Callable[[Sequence[LogRecord]], list[dict[str, Any]]]
@@ -97,8 +100,10 @@ def log_page(
     summary: Summary,
     names: Mapping[str, str],
     page: int = 0,
+    redo: str | None = None,
 ) -> LogPage:
-    """Page ``page`` (0: the newest) of the log, newest command first."""
+    """Page ``page`` (0: the newest) of the log, newest command first; ``redo`` is the
+    command a redo would give again, whose heading the redo button reads."""
     commands = runs(records)
     undone = {
         number for record in records if isinstance(record, Undone) for number in record.events
@@ -111,6 +116,8 @@ def log_page(
     latest = in_force[-1] if in_force else None
     wanted = [record for run in chosen for record in run]
     targets = {record.command_id for run in chosen for record in run if isinstance(record, Undone)}
+    if redo is not None:
+        targets.add(CommandId(redo))
     headed = {id(run): run for run in commands if run[0].command_id in targets}
     if latest is not None:
         headed[id(latest)] = latest
@@ -130,7 +137,8 @@ def log_page(
             group.heading = f"Undo: {headings.get(group.undo_of, group.undo_of)}"
         groups.append(group)
     label = headings.get(latest[0].command_id) if latest is not None else None
-    return LogPage(groups, page, pages, len(commands), len(records), label)
+    again = headings.get(redo, redo) if redo is not None else None
+    return LogPage(groups, page, pages, len(commands), len(records), label, again)
 
 
 def _in_force(run: Sequence[LogRecord], undone: set[int]) -> bool:
