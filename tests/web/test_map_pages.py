@@ -172,3 +172,19 @@ def test_percentile_shows_distances_per_pair_and_the_duel_no_map(
     assert "engaged in melee at short distance</td>" in shown
     assert 'role="grid"' not in shown
     assert 'id="map"' not in pages["duel"]
+
+
+def test_a_tactical_card_offers_the_catalogues_conditions(
+    client: TestClient, database_url: str
+) -> None:
+    # Issue 13: "Values that the ruleset's data defines are chosen from it"; a GM
+    # walk-through typed "on fire" on a card, which tactical's traits never read.
+    table = map_table(database_url)
+    page = gm(client, table).get(table.url).text
+    card_input = re.search(r'<input type="text" id="card-grask-condition"[^>]*>', page)
+    assert card_input
+    assert 'list="conditions-offered"' in card_input.group(0)
+    offered = re.search(r'<datalist id="conditions-offered">(.*?)</datalist>', page)
+    assert offered
+    assert '<option value="knocked_down">knocked-down</option>' in offered.group(1)
+    assert 'list="conditions-offered"' not in player(client, table).get(table.url).text

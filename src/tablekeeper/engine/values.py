@@ -44,6 +44,11 @@ SIDE_FORMAT = "side"
 """The JSON-schema ``format`` of a payload field that names a side: a form offers the
 encounter's sides there (:func:`side_field`)."""
 
+CONDITION_FORMAT = "condition"
+"""What a card's "Add a condition" offers, when a ruleset's data defines its conditions:
+the ruleset's ``form_pickers`` give them under this key, ``(value, label)`` each (the GM
+may still name another: an override is the GM's ruling)."""
+
 JsonObject: TypeAlias = dict[str, JsonValue]
 """A command's or event's payload: JSON data, parsed into a model by whoever reads it."""
 

@@ -7,7 +7,7 @@ owns it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablekeeper.engine.aims import Aim
@@ -20,7 +20,7 @@ from tablekeeper.engine.resolvers import ResolverRegistry
 from tablekeeper.engine.rulesets import ActorIdentity, RulesetBase
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.tallies import Tally
-from tablekeeper.engine.values import GM, ActorId, JsonObject
+from tablekeeper.engine.values import CONDITION_FORMAT, GM, ActorId, JsonObject
 from tablekeeper.rulesets.tactical import aims, battlefield, cards, odds, outcomes, views
 from tablekeeper.rulesets.tactical.encounter.commands import (
     ADD_CHARACTER,
@@ -85,6 +85,11 @@ class Tactical(RulesetBase):
         character = CharacterSpec.model_validate(spec)
         secret = dict.fromkeys(SECRET_POOLS, marker)
         return character.model_copy(update=secret)
+
+    def form_pickers(self, state: TacticalState) -> Mapping[str, Sequence[tuple[str, str]]]:
+        """The conditions of the encounter's catalogue, offered on each card (a name the
+        catalogue lacks does nothing: traits read only the conditions it defines)."""
+        return {CONDITION_FORMAT: [(key, c.name) for key, c in state.catalogue.conditions.items()]}
 
     def cards(self, state: TacticalState, sight: Sight) -> tuple[ActorCard, ...]:
         return cards.cards(state, sight)
