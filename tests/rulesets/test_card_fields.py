@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablekeeper.engine import GM_SIGHT, Condition, Sight, load_ruleset, next_after
+from tablekeeper.engine import GM, GM_SIGHT, Command, Condition, Sight, load_ruleset, next_after
 from tablekeeper.services import scenarios
 
 from .test_conformance import SCENARIOS
@@ -87,3 +87,41 @@ def test_a_condition_says_what_is_left_of_it() -> None:
     assert Condition(name="prone", ends="until it stands up").lasts == "until it stands up"
     assert Condition(name="marked").lasts == ""
     assert next_after(["a", "b"], "b") == "a"
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), SCENARIOS)
+def test_no_one_is_next_once_the_encounter_is_over(ruleset: str, scenario: str) -> None:
+    # The percentile game night's screenshot marked Brenna "next" under "The encounter is
+    # over: side party wins".
+    rules = load_ruleset(ruleset)
+    run = scenarios.start(scenarios.load_scenario(scenario, ruleset=ruleset), seed=1)
+    session = run.session
+    for _ in range(3000):
+        if rules.ended(session.state) is not None:
+            break
+        if session.pending is not None:
+            session.submit(rules.policy().answer(session.state, session.pending))
+            continue
+        command = run.next_command(rules.policy())
+        if command is None:
+            break
+        session.submit(command)
+    if rules.ended(session.state) is None:
+        pytest.skip(f"{scenario} does not end unattended")
+    for sight in (GM_SIGHT, Sight.player(set())):
+        assert not any(card.next for card in rules.cards(session.state, sight))
+
+
+def test_no_one_is_next_once_the_gm_ends_a_percentile_round_midway() -> None:
+    rules = load_ruleset("percentile")
+    run = scenarios.start(scenarios.load_scenario("river_ambush", ruleset="percentile"), seed=1)
+    session = run.session
+    while not any(card.next for card in rules.cards(session.state, GM_SIGHT)):
+        command = run.next_command(rules.policy())
+        assert command is not None
+        session.submit(command)
+        if session.pending is not None:
+            session.submit(rules.policy().answer(session.state, session.pending))
+    session.submit(Command(actor=GM, kind="percentile.end"))  # the GM's "End the encounter"
+    assert rules.ended(session.state) is not None
+    assert not any(card.next for card in rules.cards(session.state, GM_SIGHT))

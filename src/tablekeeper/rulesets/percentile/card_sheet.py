@@ -91,9 +91,9 @@ def held(path: str, prone: bool, conditions: tuple[str, ...]) -> tuple[Condition
 
 def next_up(state: PercentileState) -> ActorId | None:
     """Who takes the next turn this round: the first after the one acting in the order
-    still up and still to act."""
+    still up and still to act; no one once the encounter is over."""
     clock = state.clock
-    if clock is None:
+    if clock is None or state.over:
         return None
     following = clock.order[clock.turn + 1 :] if state.active else clock.order[clock.turn :]
     for key in following:
