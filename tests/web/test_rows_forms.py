@@ -262,3 +262,21 @@ def test_two_combatants_ruled_engaged_are_picked_from_the_table(client: TestClie
     assert engaged.status_code == 303, engaged.text
     (engagement,) = state_of(client, encounter)["engagements"]
     assert engagement["pair"] == ["brenna", "knife"]
+
+
+def test_the_social_forms_help_says_the_rules_in_words() -> None:
+    # A GM walk-through read bare rule codes ("P-SOC-02.") as the help of the social
+    # encounter's form.
+    from tablekeeper.rulesets.percentile.encounter.social.commands import StartSocial
+
+    schema = StartSocial.model_json_schema()
+    described = [
+        node.get("description", "")
+        for node in [
+            *schema["properties"].values(),
+            *schema["$defs"]["PartySetup"]["properties"].values(),
+        ]
+    ]
+    assert described
+    assert not [words for words in described if re.fullmatch(r"[A-Z]-[A-Z]+-\d+\.?", words)]
+    assert "short about a minute" in schema["properties"]["time_scale"]["description"]

@@ -70,20 +70,43 @@ class PartySetup(Frozen):
     goal: str = Field(
         default="", max_length=200, title="Goal", description="The stated goal, in words."
     )
-    goal_kind: Goal = Field(default="debatable", title="The goal is", description="P-SOC-07.")
-    party_size: PartySize = Field(default="comparable", title="Party size", description="P-SOC-08.")
+    goal_kind: Goal = Field(
+        default="debatable",
+        title="The goal is",
+        description="The base target DP: reasonable 15, debatable 20, difficult 25, "
+        "impossible 30 (P-SOC-07).",
+    )
+    party_size: PartySize = Field(
+        default="comparable",
+        title="Party size",
+        description="The party dealt with, against this one, in size and authority: "
+        "significantly smaller -5, significantly larger +5 to the target DP (P-SOC-08).",
+    )
     recent_events: int = Field(
-        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="Recent events", description="P-SOC-08."
+        default=0,
+        ge=-DP_LIMIT,
+        le=DP_LIMIT,
+        title="Recent events",
+        description="What just happened moves the target DP: -5, +5 or more (P-SOC-08).",
     )
     gm_adjustment: int = Field(
-        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="GM's adjustment", description="P-SOC-08."
+        default=0,
+        ge=-DP_LIMIT,
+        le=DP_LIMIT,
+        title="GM's adjustment",
+        description="The GM's final say on the target DP (P-SOC-08).",
     )
 
 
 class StartSocial(Frozen):
     """The GM declares a social encounter: its time scale first (P-SOC-02)."""
 
-    time_scale: TimeScale = Field(default="short", title="Time scale", description="P-SOC-02.")
+    time_scale: TimeScale = Field(
+        default="short",
+        title="Time scale",
+        description="How long a round lasts: short about a minute, medium a handful of "
+        "minutes, hourly an hour, daily four hours or more (P-SOC-02).",
+    )
     round_seconds: int | None = Field(
         default=None,
         ge=1,
@@ -94,7 +117,12 @@ class StartSocial(Frozen):
     length: Length = Field(
         default="average", title="Length", description="P-SOC-09: rounds to beat the DP."
     )
-    opposition: Opposition = Field(default="active", title="Opposition", description="P-SOC-05.")
+    opposition: Opposition = Field(
+        default="active",
+        title="Opposition",
+        description="Active: both parties pursue a goal, each with a target DP; passive: "
+        "one party petitions, and only it has a target DP (P-SOC-05).",
+    )
     petitioner: str | None = side_field(
         default=None,
         max_length=40,
@@ -139,13 +167,31 @@ class RuleTarget(Frozen):
     down stays argued down."""
 
     side: str = side_field(min_length=1, max_length=40, title="Party's side")
-    goal_kind: Goal = Field(default="debatable", title="The goal is", description="P-SOC-07.")
-    party_size: PartySize = Field(default="comparable", title="Party size", description="P-SOC-08.")
+    goal_kind: Goal = Field(
+        default="debatable",
+        title="The goal is",
+        description="The base target DP: reasonable 15, debatable 20, difficult 25, "
+        "impossible 30 (P-SOC-07).",
+    )
+    party_size: PartySize = Field(
+        default="comparable",
+        title="Party size",
+        description="The party dealt with, against this one, in size and authority: "
+        "significantly smaller -5, significantly larger +5 to the target DP (P-SOC-08).",
+    )
     recent_events: int = Field(
-        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="Recent events", description="P-SOC-08."
+        default=0,
+        ge=-DP_LIMIT,
+        le=DP_LIMIT,
+        title="Recent events",
+        description="What just happened moves the target DP: -5, +5 or more (P-SOC-08).",
     )
     gm_adjustment: int = Field(
-        default=0, ge=-DP_LIMIT, le=DP_LIMIT, title="GM's adjustment", description="P-SOC-08."
+        default=0,
+        ge=-DP_LIMIT,
+        le=DP_LIMIT,
+        title="GM's adjustment",
+        description="The GM's final say on the target DP (P-SOC-08).",
     )
 
 
