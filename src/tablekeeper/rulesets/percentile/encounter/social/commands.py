@@ -63,6 +63,47 @@ PERCENT = 200
 SkillName = Field(min_length=1, max_length=60)
 
 
+GoalKind = Annotated[
+    Goal,
+    Field(
+        title="The goal is",
+        description="The base target DP: reasonable 15, debatable 20, difficult 25, "
+        "impossible 30 (P-SOC-07).",
+    ),
+]
+"""How reasonable the party's goal is, in a form's words (a party's setup and the GM's
+ruling of its target DP share the makings of that DP)."""
+
+PartySizeField = Annotated[
+    PartySize,
+    Field(
+        title="Party size",
+        description="The party dealt with, against this one, in size and authority: "
+        "significantly smaller -5, significantly larger +5 to the target DP (P-SOC-08).",
+    ),
+]
+
+RecentEvents = Annotated[
+    int,
+    Field(
+        ge=-DP_LIMIT,
+        le=DP_LIMIT,
+        title="Recent events",
+        description="What just happened moves the target DP: -5, +5 or more (P-SOC-08).",
+    ),
+]
+
+GmAdjustment = Annotated[
+    int,
+    Field(
+        ge=-DP_LIMIT,
+        le=DP_LIMIT,
+        title="GM's adjustment",
+        description="The GM's final say on the target DP (P-SOC-08).",
+    ),
+]
+
+
 class PartySetup(Frozen):
     """A party as the GM declares it: its side, its goal, and its target DP's makings."""
 
@@ -70,32 +111,10 @@ class PartySetup(Frozen):
     goal: str = Field(
         default="", max_length=200, title="Goal", description="The stated goal, in words."
     )
-    goal_kind: Goal = Field(
-        default="debatable",
-        title="The goal is",
-        description="The base target DP: reasonable 15, debatable 20, difficult 25, "
-        "impossible 30 (P-SOC-07).",
-    )
-    party_size: PartySize = Field(
-        default="comparable",
-        title="Party size",
-        description="The party dealt with, against this one, in size and authority: "
-        "significantly smaller -5, significantly larger +5 to the target DP (P-SOC-08).",
-    )
-    recent_events: int = Field(
-        default=0,
-        ge=-DP_LIMIT,
-        le=DP_LIMIT,
-        title="Recent events",
-        description="What just happened moves the target DP: -5, +5 or more (P-SOC-08).",
-    )
-    gm_adjustment: int = Field(
-        default=0,
-        ge=-DP_LIMIT,
-        le=DP_LIMIT,
-        title="GM's adjustment",
-        description="The GM's final say on the target DP (P-SOC-08).",
-    )
+    goal_kind: GoalKind = "debatable"
+    party_size: PartySizeField = "comparable"
+    recent_events: RecentEvents = 0
+    gm_adjustment: GmAdjustment = 0
 
 
 class StartSocial(Frozen):
@@ -167,32 +186,10 @@ class RuleTarget(Frozen):
     down stays argued down."""
 
     side: str = side_field(min_length=1, max_length=40, title="Party's side")
-    goal_kind: Goal = Field(
-        default="debatable",
-        title="The goal is",
-        description="The base target DP: reasonable 15, debatable 20, difficult 25, "
-        "impossible 30 (P-SOC-07).",
-    )
-    party_size: PartySize = Field(
-        default="comparable",
-        title="Party size",
-        description="The party dealt with, against this one, in size and authority: "
-        "significantly smaller -5, significantly larger +5 to the target DP (P-SOC-08).",
-    )
-    recent_events: int = Field(
-        default=0,
-        ge=-DP_LIMIT,
-        le=DP_LIMIT,
-        title="Recent events",
-        description="What just happened moves the target DP: -5, +5 or more (P-SOC-08).",
-    )
-    gm_adjustment: int = Field(
-        default=0,
-        ge=-DP_LIMIT,
-        le=DP_LIMIT,
-        title="GM's adjustment",
-        description="The GM's final say on the target DP (P-SOC-08).",
-    )
+    goal_kind: GoalKind = "debatable"
+    party_size: PartySizeField = "comparable"
+    recent_events: RecentEvents = 0
+    gm_adjustment: GmAdjustment = 0
 
 
 class GmGrudge(Frozen):
