@@ -65,40 +65,30 @@ class SetValue(_Override):
     value: JsonValue
 
 
-def _named(condition: JsonValue) -> JsonValue:
-    """A condition given: not nothing, nor a blank name (a blank one added to a state
-    broke every later view of the encounter: a card's condition has a name)."""
-    if condition is None or (isinstance(condition, str) and not condition.strip()):
-        raise ValueError("a condition needs a name")
-    return condition
+class _ConditionOverride(_Override):
+    target: str = Field(pattern=r"^[^.]+(\.[^.]+)*$")
+    condition: JsonValue
+
+    @field_validator("condition")
+    @classmethod
+    def _condition_named(cls, condition: JsonValue) -> JsonValue:
+        """Not nothing, nor a blank name (a blank one added to a state broke every later
+        view of the encounter: a card's condition has a name)."""
+        if condition is None or (isinstance(condition, str) and not condition.strip()):
+            raise ValueError("a condition needs a name")
+        return condition
 
 
-class AddCondition(_Override):
+class AddCondition(_ConditionOverride):
     """Add ``condition`` to the conditions of the object at ``target``."""
 
     KIND: ClassVar[str] = ADD_CONDITION
 
-    target: str = Field(pattern=r"^[^.]+(\.[^.]+)*$")
-    condition: JsonValue
 
-    @field_validator("condition")
-    @classmethod
-    def _condition_named(cls, condition: JsonValue) -> JsonValue:
-        return _named(condition)
-
-
-class RemoveCondition(_Override):
+class RemoveCondition(_ConditionOverride):
     """Remove ``condition`` from the conditions of the object at ``target``."""
 
     KIND: ClassVar[str] = REMOVE_CONDITION
-
-    target: str = Field(pattern=r"^[^.]+(\.[^.]+)*$")
-    condition: JsonValue
-
-    @field_validator("condition")
-    @classmethod
-    def _condition_named(cls, condition: JsonValue) -> JsonValue:
-        return _named(condition)
 
 
 Override = SetValue | AddCondition | RemoveCondition
