@@ -51,7 +51,7 @@ def test_values_go_into_a_copy_at_their_path() -> None:
     ("path", "reason"),
     [
         ("combatants.3.hp", "combatants.3: a list of 1 items, numbered from 0"),
-        ("combatants.0.nope.x", r"combatants.0.nope: no such field \(fields: id, stats\)"),
+        ("combatants.0.nope.x", r"combatants.0.nope: no such field \(the fields there: id, st"),
         ("combatants.0.id.x", "combatants.0.id.x: 'wolf' has no fields"),
     ],
 )

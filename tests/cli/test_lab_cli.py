@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,20 @@ def test_sweep_prints_a_table_and_writes_csv_json_parquet_and_a_chart(tmp_path: 
     )
     assert written.exit_code == 0, written.output
     assert target.stat().st_size > 0 and chart.stat().st_size > 0  # noqa: PT018
+
+
+def test_sweep_without_an_input_starts_from_the_resolvers_example() -> None:
+    """A designer who has not written an input yet sweeps the resolver's example: the
+    percentile attack's sword at skill 50 against a dodge of 30, the skill varied."""
+    shown = runner.invoke(
+        app, ["sweep", "percentile.attack", "--vary", "attacker.skill=30:70:20", "--format", "json"]
+    )
+    assert shown.exit_code == 0, shown.output
+    result = json.loads(shown.output)
+    assert result["input"]["attacker"]["weapon"]["name"] == "sword"
+    assert [point["values"]["attacker.skill"] for point in result["points"]] == [30, 50, 70]
+    fumbles = [Fraction(point["odds"]["fumble"]) for point in result["points"]]
+    assert fumbles == sorted(fumbles, reverse=True)  # a better attacker fumbles less often
 
 
 def test_sweep_errors_are_one_line_and_status_2() -> None:

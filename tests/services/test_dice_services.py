@@ -35,6 +35,17 @@ def test_resolvers_are_listed_with_the_dice_checks_and_every_ruleset() -> None:
     assert "realtime.critical_injury" in names
 
 
+def test_every_resolver_gives_an_example_it_resolves_and_gives_the_odds_of() -> None:
+    """The lab's sweep and its form start from a resolver's example: it must be valid as
+    it stands, roll, and (with exact odds) have them, for every installed ruleset."""
+    for info in resolvers.list_resolvers():
+        assert info.example is not None, info.name
+        rolled = resolvers.resolve(info.name, info.example, seed=1)
+        assert rolled.outcome is not None
+        if info.has_odds:
+            assert sum(resolvers.resolver_odds(info.name, info.example).as_dict().values()) == 1
+
+
 def test_resolving_through_the_service_records_the_dice() -> None:
     resolution = resolvers.resolve("realtime.check", {"characteristic": 14}, dice=[9])
     assert resolution.to_dict()["success_points"] == 5

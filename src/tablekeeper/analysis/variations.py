@@ -127,8 +127,9 @@ def _set(data: Any, path: str, value: Any, prefix: str) -> None:
             if last:
                 where[key] = value
             elif key not in where:
-                known = ", ".join(sorted(map(str, where))) or "none"
-                raise InvalidInputError(f"{shown}: no such field (fields: {known})", field="vary")
+                known = ", ".join(sorted(map(str, where)))
+                there = f"the fields there: {known}" if known else "there are no fields there"
+                raise InvalidInputError(f"{shown}: no such field ({there})", field="vary")
             else:
                 where = where[key]
         else:

@@ -81,6 +81,9 @@ class ResolverOut(BaseModel):
     summary: str
     odds: bool
     input_schema: dict[str, Any]
+    example: dict[str, Any] | None = Field(
+        default=None, description="A typical input, valid as it stands."
+    )
 
 
 class ResolveIn(BaseModel):

@@ -42,8 +42,13 @@ def sweep_table(result: dict[str, object]) -> Table:
 def sweep(
     resolver: Annotated[str, typer.Argument(help="The resolver, as ruleset.name.")],
     input_text: Annotated[
-        str, typer.Option("--input", help="The base input: JSON, @file.json or @file.yaml.")
-    ] = "{}",
+        str | None,
+        typer.Option(
+            "--input",
+            help="The base input: JSON, @file.json or @file.yaml (default: the resolver's "
+            "example, which 'resolve --list --json' shows).",
+        ),
+    ] = None,
     vary: Annotated[
         list[str] | None,
         typer.Option("--vary", help="FIELD=START:STOP[:STEP] (inclusive) or FIELD=A,B,C."),
@@ -75,7 +80,8 @@ def sweep(
             raise InvalidInputError(
                 f"no format {output_format!r}: {', '.join(FORMATS)}", field="format"
             )
-        result = lab.sweep(resolver, read_input(input_text), vary or [])
+        base = None if input_text is None else read_input(input_text)
+        result = lab.sweep(resolver, base, vary or [])
         if plot is not None:
             plot_sweep(result, plot, outcome=outcome)
         if output_format == "parquet":

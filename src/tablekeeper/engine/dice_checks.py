@@ -51,7 +51,10 @@ def _roll_odds(check: DiceRollInput) -> OutcomeOdds:
 
 
 @resolver(
-    "dice.roll", summary="Roll a dice expression: 4d6kh3, 8d8>=4, 1d20+5 [to hit].", odds=_roll_odds
+    "dice.roll",
+    summary="Roll a dice expression: 4d6kh3, 8d8>=4, 1d20+5 [to hit].",
+    odds=_roll_odds,
+    example={"expression": "4d6kh3"},
 )
 def dice_roll(check: DiceRollInput, roller: Roller) -> DiceRollOutcome:
     """Roll the expression with the roller given."""
@@ -105,6 +108,7 @@ def _roll_pool(dice: int, sides: int, tn: int, roller: Roller) -> tuple[list[int
     "dice.pool",
     summary="A pool of dice against a target number: count the successes.",
     odds=_pool_odds,
+    example={"dice": 5, "sides": 6, "tn": 4},
 )
 def dice_pool(check: PoolInput, roller: Roller) -> PoolOutcome:
     """Roll the pool; a die succeeds when its face reaches the target number."""
@@ -164,6 +168,7 @@ def _opposed_odds(check: OpposedPoolInput) -> OutcomeOdds:
     "dice.opposed_pool",
     summary="An attack pool against a defence pool and armor: the margin of success.",
     odds=_opposed_odds,
+    example={"attacker_dice": 8, "defender_dice": 5, "sides": 6, "tn": 4, "armor": 1},
 )
 def dice_opposed_pool(check: OpposedPoolInput, roller: Roller) -> OpposedPoolOutcome:
     """Roll the attacker's pool, then the defender's (dice in that order)."""

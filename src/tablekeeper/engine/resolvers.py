@@ -109,7 +109,9 @@ class Resolution(Generic[OutcomeT]):
 
 @dataclass(frozen=True, slots=True)
 class Resolver(Generic[InputT, OutcomeT]):
-    """One check: ``function(input, roller) -> outcome``, its name, summary and odds."""
+    """One check: ``function(input, roller) -> outcome``, its name, summary and odds, and
+    an ``example`` input: a typical check in the rules' terms, valid as it stands, which
+    the balance lab's sweep starts from and the console's lab form is filled with."""
 
     name: str
     summary: str
@@ -117,6 +119,7 @@ class Resolver(Generic[InputT, OutcomeT]):
     outcome_model: type[OutcomeT]
     function: Callable[[InputT, Roller], OutcomeT]
     odds: Callable[[InputT], OutcomeOdds] | None = None
+    example: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if not RESOLVER_NAME.match(self.name):
@@ -156,9 +159,14 @@ class Resolver(Generic[InputT, OutcomeT]):
 
 
 def resolver(
-    name: str, *, summary: str, odds: Callable[[Any], OutcomeOdds] | None = None
+    name: str,
+    *,
+    summary: str,
+    odds: Callable[[Any], OutcomeOdds] | None = None,
+    example: Mapping[str, Any] | None = None,
 ) -> Callable[[Callable[[InputT, Roller], OutcomeT]], Resolver[InputT, OutcomeT]]:
-    """Make a function a :class:`Resolver`, reading its input and outcome models from its hints.
+    """Make a function a :class:`Resolver`, reading its input and outcome models from its hints
+    (``example``: a typical input, JSON data the input model takes as it stands).
 
     The decorated name is the resolver (still callable as the function was); it is
     registered by the ruleset's ``register_resolvers`` hook, not here.
@@ -173,7 +181,9 @@ def resolver(
                 raise TypeError(
                     f"resolver {name}: the {role} must be a Pydantic model, not {model!r}"
                 )
-        return Resolver(name, summary, models[0], models[1], function, odds)  # type: ignore[arg-type]
+        input_model = typing.cast("type[InputT]", models[0])
+        outcome_model = typing.cast("type[OutcomeT]", models[1])
+        return Resolver(name, summary, input_model, outcome_model, function, odds, example)
 
     return make
 

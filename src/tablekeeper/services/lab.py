@@ -114,8 +114,12 @@ def simulate(
     )
 
 
-def sweep(name: str, raw_input: Mapping[str, Any], vary: Sequence[str]) -> dict[str, Any]:
-    """The exact odds of the resolver ``name`` over the grid ``vary`` makes of the input."""
+def sweep(name: str, raw_input: Mapping[str, Any] | None, vary: Sequence[str]) -> dict[str, Any]:
+    """The exact odds of the resolver ``name`` over the grid ``vary`` makes of the input
+    (``None``: the resolver's example input)."""
+    resolver = rulesets().resolver(name)
+    if raw_input is None:
+        raw_input = dict(resolver.example or {})
     if not isinstance(raw_input, Mapping):
         raise InvalidInputError("the input is a mapping of fields", field="input")
-    return run_sweep(rulesets().resolver(name), raw_input, variations(vary))
+    return run_sweep(resolver, raw_input, variations(vary))

@@ -19,19 +19,20 @@ from tablekeeper.services.dice import make_roller
 
 @dataclass(frozen=True, slots=True)
 class ResolverInfo:
-    """What ``resolve --list`` shows of a resolver: its name, summary and input schema."""
+    """What ``resolve --list`` shows of a resolver: its name, summary, input schema and
+    an example input (``None``: the resolver gives none)."""
 
     name: str
     summary: str
     input_schema: dict[str, Any]
     has_odds: bool
+    example: Mapping[str, Any] | None = None
 
     @classmethod
     def of(cls, item: Resolver[Any, Any]) -> ResolverInfo:
         """The listing of one resolver."""
-        return cls(
-            item.name, item.summary, item.input_model.model_json_schema(), item.odds is not None
-        )
+        schema = item.input_model.model_json_schema()
+        return cls(item.name, item.summary, schema, item.odds is not None, item.example)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -40,6 +41,7 @@ class ResolverInfo:
             "summary": self.summary,
             "odds": self.has_odds,
             "input_schema": self.input_schema,
+            "example": self.example,
         }
 
 

@@ -150,7 +150,12 @@ def attack_odds(check: AttackCheck) -> OutcomeOdds:
     return OutcomeOdds.of({"hit": Fraction(hits, 20), "miss": Fraction(20 - hits, 20)})
 
 
-@resolver("duel.attack", summary="Roll 1d20 against a defense.", odds=attack_odds)
+@resolver(
+    "duel.attack",
+    summary="Roll 1d20 against a defense.",
+    odds=attack_odds,
+    example={"defense": 12},
+)
 def attack_check(check: AttackCheck, roller: Roller) -> AttackOutcome:
     face = roller.roll(D20)
     return AttackOutcome(roll=face, hit=_hits(face, check))

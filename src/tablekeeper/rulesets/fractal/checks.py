@@ -257,6 +257,7 @@ def at_least(plan: CheckPlan, level: int) -> Fraction:
     "fractal.check",
     summary="A pool of stat dice against a TN: successes and success level, scene included.",
     odds=check_odds,
+    example={"die": 8, "dice": 3, "tn": 4},
 )
 def check(request: CheckInput, roller: Roller) -> CheckOutcome:
     """Roll ``dice`` d``die`` against the TN, in the scene (document 000, F-CORE-03)."""

@@ -264,6 +264,7 @@ def _condition_odds(request: ConditionInput) -> OutcomeOdds:
     "fractal.condition",
     summary="The condition a table gives for a number of successes, with its spillovers.",
     odds=_condition_odds,
+    example={"table": "magical", "kind": "shocked", "successes": 2},
 )
 def condition(request: ConditionInput, roller: Roller) -> ConditionOutcome:
     """Look the successes up on the table (document 000, Chapters 17 and 18): nothing is

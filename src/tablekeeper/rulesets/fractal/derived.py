@@ -180,6 +180,7 @@ def _derived_odds(request: DerivedInput) -> OutcomeOdds:
     "fractal.derived",
     summary="Max AP, magic range and area, Oratory's audience, spells per Beat, Sustain's TN.",
     odds=_derived_odds,
+    example={"stats": {"body": 8, "logic": 6, "meditation": 6}},
 )
 def derived(request: DerivedInput, roller: Roller) -> DerivedOutcome:
     """Read the numbers off the stat dice (nothing is rolled)."""

@@ -145,6 +145,12 @@ def resolve_downtime(request: DowntimeInput) -> DowntimeOutcome:
     "fractal.downtime",
     summary="Days of rest and threshold healing over a healing checklist.",
     odds=_downtime_odds,
+    example={
+        "conditions": [{"name": "Gash", "dor": 10}, {"name": "Battered", "dor": 7}],
+        "days": 7,
+        "cure_dor": 3,
+        "mend_wounds_successes": 2,
+    },
 )
 def downtime(request: DowntimeInput, roller: Roller) -> DowntimeOutcome:
     """Heal the checklist (nothing is rolled)."""

@@ -331,6 +331,13 @@ def finish_attack(request: AttackInput, attack: CheckOutcome, roller: Roller) ->
     "percentile.attack",
     summary="One attack: attack roll, defense, damage through armor, and the follow-ups.",
     odds=attack_outcome_odds,
+    example={
+        "attacker": {
+            "skill": 50,
+            "weapon": {"name": "sword", "damage": "1d8", "type": "slashing", "hp": 10},
+        },
+        "defender": {"defense": "dodge", "skill": 30},
+    },
 )
 def attack(request: AttackInput, roller: Roller) -> AttackOutcome:
     """Resolve one attack (document 001, Attack and Defense)."""

@@ -261,6 +261,7 @@ def check_odds(request: CheckInput) -> OutcomeOdds:
     "percentile.check",
     summary="A d100 roll-under check: critical, success, failure or fumble.",
     odds=check_odds,
+    example={"skill": 50},
 )
 def check(request: CheckInput, roller: Roller) -> CheckOutcome:
     """Roll 1d100 under the skill plus modifier (ruling G-P-01)."""

@@ -187,6 +187,7 @@ def fumble_odds(request: FumbleInput) -> OutcomeOdds:
     "percentile.fumble",
     summary="Roll a d10 on the Combat Fumble Table, with the dice its row names.",
     odds=fumble_odds,
+    example={"weapon": {"name": "sword", "damage": "1d8", "type": "slashing", "hp": 10}},
 )
 def fumble(request: FumbleInput, roller: Roller) -> FumbleOutcome:
     """Roll on the Combat Fumble Table (P-ATK-13)."""

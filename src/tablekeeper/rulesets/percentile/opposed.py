@@ -210,6 +210,7 @@ def oppose(
     "percentile.opposed",
     summary="Two d100 checks against each other: the winner and a weak, normal or great victory.",
     odds=opposed_odds,
+    example={"attacker": {"skill": 60}, "defender": {"skill": 45}},
 )
 def opposed(request: OpposedInput, roller: Roller) -> OpposedOutcome:
     """Roll the attacker's d100, then the defender's (ruling G-P-02)."""

@@ -221,6 +221,7 @@ def check_odds(request: CheckInput) -> OutcomeOdds:
     "realtime.check",
     summary="A d20 roll-under check (Test): S.P. or F.P. against a modified characteristic.",
     odds=check_odds,
+    example={"characteristic": 12},
 )
 def check(request: CheckInput, roller: Roller) -> CheckOutcome:
     """Roll 1d20 against the characteristic and its modifiers (document 003, Test Resolution)."""

@@ -150,6 +150,7 @@ def death_chance(request: CriticalInjuryInput) -> Fraction:
     "realtime.critical_injury",
     summary="Critical injury roll: 1d100 + (n_wounds + 1) × (d + npv) on the injury table.",
     odds=critical_injury_odds,
+    example={"n_wounds": 1, "seconds_negative": 5, "negative_hp": 3},
 )
 def critical_injury(request: CriticalInjuryInput, roller: Roller) -> CriticalInjuryOutcome:
     """Roll the critical injury (document 003, section 2); no die after 175 s (R-LIFE-03)."""

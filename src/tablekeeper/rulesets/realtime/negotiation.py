@@ -218,6 +218,7 @@ def negotiation_odds(request: NegotiationInput) -> OutcomeOdds:
     "realtime.negotiate",
     summary="Price negotiation: a Psychology check for X%; S.P. against X/4 and X/2.",
     odds=negotiation_odds,
+    example={"direction": "buy", "requested_percent": "15", "characteristic": 12},
 )
 def negotiate(request: NegotiationInput, roller: Roller) -> NegotiationOutcome:
     """Negotiate the price (document 003, Price Negotiation); no die when disadvantageous."""

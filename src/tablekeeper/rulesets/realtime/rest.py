@@ -166,7 +166,11 @@ def rest_outcome(request: RestInput | SimpleRestInput) -> RestOutcome:
     )
 
 
-@resolver("realtime.rest", summary="A Rest: thirst, hunger, sleep, comfort, modifiers × hours.")
+@resolver(
+    "realtime.rest",
+    summary="A Rest: thirst, hunger, sleep, comfort, modifiers × hours.",
+    example={"hours": 8, "hours_slept": 6},
+)
 def rest(request: RestInput, roller: Roller) -> RestOutcome:
     """Score a Rest (document 003, Rest); rolls nothing."""
     return rest_outcome(request)
@@ -175,6 +179,7 @@ def rest(request: RestInput, roller: Roller) -> RestOutcome:
 @resolver(
     "realtime.rest_simple",
     summary="A simplified Rest: poor 10, adequate 15, good 20, excellent 25 × hours.",
+    example={"quality": "good", "hours": 8},
 )
 def rest_simple(request: SimpleRestInput, roller: Roller) -> RestOutcome:
     """Score a Rest at a glance (document 003, Rest, Discussion); rolls nothing."""

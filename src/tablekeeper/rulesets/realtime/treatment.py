@@ -128,6 +128,7 @@ def treatment_odds(request: TreatmentInput) -> OutcomeOdds:
     "realtime.treatment",
     summary="Treat a critical injury: light (1 min, Cunning +2) or full (1 h), with its penalty.",
     odds=treatment_odds,
+    example={"kind": "light", "cunning": 12, "injury": "Broken"},
 )
 def treatment(request: TreatmentInput, roller: Roller) -> TreatmentOutcome:
     """Treat a critical injury (document 003, section 6): one d20."""

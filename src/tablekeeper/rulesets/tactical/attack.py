@@ -252,6 +252,16 @@ def label(result: Tally) -> str:
     "tactical.attack",
     summary="An attack's threat, allowed defenses and, on a yield, its damage and effects.",
     odds=attack_odds,
+    example={
+        "yield_dice": "2d6",
+        "delivery": "melee",
+        "yield_track": "poise",
+        "brawn": 2,
+        "cunning": 3,
+        "agility": 2,
+        "base_threat": 1,
+        "armor": 1,
+    },
 )
 def attack(check: AttackInput, roller: Roller) -> AttackOutcome:
     """Roll the yield's dice when the target yields; nothing otherwise."""

@@ -215,6 +215,13 @@ def _targets_odds(check: TargetsInput) -> OutcomeOdds:
     "tactical.targets",
     summary="Whom a skill targets on the grid: reach, sight, walls, lines, blasts, banes.",
     odds=_targets_odds,
+    example={
+        "skill": {"target": "ranged", "range": 6, "attack": True},
+        "user": {"id": "ash", "position": [1, 1], "side": "us"},
+        "target": "wolf",
+        "map": {"width": 8, "height": 6},
+        "characters": [{"id": "wolf", "position": [5, 3], "side": "them"}],
+    },
 )
 def targets(check: TargetsInput, roller: Roller) -> TargetsOutcome:
     """Targeting rolls nothing."""

@@ -74,6 +74,7 @@ def _threat_odds(check: ThreatInput) -> OutcomeOdds:
     "tactical.threat",
     summary="An attack's threat: base threat + agility, 0 against an immune target.",
     odds=_threat_odds,
+    example={"base_threat": 1, "agility": 2},
 )
 def threat(check: ThreatInput, roller: Roller) -> ThreatOutcome:
     """Threat rolls nothing."""

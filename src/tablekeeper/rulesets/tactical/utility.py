@@ -100,6 +100,7 @@ def utility_odds(check: UtilityInput) -> OutcomeOdds:
     "tactical.utility",
     summary="A utility skill: an action rolls 2d8 (boons and banes adjust it) for cunning effects.",
     odds=utility_odds,
+    example={"cunning": 3},
 )
 def utility(check: UtilityInput, roller: Roller) -> UtilityOutcome:
     faces = tuple(roller.roll(die) for die in utility_dice(check))

@@ -118,6 +118,7 @@ def appeal_odds(request: AppealInput) -> OutcomeOdds:
     "percentile.appeal_for_time",
     summary="Appeal for Time: +2 rounds on a critical, +1 on a success, -1 on a fumble.",
     odds=appeal_odds,
+    example={"skill": 55, "rounds": 3},
 )
 def appeal_for_time(request: AppealInput, roller: Roller) -> AppealOutcome:
     """Roll the appeal at its cumulative penalty (P-SOC-15, P-SOC-16, G-P-18)."""

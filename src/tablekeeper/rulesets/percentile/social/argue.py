@@ -39,6 +39,7 @@ def exchange_of(request: ArgueInput, roller: Roller) -> Exchange:
     "percentile.argue",
     summary="An argument: both sides' rolls and social damage, and each target DP's fall.",
     odds=argue_outcome_odds,
+    example={"attacker": {"skill": 60}, "defender": {"skill": 45}, "time_scale": "medium"},
 )
 def argue(request: ArgueInput, roller: Roller) -> ArgueOutcome:
     """Roll the argument and settle it with the input's ``winner_choice`` (P-ARG-01)."""

@@ -65,6 +65,7 @@ class SocialOutcome(Frozen):
 @resolver(
     "percentile.social_outcome",
     summary="How a social encounter ends for a party: Victory, Weak Victory or Defeat.",
+    example={"remaining_target_dp": 3},
 )
 def social_outcome(request: SocialOutcomeInput, roller: Roller) -> SocialOutcome:
     """The result the remaining target DP gives (P-ARG-09); rolls nothing."""

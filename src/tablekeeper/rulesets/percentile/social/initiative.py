@@ -99,6 +99,7 @@ def social_initiative_odds(request: SocialInitiativeInput) -> OutcomeOdds:
     "percentile.social_initiative",
     summary="A social turn order: (CHA + INT) / 2, rounded down, + 1D10 + the GM's modifier.",
     odds=social_initiative_odds,
+    example={"cha": 13, "int": 12},
 )
 def social_initiative_check(
     request: SocialInitiativeInput, roller: Roller

@@ -165,6 +165,7 @@ def investigation(
     "percentile.investigate",
     summary="Investigate (hourly or longer): an opposed roll that arms the party's next Argue.",
     odds=investigate_odds,
+    example={"skill": 60, "opposition": 40, "time_scale": "hourly"},
 )
 def investigate(request: InvestigateInput, roller: Roller) -> InvestigateOutcome:
     """Roll the character's d100, then the opposition's (P-SOC-20)."""

@@ -108,6 +108,7 @@ def rule_target(request: TargetDpInput) -> TargetDpOutcome:
 @resolver(
     "percentile.target_dp",
     summary="A party's target DP in a social encounter: the goal's base and its modifiers.",
+    example={"goal": "debatable", "party_size": "comparable"},
 )
 def target_dp(request: TargetDpInput, roller: Roller) -> TargetDpOutcome:
     """The base and effective target DP (P-SOC-07, P-SOC-08); rolls nothing."""
