@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tablekeeper.analysis.variations import Variation, grid, with_values
+from tablekeeper.analysis.variations import Variation, grid, suggested, variables, with_values
 from tablekeeper.errors import InvalidInputError
 
 
@@ -59,3 +59,41 @@ def test_a_path_that_leads_nowhere_is_an_error_naming_it(path: str, reason: str)
     data = {"combatants": [{"id": "wolf", "stats": {}}]}
     with pytest.raises(InvalidInputError, match=reason):
         with_values(data, {path: 1})
+
+
+def test_the_numbers_a_designer_may_vary_are_named_by_whose_they_are() -> None:
+    data = {
+        "seconds": 30,
+        "map": {"walls": [[1, 2], [3, 4]]},  # squares on a map, not numbers to vary
+        "creatures": [
+            {"id": "wolf", "hp": 12, "bite": {"skill": 45}, "angry": True},
+            {"hp": 9},
+        ],
+    }
+    found = variables(data)
+    assert [(v.path, v.value, v.label) for v in found] == [
+        ("seconds", 30, "seconds"),
+        ("creatures.0.hp", 12, "wolf › hp"),
+        ("creatures.0.bite.skill", 45, "wolf › bite › skill"),
+        ("creatures.1.hp", 9, "creatures › 1 › hp"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "bounds", "line"),
+    [
+        (50, {}, "skill=30:70:10"),  # a percentile skill: tens
+        (20, {}, "skill=10:30:5"),
+        (4, {"minimum": 2, "maximum": 10}, "skill=2:6"),  # a die's worth: ones
+        (1, {"minimum": 0}, "skill=0:3"),  # within its bounds
+        (None, {"minimum": 1}, "skill=1:5"),  # unset: from its least
+        (2.5, {}, "skill="),  # not a whole number: the field alone
+        (3, {"minimum": 3, "maximum": 3}, "skill=3"),
+    ],
+)
+def test_a_suggested_line_is_five_values_around_the_one_written(
+    value: float | None, bounds: dict[str, int], line: str
+) -> None:
+    assert suggested("skill", value, **bounds) == line
+    if "=" in line and line.split("=")[1]:
+        Variation.parse(line)  # and a line the vary box reads

@@ -23,6 +23,9 @@ def test_a_designer_simulates_a_scenario_over_a_field_and_downloads_the_data(
     page.get_by_label("Scenario").select_option("realtime/bleeding_out")
     page.get_by_label("Trials per point").fill("60")
     page.get_by_label("Seed").fill("7")
+    # "What if Aliena had more hit points?": her number picked from the scenario's list.
+    page.locator('#lab-scenario-numbers button[data-vary-line^="creatures.0.hp="]').click()
+    expect(page.locator("#lab-vary")).to_have_value("creatures.0.hp=10:30:5")
     page.locator("#lab-vary").fill("seconds=20,60")
     page.get_by_role("button", name="Run the simulation").click()
     run = page.locator("#lab-run")
@@ -58,9 +61,16 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     expect(page.locator("#lab-run tr[data-side]").first).to_be_visible()
     screenshots.take(page, "lab")  # the README's
 
+    # The resolver's input is a form filled with its example; a number picked from the
+    # list puts its line in the vary box.
+    page.get_by_label("Resolver").select_option("percentile.attack")
+    expect(page.locator('[name="input.attacker.skill"]')).to_have_value("50")
     page.get_by_label("Resolver").select_option("dice.pool")
-    page.get_by_label("Input (JSON)").fill('{"dice": 3, "sides": 6, "tn": 4}')
-    page.locator("#lab-sweep-vary").fill("tn=2:6")
+    dice = page.locator('[name="input.dice"]')
+    expect(dice).to_have_value("5")
+    dice.fill("3")
+    page.locator('#lab-resolver-input button[data-vary-line="tn=2:6"]').click()
+    expect(page.locator("#lab-sweep-vary")).to_have_value("tn=2:6")
     page.get_by_role("button", name="Run the sweep").click()
     table = page.locator("#lab-sweep-table")
     expect(table.locator("tbody tr")).to_have_count(5, timeout=30_000)

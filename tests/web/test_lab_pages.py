@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -64,6 +64,7 @@ def test_a_simulation_runs_and_shows_its_win_rates_lengths_and_downloads(
     assert 'id="lab-trials" name="trials" min="1" max="2000" value="40"' in page
     assert 'class="lab-histogram"' in page
     expected = lab.simulate("first_blood", ruleset="duel", trials=40, seed=3, workers=1)
+    assert 'class="lab-ticks' not in page  # 17 to 50 commands: too many bars to label each
     for side, row in expected["points"][0]["report"]["sides"].items():
         assert f'data-side="{side}" data-rate="{row["rate"]:.4f}"' in page
     data = client.get(f"/lab/runs/{run.id}/result.json")
@@ -73,6 +74,20 @@ def test_a_simulation_runs_and_shows_its_win_rates_lengths_and_downloads(
     }
     rows = list(csv.DictReader(io.StringIO(client.get(f"/lab/runs/{run.id}/result.csv").text)))
     assert {row["side"] for row in rows} == set(expected["points"][0]["report"]["sides"])
+
+
+def test_a_short_histogram_writes_each_bars_length_under_it(client: TestClient) -> None:
+    started = client.post(
+        "/lab/simulations", data={"scenario": "percentile/river_ambush", "trials": "40"}
+    )
+    run = _finish(lab_jobs.run_of(_run_id(started)))
+    assert run.result is not None
+    lengths = sorted(map(int, run.result["points"][0]["report"]["length"]["histogram"]))
+    assert lengths[-1] - lengths[0] < 16
+    page = client.get(started.headers["location"]).text
+    ticks = page.split('class="lab-ticks muted"', 1)[1].split("</p>", 1)[0]
+    shown = [int(tick) for tick in re.findall(r"<span>(\d+)</span>", ticks)]
+    assert shown == list(range(lengths[0], lengths[-1] + 1))  # every round, none skipped
 
 
 def test_htmx_gets_the_runs_part_which_polls_until_the_charts(client: TestClient) -> None:
@@ -101,15 +116,19 @@ def test_a_sweep_runs_and_shows_its_outcome_table(client: TestClient) -> None:
         "/lab/sweeps",
         data={
             "resolver": "dice.pool",
-            "input": json.dumps({"dice": 3, "sides": 6, "tn": 4}),
+            "input.dice": "3",
+            "input.sides": "6",
+            "input.tn": "4",
             "vary": "tn=3:5",
         },
     )
     run = _finish(lab_jobs.run_of(_run_id(started)))
     assert run.error is None
+    assert run.result is not None and run.result["input"] == {"dice": 3, "sides": 6, "tn": 4}  # noqa: PT018
     page = client.get(started.headers["location"]).text
     assert 'id="lab-sweep-table"' in page
     assert page.count('<th scope="row">') == 3
+    assert 'name="input.dice" value="3"' in page  # the run's page shows the input it swept
     assert b"tn," in client.get(f"/lab/runs/{run.id}/result.csv").content
 
 
@@ -134,16 +153,50 @@ def test_bad_simulation_input_is_named_by_field(
 
 
 def test_bad_sweep_input_is_named_by_field(client: TestClient) -> None:
-    response = client.post(
-        "/lab/sweeps", data={"resolver": "dice.pool", "input": "{not json", "vary": "tn=3:5"}
-    )
+    pool = {"resolver": "dice.pool", "input.sides": "6", "input.tn": "4", "vary": "tn=3:5"}
+    response = client.post("/lab/sweeps", data={**pool, "input.dice": "many"})
     assert response.status_code == 422
-    assert 'id="lab-input-error"' in response.text
-    htmx = client.post(
-        "/lab/sweeps", data={"resolver": "dice.pool", "input": "[]", "vary": "tn=3:5"}, headers=HTMX
-    )
-    assert htmx.status_code == 422
-    assert htmx.headers["HX-Retarget"] == "#main"
+    assert 'id="f-input-dice-error"' in response.text
+    assert 'name="input.dice" value="many"' in response.text  # what was typed, kept
+    missing = client.post("/lab/sweeps", data=pool, headers=HTMX)
+    assert missing.status_code == 422
+    assert missing.headers["HX-Retarget"] == "#main"
+    assert 'id="f-input-dice-error"' in missing.text  # a required field left empty
+    vary = client.post("/lab/sweeps", data={**pool, "input.dice": "3", "vary": "dice=-1:1"})
+    assert vary.status_code == 422  # a varied value the input refuses: named where it lies
+    assert 'id="f-input-dice-error"' in vary.text and "at dice=-1" in vary.text  # noqa: PT018
+    unknown = client.post("/lab/sweeps", data={**pool, "resolver": "percentile.nope"})
+    assert unknown.status_code == 422
+    assert 'id="lab-resolver-error"' in unknown.text
+
+
+def test_the_sweep_form_is_the_resolvers_input_filled_with_its_example(
+    client: TestClient,
+) -> None:
+    """A designer picks a resolver and reads its input as fields, its example filled in,
+    and the numbers it may vary, each with a line to put in the vary box."""
+    page = client.get("/lab?resolver=percentile.attack").text
+    assert 'name="input.attacker.skill" value="50"' in page
+    assert 'name="input.attacker.weapon.name" value="sword"' in page
+    assert 'data-vary-line="attacker.skill=30:70:10"' in page
+    assert "Options: the table&#39;s rulings" in page or "Options: the table's rulings" in page
+    fragment = client.get("/lab/resolver-input", params={"resolver": "dice.pool"}, headers=HTMX)
+    assert fragment.status_code == 200
+    assert fragment.text.lstrip().startswith('<div id="lab-resolver-input">')
+    assert 'data-vary-line="tn=2:6"' in fragment.text
+    assert client.get("/lab/resolver-input", params={"resolver": "nope"}).status_code == 422
+
+
+def test_the_simulation_form_lists_the_scenarios_numbers(client: TestClient) -> None:
+    """What a designer may vary in a scenario, by whose it is ("what if the wolves had
+    more Bite?"): each number of the file as written, its format and seed left out."""
+    page = client.get("/lab?scenario=realtime/bleeding_out").text
+    assert "aliena › hp" in page
+    assert 'data-vary-line="creatures.0.hp=10:30:5"' in page
+    assert 'data-vary-line="seed=' not in page
+    fragment = client.get("/lab/scenario-numbers", params={"scenario": "duel/first_blood"})
+    assert "Bob › defense" in fragment.text
+    assert 'data-vary-line="fighters.1.defense=7:11"' in fragment.text
 
 
 def test_one_run_at_a_time_and_an_unknown_run_is_a_404(client: TestClient) -> None:

@@ -11,33 +11,27 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tablekeeper.analysis.variations import Variation, grid, with_values
 from tablekeeper.engine.resolvers import Resolver
 from tablekeeper.errors import InvalidInputError, RulesError
+
+T = TypeVar("T")
 
 
 def sweep(
     resolver: Resolver[Any, Any], base: Mapping[str, Any], variations: tuple[Variation, ...]
 ) -> dict[str, Any]:
     """The exact odds of ``resolver`` at every point of the grid over ``base``."""
-    if resolver.odds is None:
-        raise InvalidInputError(f"{resolver.name} has no exact odds to sweep", field="RESOLVER")
-    if not variations:
-        raise InvalidInputError("vary at least one field: --vary FIELD=START:STOP", field="vary")
     points: list[tuple[dict[str, Any], dict[str, Fraction]]] = []
     labels: dict[str, None] = {}
-    for values in grid(variations):
-        check = with_values(base, values, prefix="input.")
-        try:
-            odds = resolver.exact_odds(check)
-        except RulesError as error:
-            shown = ", ".join(f"{k}={v}" for k, v in values.items())
-            raise InvalidInputError(f"at {shown}: {error.message}", field=error.field) from None
+    for values, check in checked(resolver, base, variations):
+        odds = _at(values, partial(resolver.exact_odds, check))
         labels.update(dict.fromkeys(odds.labels))
         points.append((values, odds.as_dict()))
     outcomes = list(labels)
@@ -54,6 +48,33 @@ def sweep(
             for values, chances in points
         ],
     }
+
+
+def checked(
+    resolver: Resolver[Any, Any], base: Mapping[str, Any], variations: tuple[Variation, ...]
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Each point of the grid over ``base`` and its input, every one validated by the
+    resolver's input model before any odds are computed (an error names the field and
+    the point): what a sweep will compute, refused whole or not at all."""
+    if resolver.odds is None:
+        raise InvalidInputError(f"{resolver.name} has no exact odds to sweep", field="RESOLVER")
+    if not variations:
+        raise InvalidInputError("vary at least one field: --vary FIELD=START:STOP", field="vary")
+    found = []
+    for values in grid(variations):
+        check = with_values(base, values, prefix="input.")
+        _at(values, partial(resolver.parse, check))
+        found.append((values, check))
+    return found
+
+
+def _at(values: Mapping[str, Any], compute: Callable[[], T]) -> T:
+    """``compute()``, its refusal naming the grid point (``at tn=0: input.tn: ...``)."""
+    try:
+        return compute()
+    except RulesError as error:
+        shown = ", ".join(f"{k}={v}" for k, v in values.items())
+        raise InvalidInputError(f"at {shown}: {error.message}", field=error.field) from None
 
 
 def probability(point: Mapping[str, Any], label: str) -> float:

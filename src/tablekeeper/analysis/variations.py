@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -134,3 +135,67 @@ def _set(data: Any, path: str, value: Any, prefix: str) -> None:
                 where = where[key]
         else:
             raise InvalidInputError(f"{shown}: {where!r} has no fields", field="vary")
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A number in the data a designer may vary: its dotted path, its value as written,
+    and whose it is (the ``name`` or ``id`` of the list item it lies in: ``Wolf``)."""
+
+    path: str
+    value: Number
+    owner: str = ""
+    within: str = ""
+    """The path of the owner's list item (``creatures.0``), when there is an owner."""
+
+    @property
+    def label(self) -> str:
+        """The path in words: ``aliena › characteristics › melee`` (the owner's name for its
+        place in the list)."""
+        rest = self.path.removeprefix(f"{self.within}.") if self.owner else self.path
+        return " › ".join([self.owner, *rest.split(".")] if self.owner else rest.split("."))
+
+
+def variables(data: Any, *, path: str = "", owner: str = "", within: str = "") -> list[Variable]:
+    """Every number in ``data`` (mappings and lists, as a scenario file is written), in
+    the order written; a list of two numbers is a square on a map, not two variables."""
+    found: list[Variable] = []
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            found += variables(value, path=f"{path}{key}.", owner=owner, within=within)
+    elif isinstance(data, list) and not _square(data):
+        for index, item in enumerate(data):
+            named = item.get("name") or item.get("id") if isinstance(item, Mapping) else None
+            place = f"{path}{index}"
+            if isinstance(named, str | int) and named != "":
+                found += variables(item, path=f"{place}.", owner=str(named), within=place)
+            else:
+                found += variables(item, path=f"{place}.", owner=owner, within=within)
+    elif isinstance(data, int | float) and not isinstance(data, bool):
+        found.append(Variable(path.removesuffix("."), data, owner, within))
+    return found
+
+
+def _square(data: list[Any]) -> bool:
+    return len(data) == 2 and all(isinstance(part, int) for part in data)
+
+
+def suggested(
+    path: str, value: Number | None, *, minimum: Number | None = None, maximum: Number | None = None
+) -> str:
+    """A ``FIELD=START:STOP:STEP`` line around ``value`` (five values, two steps either
+    side, within the field's bounds): a die's worth apart for small numbers, tens for a
+    percentile skill. A whole number only; any other value gets the field alone."""
+    if value is None and minimum is not None and isinstance(minimum, int):
+        value = minimum + 2
+    if not isinstance(value, int) or isinstance(value, bool):
+        return f"{path}="
+    step = 1 if abs(value) <= 12 else 5 if abs(value) <= 30 else 10
+    start, stop = value - 2 * step, value + 2 * step
+    if minimum is not None:
+        start = max(start, math.ceil(minimum))
+    if maximum is not None:
+        stop = min(stop, math.floor(maximum))
+    if stop <= start:
+        return f"{path}={value}"
+    return f"{path}={start}:{stop}" if step == 1 else f"{path}={start}:{stop}:{step}"

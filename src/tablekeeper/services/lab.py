@@ -17,10 +17,12 @@ from typing import Any
 from tablekeeper.analysis.backends import BackendName, Progress
 from tablekeeper.analysis.simulation import SimulationRequest
 from tablekeeper.analysis.simulation import simulate as run_simulation
+from tablekeeper.analysis.sweep import checked
 from tablekeeper.analysis.sweep import sweep as run_sweep
 from tablekeeper.analysis.trials import RULESET_POLICY
 from tablekeeper.analysis.variations import Variation, grid
 from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.resolvers import Resolver
 from tablekeeper.engine.scenarios import SCENARIO_FOLDER
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.services import scenarios
@@ -114,10 +116,22 @@ def simulate(
     )
 
 
+def resolver_named(name: str) -> Resolver[Any, Any]:
+    """The resolver ``name`` of any installed ruleset (or a ``dice.*`` check)."""
+    return rulesets().resolver(name)
+
+
+def check_sweep(name: str, raw_input: Mapping[str, Any], vary: Sequence[str]) -> None:
+    """Refuse, before any odds are computed, a sweep with a point its resolver refuses."""
+    if not isinstance(raw_input, Mapping):
+        raise InvalidInputError("the input is a mapping of fields", field="input")
+    checked(resolver_named(name), raw_input, variations(vary))
+
+
 def sweep(name: str, raw_input: Mapping[str, Any] | None, vary: Sequence[str]) -> dict[str, Any]:
     """The exact odds of the resolver ``name`` over the grid ``vary`` makes of the input
     (``None``: the resolver's example input)."""
-    resolver = rulesets().resolver(name)
+    resolver = resolver_named(name)
     if raw_input is None:
         raw_input = dict(resolver.example or {})
     if not isinstance(raw_input, Mapping):

@@ -105,6 +105,7 @@ def start_simulation(
 def start_sweep(resolver: str, raw_input: Mapping[str, Any], vary: Sequence[str]) -> LabRun:
     """Start sweeping ``resolver``'s exact odds over the grid ``vary`` makes."""
     points = _points(vary)
+    lab.check_sweep(resolver, raw_input, vary)  # a refused point is named by its field now
     asked = {"resolver": resolver, "input": dict(raw_input), "vary": list(vary)}
 
     def play(run: LabRun) -> dict[str, Any]:

@@ -25,14 +25,28 @@ from starlette.responses import Response
 
 from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import probability, to_csv
+from tablekeeper.analysis.variations import suggested, variables
 from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
-from tablekeeper.web.forms import errors_by_field
+from tablekeeper.web.form_fields import FieldGroup, FormField, FormItem
+from tablekeeper.web.forms import (
+    errors_by_field,
+    field_names,
+    form_values,
+    posted_names,
+    read_form,
+    sheet_fields,
+)
 from tablekeeper.web.pages import Form, PageRoute, see_other
 from tablekeeper.web.templating import is_htmx, render
 
 SIMULATION_FIELDS = frozenset({"scenario", "trials", "seed", "vary"})
-SWEEP_FIELDS = frozenset({"resolver", "input", "vary"})
+SWEEP_FIELDS = frozenset({"resolver", "vary"})
+INPUT = "input"
+"""The prefix of every input of a resolver's form: ``input.attacker.skill``."""
+NOT_VARIED = frozenset({"schema_version", "seed"})
+"""A scenario's numbers the lab does not offer to vary: its format, and the seed its
+trials replace with their own."""
 DEFAULT_TRIALS = 200
 MAX_HISTOGRAM_BARS = 40
 """The most bars the length histogram draws (longer encounters share a bar)."""
@@ -131,6 +145,59 @@ def sweep_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+@dataclass(frozen=True)
+class VaryChoice:
+    """A number the designer may vary: its path, in words, its value as written (a
+    scenario's; a resolver's stands in its input above), and the line a click puts in the
+    vary box (``attacker.skill=30:70:10``: five values around it)."""
+
+    path: str
+    label: str
+    value: str
+    line: str
+
+
+def resolver_items(name: str) -> tuple[FormItem, ...]:
+    """The inputs of the resolver ``name``'s form, from its input model's schema."""
+    schema = lab.resolver_named(name).input_model.model_json_schema()
+    return sheet_fields(schema, prefix=INPUT)
+
+
+def resolver_example(name: str) -> dict[str, str]:
+    """The resolver's form filled with its example input (its defaults where it has none)."""
+    example = lab.resolver_named(name).example or {}
+    return form_values(resolver_items(name), example)
+
+
+def resolver_choices(
+    items: tuple[FormItem, ...], values: Mapping[str, str], within: str = ""
+) -> list[VaryChoice]:
+    """The number inputs of a resolver's form, as what a sweep may vary."""
+    choices: list[VaryChoice] = []
+    for item in items:
+        if isinstance(item, FieldGroup):
+            choices += resolver_choices(item.children, values, f"{within}{item.label} › ")
+        elif isinstance(item, FormField) and item.widget == "number" and not item.decimal:
+            path = item.name.removeprefix(f"{INPUT}.")
+            text = values.get(item.name, "")
+            value = int(text) if text.lstrip("-").isdigit() else None
+            line = suggested(path, value, minimum=item.minimum, maximum=item.maximum)
+            choices.append(VaryChoice(path, f"{within}{item.label}", "", line))
+    return choices
+
+
+def scenario_choices(choice: str) -> list[VaryChoice]:
+    """The numbers of the scenario ``ruleset/name`` as written, as what a simulation may
+    vary (its format version and seed left out)."""
+    ruleset, name = _scenario_choice(choice)
+    data = lab.scenario_source(name, ruleset=ruleset).data
+    return [
+        VaryChoice(found.path, found.label, str(found.value), suggested(found.path, found.value))
+        for found in variables(data)
+        if found.path not in NOT_VARIED
+    ]
+
+
 def vary_lines(text: str) -> list[str]:
     """The ``FIELD=START:STOP[:STEP]`` lines of the vary box, blank lines left out."""
     return [line.strip() for line in text.splitlines() if line.strip()]
@@ -156,23 +223,54 @@ def _page(
     request: Request,
     *,
     values: Mapping[str, str] | None = None,
+    inputs: Mapping[str, str] | None = None,
     errors: Mapping[str, str] | None = None,
     general: Sequence[str] = (),
     form: str = "",
     run: lab_jobs.LabRun | None = None,
     status: int = 200,
 ) -> Response:
+    """The lab: both forms (``values``: what they hold; ``inputs``: the resolver form's
+    inputs by name, else its example), the errors by input, and the run if any."""
+    scenarios = [f"{ruleset}/{name}" for ruleset, name in lab.shipped_scenarios()]
+    resolvers = lab.sweepable_resolvers()
+    shown = {"trials": str(DEFAULT_TRIALS), "seed": "0"} | dict(values or {})
+    shown["scenario"] = _offered(shown.get("scenario", ""), scenarios)
+    shown["resolver"] = _offered(shown.get("resolver", ""), resolvers)
     context = {
-        "scenarios": [f"{ruleset}/{name}" for ruleset, name in lab.shipped_scenarios()],
-        "resolvers": lab.sweepable_resolvers(),
-        "values": {"trials": str(DEFAULT_TRIALS), "seed": "0", "input": "{}"} | dict(values or {}),
+        "scenarios": scenarios,
+        "resolvers": resolvers,
+        "values": shown,
         "errors": dict(errors or {}),
         "general": list(general),
         "form": form,
         "run": run,
+        **_scenario_context(shown["scenario"]),
+        **_resolver_context(shown["resolver"], inputs),
         **_run_context(run),
     }
     return render(request, "lab.html", context, status_code=status)
+
+
+def _offered(chosen: str, offered: Sequence[str]) -> str:
+    """The choice a select shows: the one asked for when offered, else the first."""
+    return chosen if chosen in offered else (offered[0] if offered else "")
+
+
+def _scenario_context(choice: str) -> dict[str, Any]:
+    return {"scenario_choices": scenario_choices(choice) if choice else []}
+
+
+def _resolver_context(name: str, inputs: Mapping[str, str] | None) -> dict[str, Any]:
+    if not name:
+        return {"resolver_items": (), "inputs": {}, "resolver_choices": []}
+    items = resolver_items(name)
+    shown = dict(inputs) if inputs is not None else resolver_example(name)
+    return {
+        "resolver_items": items,
+        "inputs": shown,
+        "resolver_choices": resolver_choices(items, shown),
+    }
 
 
 def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
@@ -190,8 +288,15 @@ def asked_values(run: lab_jobs.LabRun) -> dict[str, str]:
     if run.kind == "simulation":
         values |= {key: str(asked[key]) for key in ("scenario", "trials", "seed")}
     else:
-        values |= {"resolver": asked["resolver"], "input": json.dumps(asked["input"])}
+        values["resolver"] = asked["resolver"]
     return values
+
+
+def asked_inputs(run: lab_jobs.LabRun) -> dict[str, str] | None:
+    """A sweep's input as its form's inputs, to show it again beside the run."""
+    if run.kind != "sweep":
+        return None
+    return form_values(resolver_items(run.asked["resolver"]), run.asked["input"])
 
 
 def _run_part(request: Request, run: lab_jobs.LabRun, *, started: bool = False) -> Response:
@@ -200,7 +305,9 @@ def _run_part(request: Request, run: lab_jobs.LabRun, *, started: bool = False) 
     if not is_htmx(request):
         if started:
             return see_other(request, f"/lab/runs/{run.id}")
-        return _page(request, values=asked_values(run), form=run.kind, run=run)
+        return _page(
+            request, values=asked_values(run), inputs=asked_inputs(run), form=run.kind, run=run
+        )
     # An htmx swap carries no <noscript> refresh: htmx parses a fragment with scripting
     # off, so the refresh would become a live <meta> and reload the page a second later.
     response = render(request, "_lab_run.html", {"run": run, "fragment": True, **_run_context(run)})
@@ -214,8 +321,26 @@ def build_router() -> APIRouter:
     router = APIRouter(route_class=PageRoute, include_in_schema=False)
 
     @router.get("/lab")
-    def lab_page(request: Request) -> Response:
-        return _page(request)
+    def lab_page(request: Request, scenario: str = "", resolver: str = "") -> Response:
+        """The lab (``?scenario=``, ``?resolver=``: that one chosen, its numbers and
+        inputs shown: the "Show" buttons without JavaScript)."""
+        return _page(request, values={"scenario": scenario, "resolver": resolver})
+
+    @router.get("/lab/scenario-numbers")
+    def scenario_numbers(request: Request, scenario: str = "") -> Response:
+        """The numbers of a scenario a simulation may vary, which htmx swaps in when the
+        scenario select changes."""
+        context = {"scenario_choices": scenario_choices(scenario), "values": {}}
+        return render(request, "_lab_scenario_numbers.html", context)
+
+    @router.get("/lab/resolver-input")
+    def resolver_input(request: Request, resolver: str = "") -> Response:
+        """A resolver's form, filled with its example, which htmx swaps in when the
+        resolver select changes."""
+        if resolver not in lab.sweepable_resolvers():
+            raise InvalidInputError(f"no resolver {resolver!r} with exact odds", field="resolver")
+        context = {"errors": {}, "values": {}, "form": "", **_resolver_context(resolver, None)}
+        return render(request, "_lab_resolver_input.html", context)
 
     @router.post("/lab/simulations")
     def simulate(request: Request, form: Form) -> Response:
@@ -238,20 +363,23 @@ def build_router() -> APIRouter:
     @router.post("/lab/sweeps")
     def sweep(request: Request, form: Form) -> Response:
         values = {name: form.text(name) for name in SWEEP_FIELDS}
+        items: tuple[FormItem, ...] = ()
         try:
-            try:
-                raw_input = json.loads(values["input"] or "{}")
-            except ValueError as error:
-                raise InvalidInputError(f"not JSON: {error}", field="input") from None
-            if not isinstance(raw_input, dict):
-                raise InvalidInputError("the input is a JSON object of fields", field="input")
-            if not values["resolver"]:
-                raise InvalidInputError("choose a resolver", field="resolver")
+            if values["resolver"] not in lab.sweepable_resolvers():
+                raise InvalidInputError("choose a resolver with exact odds", field="resolver")
+            items = resolver_items(values["resolver"])
+            read = read_form(items, form)
+            if read.problems:  # with the model's own problems of the rest: all at once
+                model = lab.resolver_named(values["resolver"]).input_model
+                raise read.refusal(model, INPUT)
             run = lab_jobs.start_sweep(
-                values["resolver"], raw_input, vary_lines(form.get("vary", ""))
+                values["resolver"], read.values, vary_lines(form.get("vary", ""))
             )
         except RulesError as error:
-            return _refused(request, error, values, SWEEP_FIELDS, "sweep")
+            names = posted_names(items, form)
+            inputs = {name: text for name, text in form.items() if name in names}
+            fields = SWEEP_FIELDS | field_names(items)
+            return _refused(request, error, values, fields, "sweep", inputs=inputs)
         return _run_part(request, run, started=True)
 
     @router.get("/lab/runs/{run_id}")
@@ -285,13 +413,21 @@ def _refused(
     request: Request,
     error: RulesError,
     values: Mapping[str, str],
-    fields: frozenset[str],
+    fields: frozenset[str] | set[str],
     form: str,
+    *,
+    inputs: Mapping[str, str] | None = None,
 ) -> Response:
     found, general = errors_by_field(error, set(fields), aliases={"RESOLVER": "resolver"})
     status = 503 if isinstance(error, ConflictError) else 422  # htmx swaps both
     response = _page(
-        request, values=values, errors=found, general=general, form=form, status=status
+        request,
+        values=values,
+        inputs=inputs,
+        errors=found,
+        general=general,
+        form=form,
+        status=status,
     )
     if is_htmx(request):  # the forms again, with the errors: the page's main part
         response.headers.update(
