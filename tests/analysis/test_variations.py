@@ -83,7 +83,8 @@ def test_the_numbers_a_designer_may_vary_are_named_by_whose_they_are() -> None:
     ("value", "bounds", "line"),
     [
         (50, {}, "skill=30:70:10"),  # a percentile skill: tens
-        (20, {}, "skill=10:30:5"),
+        (30, {}, "skill=20:40:5"),
+        (20, {}, "skill=18:22"),  # a d20 characteristic: ones
         (4, {"minimum": 2, "maximum": 10}, "skill=2:6"),  # a die's worth: ones
         (1, {"minimum": 0}, "skill=0:3"),  # within its bounds
         (None, {"minimum": 1}, "skill=1:5"),  # unset: from its least

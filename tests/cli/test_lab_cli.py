@@ -92,6 +92,17 @@ def test_simulate_reports_and_the_same_seed_prints_the_same_json(tmp_path: Path)
     assert json.loads(loaded.output) == json.loads(saved.read_text())
 
 
+def test_simulate_lists_the_numbers_a_vary_may_change() -> None:
+    """What a designer may --vary, by whose it is, with a line to start from."""
+    shown = runner.invoke(app, ["simulate", "first_blood", "--numbers"], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert "Bob › defense" in shown.output
+    assert "--vary fighters.1.defense=7:11" in shown.output
+    assert "seed" not in shown.output.split("Numbers a --vary may change", 1)[1]
+    missing = runner.invoke(app, ["simulate", "--numbers"])
+    assert missing.exit_code == 2 and "SCENARIO" in missing.output  # noqa: PT018
+
+
 def test_simulate_errors_are_one_line_and_status_2() -> None:
     for args, words in [
         (["simulate", "no_such_scenario"], "shipped scenarios"),

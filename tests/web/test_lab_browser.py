@@ -25,7 +25,7 @@ def test_a_designer_simulates_a_scenario_over_a_field_and_downloads_the_data(
     page.get_by_label("Seed").fill("7")
     # "What if Aliena had more hit points?": her number picked from the scenario's list.
     page.locator('#lab-scenario-numbers button[data-vary-line^="creatures.0.hp="]').click()
-    expect(page.locator("#lab-vary")).to_have_value("creatures.0.hp=10:30:5")
+    expect(page.locator("#lab-vary")).to_have_value("creatures.0.hp=18:22")
     page.locator("#lab-vary").fill("seconds=20,60")
     page.get_by_role("button", name="Run the simulation").click()
     run = page.locator("#lab-run")

@@ -192,7 +192,7 @@ def test_the_simulation_form_lists_the_scenarios_numbers(client: TestClient) -> 
     more Bite?"): each number of the file as written, its format and seed left out."""
     page = client.get("/lab?scenario=realtime/bleeding_out").text
     assert "aliena › hp" in page
-    assert 'data-vary-line="creatures.0.hp=10:30:5"' in page
+    assert 'data-vary-line="creatures.0.hp=18:22"' in page
     assert 'data-vary-line="seed=' not in page
     fragment = client.get("/lab/scenario-numbers", params={"scenario": "duel/first_blood"})
     assert "Bob › defense" in fragment.text

@@ -184,13 +184,14 @@ def suggested(
     path: str, value: Number | None, *, minimum: Number | None = None, maximum: Number | None = None
 ) -> str:
     """A ``FIELD=START:STOP:STEP`` line around ``value`` (five values, two steps either
-    side, within the field's bounds): a die's worth apart for small numbers, tens for a
-    percentile skill. A whole number only; any other value gets the field alone."""
+    side, within the field's bounds): ones up to 20 (dice, a d20 characteristic), fives up
+    to 40, tens beyond (a percentile skill). A whole number only; any other value gets the
+    field alone."""
     if value is None and minimum is not None and isinstance(minimum, int):
         value = minimum + 2
     if not isinstance(value, int) or isinstance(value, bool):
         return f"{path}="
-    step = 1 if abs(value) <= 12 else 5 if abs(value) <= 30 else 10
+    step = 1 if abs(value) <= 20 else 5 if abs(value) <= 40 else 10
     start, stop = value - 2 * step, value + 2 * step
     if minimum is not None:
         start = max(start, math.ceil(minimum))

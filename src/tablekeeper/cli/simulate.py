@@ -10,6 +10,7 @@ saved one again; ``--plot`` draws win rates and the length histogram.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -19,6 +20,7 @@ from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from tablekeeper.analysis.variations import Variable, suggested
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError
 
@@ -83,6 +85,19 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
     return Group(*parts)
 
 
+def numbers_table(found: Sequence[Variable]) -> Table:
+    """A scenario's numbers: whose, the value as written, and a ``--vary`` line to start
+    from (its path, five values around the value)."""
+    table = Table(title="Numbers a --vary may change", title_justify="left")
+    table.add_column("number", overflow="fold")
+    table.add_column("as written", justify="right")
+    table.add_column("for example", overflow="fold")
+    for variable in found:
+        line = suggested(variable.path, variable.value)
+        table.add_row(variable.label, str(variable.value), f"--vary {line}")
+    return table
+
+
 def simulate(
     scenario: Annotated[
         str | None, typer.Argument(help="A shipped scenario's name or a scenario file.")
@@ -117,6 +132,10 @@ def simulate(
         bool,
         typer.Option("--exact", help="Also the exact outcome, where few enough dice decide it."),
     ] = False,
+    numbers: Annotated[
+        bool,
+        typer.Option("--numbers", help="List the scenario's numbers a --vary may change; stop."),
+    ] = False,
 ) -> None:
     """Monte Carlo of a whole encounter: win rates, lengths, deaths, resources."""
     # The lab (the rules, numpy, the plots) is imported when the command runs, so that
@@ -129,6 +148,11 @@ def simulate(
     out = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
     with user_errors():
+        if numbers:
+            if scenario is None:
+                raise InvalidInputError("name a scenario to list its numbers", field="SCENARIO")
+            out.print(numbers_table(lab.scenario_numbers(scenario, ruleset=ruleset)))
+            return
         if load is not None:
             result = simulation.load(load)
         else:

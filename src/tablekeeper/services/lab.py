@@ -20,7 +20,7 @@ from tablekeeper.analysis.simulation import simulate as run_simulation
 from tablekeeper.analysis.sweep import checked
 from tablekeeper.analysis.sweep import sweep as run_sweep
 from tablekeeper.analysis.trials import RULESET_POLICY
-from tablekeeper.analysis.variations import Variation, grid
+from tablekeeper.analysis.variations import Variable, Variation, grid, variables
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.resolvers import Resolver
 from tablekeeper.engine.scenarios import SCENARIO_FOLDER
@@ -52,6 +52,18 @@ def scenario_source(scenario: str, *, ruleset: str | None = None) -> ScenarioSou
     scenarios.load_scenario(path, ruleset=ruleset)  # a clear error for a bad name or file
     text = path.read_text(encoding="utf-8")
     return _source(scenarios.parse_yaml(text, str(path)), str(path), ruleset)
+
+
+NOT_VARIED = frozenset({"schema_version", "seed"})
+"""A scenario's numbers the lab does not offer to vary: its format, and the seed its
+trials replace with their own."""
+
+
+def scenario_numbers(scenario: str, *, ruleset: str | None = None) -> list[Variable]:
+    """The numbers of a scenario (shipped or a file) as written that a simulation may
+    vary, named by whose they are (its format version and seed left out)."""
+    data = scenario_source(scenario, ruleset=ruleset).data
+    return [found for found in variables(data) if found.path not in NOT_VARIED]
 
 
 def _source(data: Any, source: str, ruleset: str | None) -> ScenarioSource:

@@ -25,7 +25,7 @@ from starlette.responses import Response
 
 from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import probability, to_csv
-from tablekeeper.analysis.variations import suggested, variables
+from tablekeeper.analysis.variations import suggested
 from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
 from tablekeeper.web.form_fields import FieldGroup, FormField, FormItem
@@ -44,9 +44,6 @@ SIMULATION_FIELDS = frozenset({"scenario", "trials", "seed", "vary"})
 SWEEP_FIELDS = frozenset({"resolver", "vary"})
 INPUT = "input"
 """The prefix of every input of a resolver's form: ``input.attacker.skill``."""
-NOT_VARIED = frozenset({"schema_version", "seed"})
-"""A scenario's numbers the lab does not offer to vary: its format, and the seed its
-trials replace with their own."""
 DEFAULT_TRIALS = 200
 MAX_HISTOGRAM_BARS = 40
 """The most bars the length histogram draws (longer encounters share a bar)."""
@@ -188,13 +185,11 @@ def resolver_choices(
 
 def scenario_choices(choice: str) -> list[VaryChoice]:
     """The numbers of the scenario ``ruleset/name`` as written, as what a simulation may
-    vary (its format version and seed left out)."""
+    vary (``services.lab.scenario_numbers``)."""
     ruleset, name = _scenario_choice(choice)
-    data = lab.scenario_source(name, ruleset=ruleset).data
     return [
         VaryChoice(found.path, found.label, str(found.value), suggested(found.path, found.value))
-        for found in variables(data)
-        if found.path not in NOT_VARIED
+        for found in lab.scenario_numbers(name, ruleset=ruleset)
     ]
 
 
