@@ -113,7 +113,11 @@ def simulate(
     ] = "ruleset",
     vary: Annotated[
         list[str] | None,
-        typer.Option("--vary", help="FIELD=START:STOP[:STEP] or FIELD=A,B,C: a path in the YAML."),
+        typer.Option(
+            "--vary",
+            help="FIELD=START:STOP[:STEP] or FIELD=A,B,C: a path in the YAML (--numbers "
+            "lists them).",
+        ),
     ] = None,
     backend: Annotated[str, typer.Option("--backend", help="local or dask.")] = "local",
     scheduler: Annotated[
