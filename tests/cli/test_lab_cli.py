@@ -62,8 +62,22 @@ def test_sweep_without_an_input_starts_from_the_resolvers_example() -> None:
     result = json.loads(shown.output)
     assert result["input"]["attacker"]["weapon"]["name"] == "sword"
     assert [point["values"]["attacker.skill"] for point in result["points"]] == [30, 50, 70]
-    fumbles = [Fraction(point["odds"]["fumble"]) for point in result["points"]]
-    assert fumbles == sorted(fumbles, reverse=True)  # a better attacker fumbles less often
+    misses = [Fraction(point["odds"]["miss"]) for point in result["points"]]
+    assert misses[0] > misses[1] > misses[2]  # a better attacker misses less often
+
+
+def test_a_sweep_with_many_outcomes_splits_its_table_to_the_terminals_width() -> None:
+    """The percentile attack has a column per damage: at 80 columns they are split over
+    several tables, the varied values in each, no chance cut to an ellipsis."""
+    vary = ["--vary", "attacker.skill=30:90:20", "--vary", "defender.skill=20,60"]
+    narrow = runner.invoke(app, ["sweep", "percentile.attack", *vary], env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0, narrow.output
+    assert "…" not in narrow.output
+    assert "(1 of " in narrow.output and "fumble" in narrow.output  # noqa: PT018
+    assert all(len(line) <= 80 for line in narrow.output.splitlines())
+    assert narrow.output.count("attacker.skill") == narrow.output.count("exact odds") > 1
+    wide = runner.invoke(app, ["sweep", "percentile.attack", *vary], env={"COLUMNS": "400"})
+    assert wide.output.count("exact odds") == 1
 
 
 def test_sweep_errors_are_one_line_and_status_2() -> None:

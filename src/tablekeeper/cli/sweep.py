@@ -21,22 +21,47 @@ from tablekeeper.errors import InvalidInputError
 FORMATS = ("table", "csv", "json", "parquet")
 
 
-def sweep_table(result: dict[str, object]) -> Table:
-    """One row per grid point: the varied values, then each outcome's chance."""
+CELL = len("100.0%")
+"""The widest chance a cell shows."""
+
+
+def sweep_tables(result: dict[str, object], width: int) -> list[Table]:
+    """One row per grid point: the varied values, then each outcome's chance; the
+    outcomes split over as many tables as a terminal ``width`` characters wide needs (the
+    varied values repeated in each), so none is squeezed to an ellipsis."""
     from tablekeeper.analysis import sweep as sweeps
 
-    varied = list(result["varied"])  # type: ignore[call-overload]
-    outcomes = list(result["outcomes"])  # type: ignore[call-overload]
-    table = Table(title=f"{result['resolver']}: exact odds", title_justify="left")
-    for field in varied:
-        table.add_column(field, style="bold", justify="right")
+    varied = [str(field) for field in result["varied"]]  # type: ignore[attr-defined]
+    outcomes = [str(label) for label in result["outcomes"]]  # type: ignore[attr-defined]
+    points = list(result["points"])  # type: ignore[call-overload]
+    used = sum(
+        max(len(field), *(len(str(p["values"][field])) for p in points)) + 3 for field in varied
+    )
+    parts: list[list[str]] = [[]]
+    room = width - used - 1
     for label in outcomes:
-        table.add_column(label, justify="right")
-    for point in result["points"]:  # type: ignore[attr-defined]
-        cells = [str(point["values"][field]) for field in varied]
-        cells += [f"{100 * sweeps.probability(point, label):.1f}%" for label in outcomes]
-        table.add_row(*cells)
-    return table
+        needed = max(len(label), CELL) + 3
+        if parts[-1] and room < needed:
+            parts.append([])
+            room = width - used - 1
+        parts[-1].append(label)
+        room -= needed
+    tables = []
+    for number, part in enumerate(parts, start=1):
+        title = f"{result['resolver']}: exact odds"
+        if len(parts) > 1:
+            title += f" ({number} of {len(parts)}: {part[0]} to {part[-1]})"
+        table = Table(title=title, title_justify="left")
+        for field in varied:
+            table.add_column(field, style="bold", justify="right", no_wrap=True)
+        for label in part:
+            table.add_column(label, justify="right", no_wrap=True)
+        for point in points:
+            cells = [str(point["values"][field]) for field in varied]
+            cells += [f"{100 * sweeps.probability(point, label):.1f}%" for label in part]
+            table.add_row(*cells)
+        tables.append(table)
+    return tables
 
 
 def sweep(
@@ -89,7 +114,8 @@ def sweep(
                 raise InvalidInputError("parquet is written to a file: --output", field="output")
             sweeps.to_parquet(sweeps.rows(result), output)
         elif output_format == "table":
-            out.print(sweep_table(result))
+            for table in sweep_tables(result, out.width):
+                out.print(table)
         else:
             text = sweeps.to_csv(result) if output_format == "csv" else json.dumps(result, indent=2)
             if output is None:
