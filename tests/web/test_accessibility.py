@@ -212,6 +212,10 @@ def test_the_balance_lab_is_labelled_empty_refused_and_with_its_charts(
     pages = {
         "lab": client.get("/lab").text,
         "bad lab input": client.post("/lab/simulations", data={"trials": "x"}).text,
+        "bad sweep input": client.post(
+            "/lab/sweeps", data={"resolver": "percentile.attack", "input.attacker.skill": "x"}
+        ).text,
+        "a resolver's form": client.get("/lab?resolver=percentile.attack").text,
     }
     for form, data in (
         ("/lab/simulations", {"scenario": "duel/first_blood", "trials": "10"}),
@@ -219,7 +223,9 @@ def test_the_balance_lab_is_labelled_empty_refused_and_with_its_charts(
             "/lab/sweeps",
             {
                 "resolver": "dice.pool",
-                "input": '{"dice": 2, "sides": 6, "tn": 4}',
+                "input.dice": "2",
+                "input.sides": "6",
+                "input.tn": "4",
                 "vary": "tn=3:4",
             },
         ),
