@@ -272,3 +272,46 @@ def test_realtime_candidates_legal_as_built_are_legal_on_varied_states(
         with fast_paths.reference():
             reference = tuple(engine.legal_commands(state, ActorId(actor)))
         assert tuple(engine.legal_commands(state, ActorId(actor))) == reference
+
+
+class _Order(Frozen):
+    target: str
+    count: int = 1
+
+
+def test_a_payload_parsed_once_is_the_same_model_on_the_fast_path_only() -> None:
+    """A command given again and again (a scenario's timeline, in every trial) is parsed
+    once on the fast path: the same model, equal to the one parsed afresh; a payload its
+    model refuses is refused every time; the reference path parses every time."""
+    command = Command(actor=ActorId("a"), kind="go", payload={"target": "b", "count": "2"})
+    first = command.payload_as(_Order)
+    assert first == _Order(target="b", count=2)
+    assert command.payload_as(_Order) is first
+    with fast_paths.reference():
+        afresh = command.payload_as(_Order)
+    assert afresh == first and afresh is not first  # noqa: PT018
+    refused = Command(actor=ActorId("a"), kind="go", payload={"count": 1})
+    for _ in range(2):
+        with pytest.raises(RulesError, match=r"payload\.target"):
+            refused.payload_as(_Order)
+
+
+def test_a_plans_scenario_is_parsed_once_on_the_fast_path_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    source = lab.scenario_source("first_blood", ruleset="duel")
+    plan = TrialPlan("duel", source.data, source.source)
+    parsed = []
+    parse = TrialPlan.scenario
+
+    def counted(self: TrialPlan) -> Any:
+        parsed.append(self)
+        return parse(self)
+
+    monkeypatch.setattr(TrialPlan, "scenario", counted)
+    trials = [play_trials(plan, seed - 1, [seed])[0] for seed in (1, 2, 3)]
+    assert len(parsed) == 1
+    with fast_paths.reference():
+        again = [play_trials(plan, seed - 1, [seed])[0] for seed in (1, 2, 3)]
+    assert len(parsed) == 4
+    assert trials == again

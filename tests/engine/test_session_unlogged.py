@@ -129,6 +129,33 @@ def test_every_shipped_scenario_ends_the_same_without_a_log(ruleset: str, name: 
     assert kept < logged  # the setup's records only
 
 
+@pytest.mark.parametrize(("ruleset", "name"), lab.shipped_scenarios())
+def test_a_trial_started_without_a_log_is_the_one_started_with_it(ruleset: str, name: str) -> None:
+    """A session made inside ``fast_paths.trial()`` (a trial's start) keeps no log from its
+    first setup command, and reaches the same state, pending decision (its id too) and
+    end as one logged from the start and only then told to keep none."""
+    source = lab.scenario_source(name, ruleset=ruleset)
+    plan = TrialPlan(ruleset, source.data, source.source)
+    rules = load_ruleset(ruleset)
+    assert rules.scenarios is not None
+    ends = []
+    for from_the_start in (False, True):
+        if from_the_start:
+            with fast_paths.trial():
+                run = rules.scenarios.start(plan.scenario(), RandomRoller(3), seed=3)
+            assert not run.session.keeps_log and len(run.session.log) == 0  # noqa: PT018
+        else:
+            run = rules.scenarios.start(plan.scenario(), RandomRoller(3), seed=3)
+            run.session.keep_no_log()
+        begun = (run.session.state.model_dump(), run.session.pending)
+        commands = play(run, resolve_policy(plan.policy, rules))
+        ends.append((begun, commands, run.session.state.model_dump(), run.session.pending))
+    assert ends[0] == ends[1]
+    with fast_paths.reference(), fast_paths.trial():  # the reference path keeps its log
+        assert rules.scenarios.start(plan.scenario(), RandomRoller(3), seed=3).session.keeps_log
+    assert duel_session(FixedRoller([])).keeps_log  # and outside a trial's start, as ever
+
+
 def test_decision_ids_skip_the_ids_a_stored_log_already_took() -> None:
     """A log rebuilt from storage may hold ids out of order (``c1``, ``c3``): the next new
     commands are ``c4``, ``c5``..., with or without a log."""

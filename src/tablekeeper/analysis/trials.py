@@ -148,17 +148,39 @@ def cast_of(plan: TrialPlan) -> Cast:
     return Cast({c.id: c.name for c in cards}, {c.id: c.side for c in cards})
 
 
+PLANS_REMEMBERED = 8
+"""How many plans' parsed scenarios :func:`_parsed` keeps."""
+
+_PLANS: dict[int, tuple[TrialPlan, Scenario]] = {}
+
+
+def _parsed(plan: TrialPlan) -> Scenario:
+    """The plan's scenario, parsed once per plan object on the fast paths (a caller
+    playing a plan's trials a few at a time, as a benchmark or a progress bar does, does
+    not parse it again each time; a scenario is a frozen value, and the plan's data is
+    never changed), else afresh."""
+    if not fast_paths.enabled():
+        return plan.scenario()
+    known = _PLANS.get(id(plan))
+    if known is not None and known[0] is plan:
+        return known[1]
+    scenario = plan.scenario()
+    _PLANS[id(plan)] = (plan, scenario)
+    if len(_PLANS) > PLANS_REMEMBERED:
+        del _PLANS[next(iter(_PLANS))]
+    return scenario
+
+
 def play_trials(plan: TrialPlan, first: int, seeds: Sequence[int]) -> list[Trial]:
     """Trials ``first``, ``first + 1``... of ``plan``, one per seed, in order."""
     rules = load_ruleset(plan.ruleset)
-    scenario = plan.scenario()
+    scenario = _parsed(plan)
     policy = resolve_policy(plan.policy, rules)
     assert rules.scenarios is not None
     found = []
     for offset, seed in enumerate(seeds):
-        run = rules.scenarios.start(scenario, RandomRoller(seed), seed=seed)
-        if fast_paths.enabled():
-            run.session.keep_no_log()  # a trial reads the states, never the log
+        with fast_paths.trial():  # a trial reads the states, never the log: none is kept
+            run = rules.scenarios.start(scenario, RandomRoller(seed), seed=seed)
         start = run.session.state
         commands = play(run, policy)
         end = run.session.state

@@ -48,12 +48,22 @@ class Command(Frozen):
         return cls.trusted(actor=ActorId(actor), kind=kind, payload=dumped)
 
     def payload_as(self, model: type[M]) -> M:
-        """The payload validated into ``model``; errors name ``payload.<field>``."""
-        if fast_paths.enabled():
-            known = _PARSED.get(id(self.payload))
-            if known is not None and known[0] is self.payload and type(known[1]) is model:
-                return known[1]
-        return parse_payload(self.payload, model)
+        """The payload validated into ``model``; errors name ``payload.<field>``.
+
+        On the fast path a payload parsed once is not parsed again while it is remembered
+        (a command built once and given in every trial: a scenario's timeline, a policy's
+        candidate), since the payload is never changed: the same model, or the same
+        error raised afresh."""
+        if not fast_paths.enabled():
+            return parse_payload(self.payload, model)
+        known = _PARSED.get(id(self.payload))
+        if known is not None and known[0] is self.payload and type(known[1]) is model:
+            return known[1]
+        parsed = parse_payload(self.payload, model)
+        _PARSED[id(self.payload)] = (self.payload, parsed)
+        if len(_PARSED) > _PARSED_LIMIT:
+            _PARSED.popitem(last=False)
+        return parsed
 
 
 _PARSED_LIMIT = 4096

@@ -16,7 +16,9 @@ already has, where skipping cannot change a state or a log:
   candidate the engine built from a model reuses it;
 - a simulation trial keeps no event log (``Session.keep_no_log``: it reads the state and
   the pending decision only), so while the session plays a command of such a trial its
-  work pad folds each event without drafting it (:func:`drafting`).
+  work pad folds each event without drafting it (:func:`drafting`); a session made inside
+  :func:`trial` (a trial's scenario starting: its setup commands) keeps none from its
+  first command.
 
 :func:`reference` turns them all off for the duration of a ``with`` block: the
 benchmarks time both paths in the same run, and the tests prove both give the same
@@ -50,6 +52,27 @@ def reference() -> Iterator[None]:
         yield
     finally:
         _state["on"] = before
+
+
+_trial: ContextVar[bool] = ContextVar("tablekeeper_trial", default=False)
+"""Set while a simulation trial's scenario starts: the sessions made keep no log."""
+
+
+@contextmanager
+def trial() -> Iterator[None]:
+    """Inside: a new session with an empty log keeps no log from its first command, on
+    the fast paths (a trial's start: the scenario's setup commands are played as any
+    others, numbered as the log would number them, and never drafted)."""
+    token = _trial.set(True)
+    try:
+        yield
+    finally:
+        _trial.reset(token)
+
+
+def starting_trial() -> bool:
+    """Whether a session made now keeps no log (inside :func:`trial`, on the fast paths)."""
+    return _trial.get() and _state["on"]
 
 
 def drafting() -> bool:

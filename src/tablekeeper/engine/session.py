@@ -75,6 +75,8 @@ class Session(Generic[S]):
         self._unlogged_taken: frozenset[int] = frozenset()
         self._state = self.replay()
         self._pending = pending_after(self._events())
+        if log is None and fast_paths.starting_trial():
+            self.keep_no_log()
 
     @property
     def state(self) -> S:
