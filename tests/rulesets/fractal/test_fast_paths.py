@@ -30,7 +30,9 @@ from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.candidates import candidates, in_order
 from tablekeeper.rulesets.fractal.encounter.defending import defenses_of
-from tablekeeper.rulesets.fractal.encounter.nano_flow import required
+from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_candidates
+from tablekeeper.rulesets.fractal.encounter.nano_declare import Declare, declaration_cost
+from tablekeeper.rulesets.fractal.encounter.nano_flow import required, waiting_on
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat, character_check, plan
 from tablekeeper.rulesets.fractal.encounter.state import FractalState
 from tablekeeper.rulesets.fractal.once import for_catalogue
@@ -289,3 +291,43 @@ def test_the_die_ladder_steps_as_before() -> None:
     for bad in (2, 5, 20):
         with pytest.raises(ValueError, match="not on the die ladder"):
             step(bad, 1)
+
+
+NO_DUEL = ("feast_preparations", "goblin_ambush")
+"""The shipped scenarios without a Nano duel."""
+
+
+@pytest.mark.parametrize("name", [n for n in SCENARIO_NAMES if n not in NO_DUEL])
+def test_a_declarations_cost_remembered_for_its_play_is_the_cost_computed_afresh(
+    name: str,
+) -> None:
+    """The AP a duel's declaration costs, asked by its check and again by its play, is the
+    reference path's for every declaration offered on every state of the duels (and with
+    the options flipped): the same cost or the same refusal, the first time and from
+    memory (a memory keyed without the payload fails it)."""
+    compared = 0
+    for index, base in enumerate(_states(name, range(1, 3))):
+        for state in _flipped(base) if index % 3 == 0 else (base,):
+            for conflict in state.conflicts.values():
+                if conflict.level != "nano" or conflict.ended is not None:
+                    continue
+                key = waiting_on(conflict)
+                if key is None:
+                    continue
+                with fast_paths.reference():
+                    offered = duel_candidates(state, conflict, ActorId(key))
+                for offer in offered:
+                    order = Declare.model_validate(offer.payload)
+                    with fast_paths.reference():
+                        expected = _cost_or_refusal(state, order)
+                    assert _cost_or_refusal(state, order) == expected
+                    assert _cost_or_refusal(state, order) == expected  # from memory
+                    compared += 1
+    assert compared > 0
+
+
+def _cost_or_refusal(state: FractalState, order: Declare) -> Any:
+    try:
+        return declaration_cost(state, order)
+    except RulesError as error:
+        return (type(error).__name__, str(error), error.field)
