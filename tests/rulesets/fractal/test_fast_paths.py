@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials
 from tablekeeper.dice.roller import RandomRoller
@@ -27,12 +28,14 @@ from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import RulesError, UnknownNameError
 from tablekeeper.rulesets.fractal.catalogue import default_catalogue, load_catalogue
 from tablekeeper.rulesets.fractal.conditions import lookup
+from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.candidates import candidates, in_order
 from tablekeeper.rulesets.fractal.encounter.defending import defenses_of
 from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_candidates
 from tablekeeper.rulesets.fractal.encounter.nano_declare import Declare, declaration_cost
 from tablekeeper.rulesets.fractal.encounter.nano_flow import required, waiting_on
+from tablekeeper.rulesets.fractal.encounter.offers import command, payload
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat, character_check, plan
 from tablekeeper.rulesets.fractal.encounter.state import FractalState
 from tablekeeper.rulesets.fractal.once import for_catalogue
@@ -331,3 +334,31 @@ def _cost_or_refusal(state: FractalState, order: Declare) -> Any:
         return declaration_cost(state, order)
     except RulesError as error:
         return (type(error).__name__, str(error), error.field)
+
+
+def test_an_offered_payload_and_command_are_the_ones_built_afresh() -> None:
+    """``offers``: equal fields give the payload built afresh (``1`` and ``True``, a list
+    and its items, kept apart in the key; an error raised each time); a command is the one
+    its very payload dumps, for its actor. The candidates themselves are the reference
+    path's on every state (test_lazy_legal_commands_and_every_verdict_are_the_reference_ones)."""
+    fields: dict[str, Any] = {"conflict": "c", "character": "a", "action": "cut", "dice": 2}
+    built_once = payload(cmd.Act, {**fields, "targets": ["b"]})
+    assert payload(cmd.Act, {**fields, "targets": ["b"]}) is built_once
+    assert payload(cmd.Act, {**fields, "targets": ["c"]}).targets == ("c",)
+    with fast_paths.reference():
+        assert built_once == cmd.Act.model_validate({**fields, "targets": ["b"]})
+    area = payload(cmd.Act, {**fields, "area": True})
+    assert payload(cmd.Act, {**fields, "area": 1}) is not area
+    assert payload(cmd.Act, {**fields, "area": 1}) == area
+    for _ in range(2):
+        with pytest.raises(ValidationError):
+            payload(cmd.Act, {**fields, "dice": 0})
+    order = payload(cmd.Act, fields)
+    made = command("a", cmd.ACT, order)
+    assert command("a", cmd.ACT, order) is made
+    assert command("b", cmd.ACT, order).actor == "b"
+    with fast_paths.reference():
+        assert made == Command.of("a", cmd.ACT, order)
+        assert command("a", cmd.ACT, order) is not made
+    copied = order.model_copy(update={"dice": 3})
+    assert command("a", cmd.ACT, copied).payload["dice"] == 3
