@@ -20,13 +20,16 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials
-from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.dice.purposes import labelled
+from tablekeeper.dice.roller import Die, FixedRoller, RandomRoller
 from tablekeeper.engine import fast_paths
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import RulesError, UnknownNameError
 from tablekeeper.rulesets.fractal.catalogue import default_catalogue, load_catalogue
+from tablekeeper.rulesets.fractal.checks import CheckPlan, roll_plan
 from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
@@ -362,3 +365,50 @@ def test_an_offered_payload_and_command_are_the_ones_built_afresh() -> None:
         assert command("a", cmd.ACT, order) is not made
     copied = order.model_copy(update={"dice": 3})
     assert command("a", cmd.ACT, copied).payload["dice"] == 3
+
+
+def _pool_plan(die: int, dice: int, counts_from: int) -> CheckPlan:
+    return CheckPlan(
+        die=die,
+        dice=Breakdown.of(Contribution(amount=dice, label="dice", source="test")),
+        tn=Breakdown.of(Contribution(amount=counts_from, label="TN", source="test")),
+        loss=Breakdown.of(),
+        counts_from=counts_from,
+    )
+
+
+def _rolled_or_refused(plan_: CheckPlan, roller: Any) -> Any:
+    try:
+        return roll_plan(plan_, roller)
+    except (RulesError, ValueError) as error:
+        return (type(error).__name__, str(error))
+
+
+def test_a_pool_rolled_straight_is_the_pool_the_dice_engine_rolls() -> None:
+    """``pool.rolled``: every die of the ladder (and d0, d3, d20, which go through the
+    engine), 0 to 12 dice, every counting face: the same outcome on two rollers seeded
+    alike, which then roll on alike (the same faces taken); a labelled roller and one
+    playing back faces hear the same requests, and running out is the same error."""
+    compared = 0
+    for die in (0, 3, 4, 6, 8, 10, 12, 20):
+        for dice in range(0, 13):
+            for counts_from in range(0, die + 3):
+                plan_ = _pool_plan(die, dice, counts_from)
+                fast_roller, reference_roller = RandomRoller(dice), RandomRoller(dice)
+                fast = _rolled_or_refused(plan_, fast_roller)
+                with fast_paths.reference():
+                    reference = _rolled_or_refused(plan_, reference_roller)
+                assert fast == reference, (die, dice, counts_from)
+                assert fast_roller.roll_many(Die(6), 5) == reference_roller.roll_many(Die(6), 5)
+                assert list(fast_roller.history) == list(reference_roller.history)
+                compared += 1
+    for faces in ([3, 5, 6], [1, 8, 8, 2, 7], [4]):
+        plan_ = _pool_plan(8, 3, 5)
+        fast_fixed, reference_fixed = FixedRoller(faces), FixedRoller(faces)
+        fast = _rolled_or_refused(plan_, labelled(fast_fixed, "a check", "brenna"))
+        with fast_paths.reference():
+            reference = _rolled_or_refused(plan_, labelled(reference_fixed, "a check", "brenna"))
+        assert fast == reference
+        assert fast_fixed.purposes == reference_fixed.purposes
+        assert fast_fixed.remaining == reference_fixed.remaining
+    assert compared > 500
