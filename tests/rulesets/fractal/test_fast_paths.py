@@ -17,20 +17,28 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials
-from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.dice.purposes import labelled
+from tablekeeper.dice.roller import Die, FixedRoller, RandomRoller
 from tablekeeper.engine import fast_paths
+from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import RulesError, UnknownNameError
 from tablekeeper.rulesets.fractal.catalogue import default_catalogue, load_catalogue
+from tablekeeper.rulesets.fractal.checks import CheckPlan, roll_plan
 from tablekeeper.rulesets.fractal.conditions import lookup
+from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.candidates import candidates, in_order
 from tablekeeper.rulesets.fractal.encounter.defending import defenses_of
-from tablekeeper.rulesets.fractal.encounter.nano_flow import required
+from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_candidates
+from tablekeeper.rulesets.fractal.encounter.nano_declare import Declare, declaration_cost
+from tablekeeper.rulesets.fractal.encounter.nano_flow import required, waiting_on
+from tablekeeper.rulesets.fractal.encounter.offers import command, payload
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat, character_check, plan
 from tablekeeper.rulesets.fractal.encounter.state import FractalState
 from tablekeeper.rulesets.fractal.once import for_catalogue
@@ -62,11 +70,15 @@ def _run(name: str, seed: int) -> FractalRun:
 
 
 def _states(name: str, seeds: range) -> Iterator[FractalState]:
-    """Every state the reference path's encounters pass through, over ``seeds``."""
+    """Every state the reference path's encounters pass through, over ``seeds``: played
+    whole before the first is handed out, so the reader compares on the fast paths (a
+    generator yielding inside ``reference()`` would keep the fast paths off for its
+    reader too)."""
+    found: list[FractalState] = []
     with fast_paths.reference():
         for seed in seeds:
             run = _run(name, seed)
-            yield run.state
+            found.append(run.state)
             for _ in range(2_000):
                 for command in run.due():
                     run.session.submit(command)
@@ -74,7 +86,9 @@ def _states(name: str, seeds: range) -> Iterator[FractalState]:
                 if chosen is None:
                     break
                 run.session.submit(chosen)
-                yield run.state
+                found.append(run.state)
+    assert fast_paths.enabled()
+    return iter(found)
 
 
 def _flipped(state: FractalState) -> Iterator[FractalState]:
@@ -283,3 +297,118 @@ def test_the_die_ladder_steps_as_before() -> None:
     for bad in (2, 5, 20):
         with pytest.raises(ValueError, match="not on the die ladder"):
             step(bad, 1)
+
+
+NO_DUEL = ("feast_preparations", "goblin_ambush")
+"""The shipped scenarios without a Nano duel."""
+
+
+@pytest.mark.parametrize("name", [n for n in SCENARIO_NAMES if n not in NO_DUEL])
+def test_a_declarations_cost_remembered_for_its_play_is_the_cost_computed_afresh(
+    name: str,
+) -> None:
+    """The AP a duel's declaration costs, asked by its check and again by its play, is the
+    reference path's for every declaration offered on every state of the duels (and with
+    the options flipped): the same cost or the same refusal, the first time and from
+    memory (a memory keyed without the payload fails it)."""
+    compared = 0
+    for index, base in enumerate(_states(name, range(1, 3))):
+        for state in _flipped(base) if index % 3 == 0 else (base,):
+            for conflict in state.conflicts.values():
+                if conflict.level != "nano" or conflict.ended is not None:
+                    continue
+                key = waiting_on(conflict)
+                if key is None:
+                    continue
+                with fast_paths.reference():
+                    offered = duel_candidates(state, conflict, ActorId(key))
+                for offer in offered:
+                    order = Declare.model_validate(offer.payload)
+                    with fast_paths.reference():
+                        expected = _cost_or_refusal(state, order)
+                    assert _cost_or_refusal(state, order) == expected
+                    assert _cost_or_refusal(state, order) == expected  # from memory
+                    compared += 1
+    assert compared > 0
+
+
+def _cost_or_refusal(state: FractalState, order: Declare) -> Any:
+    try:
+        return declaration_cost(state, order)
+    except RulesError as error:
+        return (type(error).__name__, str(error), error.field)
+
+
+def test_an_offered_payload_and_command_are_the_ones_built_afresh() -> None:
+    """``offers``: equal fields give the payload built afresh (``1`` and ``True``, a list
+    and its items, kept apart in the key; an error raised each time); a command is the one
+    its very payload dumps, for its actor. The candidates themselves are the reference
+    path's on every state (test_lazy_legal_commands_and_every_verdict_are_the_reference_ones)."""
+    fields: dict[str, Any] = {"conflict": "c", "character": "a", "action": "cut", "dice": 2}
+    built_once = payload(cmd.Act, {**fields, "targets": ["b"]})
+    assert payload(cmd.Act, {**fields, "targets": ["b"]}) is built_once
+    assert payload(cmd.Act, {**fields, "targets": ["c"]}).targets == ("c",)
+    with fast_paths.reference():
+        assert built_once == cmd.Act.model_validate({**fields, "targets": ["b"]})
+    area = payload(cmd.Act, {**fields, "area": True})
+    assert payload(cmd.Act, {**fields, "area": 1}) is not area
+    assert payload(cmd.Act, {**fields, "area": 1}) == area
+    for _ in range(2):
+        with pytest.raises(ValidationError):
+            payload(cmd.Act, {**fields, "dice": 0})
+    order = payload(cmd.Act, fields)
+    made = command("a", cmd.ACT, order)
+    assert command("a", cmd.ACT, order) is made
+    assert command("b", cmd.ACT, order).actor == "b"
+    with fast_paths.reference():
+        assert made == Command.of("a", cmd.ACT, order)
+        assert command("a", cmd.ACT, order) is not made
+    copied = order.model_copy(update={"dice": 3})
+    assert command("a", cmd.ACT, copied).payload["dice"] == 3
+
+
+def _pool_plan(die: int, dice: int, counts_from: int) -> CheckPlan:
+    return CheckPlan(
+        die=die,
+        dice=Breakdown.of(Contribution(amount=dice, label="dice", source="test")),
+        tn=Breakdown.of(Contribution(amount=counts_from, label="TN", source="test")),
+        loss=Breakdown.of(),
+        counts_from=counts_from,
+    )
+
+
+def _rolled_or_refused(plan_: CheckPlan, roller: Any) -> Any:
+    try:
+        return roll_plan(plan_, roller)
+    except (RulesError, ValueError) as error:
+        return (type(error).__name__, str(error))
+
+
+def test_a_pool_rolled_straight_is_the_pool_the_dice_engine_rolls() -> None:
+    """``pool.rolled``: every die of the ladder (and d0, d3, d20, which go through the
+    engine), 0 to 12 dice, every counting face: the same outcome on two rollers seeded
+    alike, which then roll on alike (the same faces taken); a labelled roller and one
+    playing back faces hear the same requests, and running out is the same error."""
+    compared = 0
+    for die in (0, 3, 4, 6, 8, 10, 12, 20):
+        for dice in range(0, 13):
+            for counts_from in range(0, die + 3):
+                plan_ = _pool_plan(die, dice, counts_from)
+                fast_roller, reference_roller = RandomRoller(dice), RandomRoller(dice)
+                fast = _rolled_or_refused(plan_, fast_roller)
+                with fast_paths.reference():
+                    reference = _rolled_or_refused(plan_, reference_roller)
+                assert fast == reference, (die, dice, counts_from)
+                assert fast_roller.roll_many(Die(6), 5) == reference_roller.roll_many(Die(6), 5)
+                assert list(fast_roller.history) == list(reference_roller.history)
+                compared += 1
+    for faces in ([3, 5, 6], [1, 8, 8, 2, 7], [4]):
+        plan_ = _pool_plan(8, 3, 5)
+        fast_fixed, reference_fixed = FixedRoller(faces), FixedRoller(faces)
+        fast = _rolled_or_refused(plan_, labelled(fast_fixed, "a check", "brenna"))
+        with fast_paths.reference():
+            reference = _rolled_or_refused(plan_, labelled(reference_fixed, "a check", "brenna"))
+        assert fast == reference
+        assert fast_fixed.purposes == reference_fixed.purposes
+        assert fast_fixed.remaining == reference_fixed.remaining
+    assert compared > 500

@@ -30,6 +30,7 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
+from tablekeeper.rulesets.fractal import pool
 from tablekeeper.rulesets.fractal.actions import ActionType
 from tablekeeper.rulesets.fractal.catalogue import default_catalogue
 from tablekeeper.rulesets.fractal.options import FractalOptions
@@ -209,7 +210,9 @@ def roll_plan(plan: CheckPlan, roller: Roller) -> CheckOutcome:
     """Roll the plan's pool through the dice engine and read it."""
     faces: tuple[int, ...] = ()
     successes = 0
-    if plan.dice_rolled:
+    if pool.plain(plan.die, plan.dice_rolled):  # the fast paths: what the engine would ask
+        faces, successes = pool.rolled(plan.die, plan.dice_rolled, plan.counts_from, roller)
+    elif plan.dice_rolled:
         result = roll(pool_term(plan), roller)
         faces = tuple(die.face for die in result.dice)
         successes = result.total

@@ -10,6 +10,7 @@ Vitalized's for Proactive actions only (G-F-13).
 
 from __future__ import annotations
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.memo import built, remembered
 from tablekeeper.errors import IllegalCommandError
@@ -56,14 +57,24 @@ def _max_ap(
     pending_too: bool,
 ) -> Breakdown:
     social_only = state.options.social_scene_ap == "social_conflicts"
-    stats, kind, options = character.stats, character.spec.kind, state.options
-    base = built(  # a pure function of its arguments: built once for them (engine/memo)
-        ("fractal.max_ap_breakdown", tuple(stats.items()), kind, options),
-        lambda: max_ap_breakdown(stats, kind=kind, options=options),
+    kind, options = character.spec.kind, state.options
+    sheet, lost = tuple(character.spec.stats.items()), tuple(character.reduced.items())
+    base = built(  # a pure function of the dice now (the sheet's, less the sizes lost):
+        ("fractal.max_ap_breakdown", sheet, lost, kind, options),  # built once (engine/memo)
+        lambda: max_ap_breakdown(character.stats, kind=kind, options=options),
     )
     terms = list(base.contributions)
+    fast = fast_paths.enabled()
     for entry in character.conditions:
-        counted = entry.model_copy(update={"pending": False}) if pending_too else entry
+        if fast and not entry.max_ap_change:
+            continue  # max_ap_in answers its max_ap_change or 0: no term either way
+        # in effect as if not pending: a copy on the reference path; on the fast paths the
+        # entry itself when it is not pending (the copy would equal it)
+        counted = (
+            entry.model_copy(update={"pending": False})
+            if pending_too and (entry.pending or not fast)
+            else entry
+        )
         change = counted.max_ap_in(tree, social_scenes_only_ruling=social_only)
         if change:
             terms.append(

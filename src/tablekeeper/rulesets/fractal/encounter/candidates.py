@@ -19,6 +19,7 @@ from tablekeeper.rulesets.fractal.actions import ActionDef, ActionType
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import available
 from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_in_order
+from tablekeeper.rulesets.fractal.encounter.offers import command, payload
 from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
 from tablekeeper.rulesets.fractal.once import for_catalogue
 
@@ -49,26 +50,29 @@ def orders_for(
         if effect.area == "always":
             return (
                 [
-                    cmd.Act.model_validate(
-                        {**base, "targets": foes, "kind": effect.kinds[0] if effect.kinds else None}
+                    payload(
+                        cmd.Act,
+                        {
+                            **base,
+                            "targets": foes,
+                            "kind": effect.kinds[0] if effect.kinds else None,
+                        },
                     )
                 ]
                 if foes
                 else []
             )
-        return [cmd.Act.model_validate({**base, "targets": [foe]}) for foe in foes]
+        return [payload(cmd.Act, {**base, "targets": [foe]}) for foe in foes]
     if effect.kind == "grant":
         return [
-            cmd.Act.model_validate(
-                {**base, "targets": [] if effect.to == "self" else [key, *allies][:2]}
-            )
+            payload(cmd.Act, {**base, "targets": [] if effect.to == "self" else [key, *allies][:2]})
         ]
     if effect.kind == "share":
-        return [cmd.Act.model_validate({**base, "targets": allies})] if allies else []
+        return [payload(cmd.Act, {**base, "targets": allies})] if allies else []
     if effect.kind in ("move", "craft"):
-        return [cmd.Act.model_validate({**base, "dice": 1})]
+        return [payload(cmd.Act, {**base, "dice": 1})]
     if effect.kind == "naturalism":
-        return [cmd.Act.model_validate({**base, "targets": [key], "kind": "refreshed"})]
+        return [payload(cmd.Act, {**base, "targets": [key], "kind": "refreshed"})]
     return []
 
 
@@ -121,7 +125,7 @@ def _turn(state: FractalState, conflict: Conflict, key: str, actor: ActorId) -> 
             continue
         dice = max(1, (pool + 1) // 2)
         for order in orders_for(state, conflict, key, action, dice):
-            yield Command.of(actor, cmd.ACT, order)
+            yield command(actor, cmd.ACT, order)
     yield cmd.end_turn(actor, conflict.id, key)
 
 

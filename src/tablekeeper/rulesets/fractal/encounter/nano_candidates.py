@@ -18,12 +18,14 @@ from tablekeeper.rulesets.fractal.encounter.nano_declare import DECLARE, Declare
 from tablekeeper.rulesets.fractal.encounter.nano_flow import ATTACKS, opponents, waiting_on
 from tablekeeper.rulesets.fractal.encounter.nano_hands import held
 from tablekeeper.rulesets.fractal.encounter.nano_magic import RESIST_MENTAL, RESISTS
+from tablekeeper.rulesets.fractal.encounter.offers import command, payload
 from tablekeeper.rulesets.fractal.encounter.rolling import action_tn
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState
 
 
 def _order(conflict: Conflict, key: str, **fields: object) -> Declare:
-    return Declare.model_validate({"conflict": conflict.id, "character": key, **fields})
+    """The declaration of ``fields`` (built once for equal fields: ``offers.payload``)."""
+    return payload(Declare, {"conflict": conflict.id, "character": key, **fields})
 
 
 GUARDS = {
@@ -167,7 +169,7 @@ def duel_in_order(state: FractalState, conflict: Conflict, actor: ActorId) -> It
         return
     character = state.characters[key]
     for order in _orders(state, conflict, key, character):
-        yield Command.of(key, DECLARE, _capped(state, character, order))
+        yield command(key, DECLARE, _capped(state, character, order))
 
 
 def _orders(

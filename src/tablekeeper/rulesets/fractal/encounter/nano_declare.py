@@ -21,6 +21,7 @@ from typing import Literal
 from pydantic import Field
 
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.memo import remembered
 from tablekeeper.engine.values import ActorId, Frozen, actor_field
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
@@ -160,10 +161,31 @@ def check_declare(state: FractalState, command: Command, order: Declare) -> None
     if order.character not in required(conflict) or order.character in duel.done:
         _refuse(f"{order.character} does not declare at the {duel.step} step now", "character")
     character = state.characters[order.character]
-    mine = duel.declared.get(order.character) or Declaration(character=order.character)
-    cost = _cost(state, conflict, character, mine, order)
+    cost = declaration_cost(state, order)
     if cost > available(character, "proactive"):
         _refuse(f"{character.name} has {available(character, 'proactive')} AP, not {cost}", "dice")
+
+
+def declaration_cost(state: FractalState, order: Declare) -> int:
+    """The AP ``order`` costs on ``state`` (:func:`_cost`), refusing what the rules do not
+    allow now: a pure function of the two, asked by the declaration's check and again by
+    its play on the very same state and payload (the engine hands the checked payload to
+    the play), so on the fast paths it is remembered for the very state and the very
+    payload (``engine/memo.remembered``; the payload is held with the cost, so no other
+    payload can take its identity while it is remembered). A refusal is never
+    remembered: it is raised again."""
+    held, cost = remembered(
+        state, ("fractal.declaration_cost", id(order)), lambda: (order, _order_cost(state, order))
+    )
+    return cost if held is order else _order_cost(state, order)
+
+
+def _order_cost(state: FractalState, order: Declare) -> int:
+    conflict = state.conflicts[order.conflict]
+    duel = conflict.duel
+    assert duel is not None
+    mine = duel.declared.get(order.character) or Declaration(character=order.character)
+    return _cost(state, conflict, state.characters[order.character], mine, order)
 
 
 def _cost(
@@ -496,7 +518,7 @@ def play_declare(work: Work, order: Declare) -> None:
     assert duel is not None
     character = work.state.characters[order.character]
     mine = duel.declared.get(order.character) or Declaration(character=order.character)
-    cost = _cost(work.state, conflict, character, mine, order)
+    cost = declaration_cost(work.state, order)
     declaration = declaration_after(mine, order, duel.step, zone_of(work.state, order))
     technique = FEINTS.get(conflict.tree, "feint")
     if duel.step == "feint" and order.action is not None:
