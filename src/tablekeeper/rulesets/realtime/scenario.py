@@ -14,6 +14,7 @@ commands handed out second by second.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -21,6 +22,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, field_validator
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
@@ -36,6 +38,7 @@ from tablekeeper.rulesets.realtime.encounter.commands import (
 from tablekeeper.rulesets.realtime.encounter.engine import COMMANDS, RealtimeEngine, new_encounter
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
+from tablekeeper.rulesets.realtime.policy import RealtimePolicy
 
 SCHEMA_VERSION = 1
 """The version of the scenario format this code reads."""
@@ -191,6 +194,10 @@ class ScenarioRun:
     _scripted: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
     """The scenario's :meth:`~RealtimeScenario.scripted`, worked out once per run (every
     second of unattended play asks it)."""
+    _entry_seconds: tuple[int, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """The seconds the timeline gives commands at, sorted (the fast paths' bisection)."""
 
     @property
     def state(self) -> RealtimeState:
@@ -216,8 +223,21 @@ class ScenarioRun:
         return [entry.command() for entry in self.scenario.timeline if entry.at == second]
 
     def next_entry_second(self) -> int | None:
-        """The next second the timeline gives a command at, after this one."""
-        later = [entry.at for entry in self.scenario.timeline if entry.at > self.second]
+        """The next second the timeline gives a command at, after this one.
+
+        On the fast paths the timeline's seconds are sorted once per run, and the next
+        is found by bisection: the least of those after this second, as the full scan
+        finds it (``tests/rulesets/realtime/test_fast_paths.py``, every second)."""
+        second = self.second
+        if fast_paths.enabled():
+            seconds = self._entry_seconds
+            if seconds is None:
+                seconds = self._entry_seconds = tuple(
+                    sorted({entry.at for entry in self.scenario.timeline})
+                )
+            index = bisect_right(seconds, second)
+            return seconds[index] if index < len(seconds) else None
+        later = [entry.at for entry in self.scenario.timeline if entry.at > second]
         return min(later) if later else None
 
     def advance_command(self, seconds: int = 1) -> Command:
@@ -240,15 +260,31 @@ class ScenarioRun:
         scripted = self._scripted
         if scripted is None:
             scripted = self._scripted = self.scenario.scripted()
+        engine = self.session.engine
+        picker = (
+            policy
+            if isinstance(policy, RealtimePolicy)
+            and type(policy) is RealtimePolicy  # not a subclass choosing otherwise
+            and isinstance(engine, RealtimeEngine)
+            and self.session.pending is None
+            and fast_paths.enabled()
+            else None
+        )
         for creature in state.creatures.values():
             key = (second, str(creature.id))
             if not creature.can_act or creature.id in scripted or key in self.asked:
                 continue
             self.asked.add(key)
+            if picker is not None and isinstance(engine, RealtimeEngine) and creature.id != GM:
+                picked = picker.pick(engine, state, creature.id, _Unscripted(scripted))
+                if picked is not None:
+                    return picked
+                continue
+            unscripted = _Unscripted(scripted)
             legal = [
                 command
                 for command in self.session.legal_commands(creature.id)
-                if str(command.payload.get("target", "")) not in scripted
+                if unscripted(command)
             ]
             if not legal:
                 continue
@@ -256,6 +292,17 @@ class ScenarioRun:
             if choice is not wait:
                 return choice
         return wait
+
+
+@dataclass(frozen=True)
+class _Unscripted:
+    """Whether a command leaves the scripted creatures alone (its ``target`` is none of
+    them): what unattended play keeps of a creature's legal commands."""
+
+    scripted: frozenset[str]
+
+    def __call__(self, command: Command) -> bool:
+        return str(command.payload.get("target", "")) not in self.scripted
 
 
 def start(scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:

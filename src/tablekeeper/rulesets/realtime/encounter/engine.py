@@ -11,7 +11,7 @@ reaction offered (``offer``), and the answer resumes the second where it stopped
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from tablekeeper.dice.roller import Roller
@@ -37,6 +37,7 @@ from tablekeeper.rulesets.realtime.encounter.resting import begin_rest, end_rest
 from tablekeeper.rulesets.realtime.encounter.seconds import run
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
+    Creature,
     MoveEffect,
     Offer,
     RealtimeState,
@@ -308,21 +309,28 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         creature = state.creatures.get(actor)
         if creature is None or not creature.can_act:
             return ()
-        candidates: list[Command] = [
-            cmd.react(actor, trigger.id, reaction)
-            for trigger in state.triggers
-            for reaction in reactions.usable(state, trigger, creature)
-        ]
-        candidates += [
-            cmd.support(actor, other.id)
-            for other in state.creatures.values()
-            if other.is_dying and other.id != actor
-        ]
+        candidates: list[Command] = list(reactions_offered(state, creature))
+        candidates += [cmd.support(actor, other.id) for other in supportable(state, creature)]
         if creature.charge is None:
             candidates += _own_orders(actor, creature.position, tuple(state.catalogue.actions))
         else:
             candidates.append(cmd.cancel_action(actor))
         return candidates
+
+
+def reactions_offered(state: RealtimeState, creature: Creature) -> Iterator[Command]:
+    """The candidate reactions of ``creature``: each reaction it may use against each of
+    this second's triggers, trigger by trigger."""
+    for trigger in state.triggers:
+        for reaction in reactions.usable(state, trigger, creature):
+            yield cmd.react(creature.id, trigger.id, reaction)
+
+
+def supportable(state: RealtimeState, creature: Creature) -> Iterator[Creature]:
+    """Whom ``creature`` is offered to Support: every other dying creature, in order."""
+    for other in state.creatures.values():
+        if other.is_dying and other.id != creature.id:
+            yield other
 
 
 def _own_orders(

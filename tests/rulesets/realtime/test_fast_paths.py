@@ -1,0 +1,168 @@
+"""Realtime's own shortcuts on the fast paths (``engine/fast_paths.py``) answer as the full
+computation does, on every state the shipped scenarios pass through and on varied ones.
+
+Each test computes both ways: the shortcut on the fast path, the full computation inside
+``fast_paths.reference()`` (every value validated, no memo, no shortcut).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablekeeper.analysis.trials import TrialPlan, play
+from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.engine import fast_paths
+from tablekeeper.engine.clocks import SecondClock
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.session import Session
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.realtime.encounter.state import Charge, RealtimeState, Trigger
+from tablekeeper.rulesets.realtime.policy import POLICY
+from tablekeeper.rulesets.realtime.scenario import ENGINE, ScenarioRun, _Unscripted, start
+from tablekeeper.services import lab
+
+SCENARIOS = ("bleeding_out", "leaving_reach")
+SEEDS = (1, 2, 3)
+
+
+def _run(name: str, seed: int) -> ScenarioRun:
+    source = lab.scenario_source(name, ruleset="realtime")
+    plan = TrialPlan("realtime", source.data, source.source)
+    return start(plan.scenario(), RandomRoller(seed), seed=seed)
+
+
+@cache
+def visited(name: str, seed: int) -> tuple[ScenarioRun, tuple[RealtimeState, ...]]:
+    """A run of the scenario played to its end on the reference path, and every state it
+    passed through (after each command)."""
+    with fast_paths.reference():
+        run = _run(name, seed)
+        states = [run.session.state]
+        submit = run.session.submit
+
+        def recording(command: Any, **kwargs: Any) -> Any:
+            events = submit(command, **kwargs)
+            states.append(run.session.state)
+            return events
+
+        run.session.submit = recording  # type: ignore[method-assign]
+        play(run, POLICY)
+    return run, tuple(states)
+
+
+def _everything(command: Command) -> bool:
+    return True
+
+
+def _reference_choice(
+    run: ScenarioRun, state: RealtimeState, actor: ActorId, keep: Callable[[Command], bool]
+) -> Any:
+    """What ``choose`` picks over the reference path's legal commands that ``keep`` keeps,
+    with the advance last; ``None`` for the advance or nothing legal."""
+    wait = run.advance_command(1)
+    with fast_paths.reference():
+        legal = [c for c in run.session.engine.legal_commands(state, actor) if keep(c)]
+        if not legal:
+            return None
+        choice = POLICY.choose(state, actor, (*legal, wait))
+    return None if choice is wait else choice
+
+
+def _picks_as_choose(run: ScenarioRun, state: RealtimeState) -> int:
+    """Compare for every creature, keeping what unattended play keeps (the scripted
+    creatures left alone) and keeping everything; how many picked a command."""
+    picked = 0
+    for keep in (_Unscripted(run.scenario.scripted()), _everything):
+        for actor in state.creatures:
+            fast = POLICY.pick(run.session.engine, state, actor, keep)  # type: ignore[arg-type]
+            assert fast == _reference_choice(run, state, actor, keep), (actor, state)
+            picked += fast is not None
+    return picked
+
+
+def test_the_policys_pick_is_its_choice_on_every_state_played() -> None:
+    """``RealtimePolicy.pick`` (reactions and Supports only) is ``choose`` over the full
+    legal commands, for every creature on every state of the shipped scenarios; some
+    states offer a command it takes (a Support), so the test can fail."""
+    picked = 0
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            run, states = visited(name, seed)
+            for state in states:
+                picked += _picks_as_choose(run, state)
+    assert picked > 0
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    hps=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
+    moves=st.lists(st.tuples(st.integers(-1, 1), st.integers(-1, 1)), min_size=4, max_size=4),
+    charging=st.lists(st.booleans(), min_size=4, max_size=4),
+    dead=st.lists(st.booleans(), min_size=4, max_size=4),
+    sides=st.lists(st.sampled_from(["party", "foes"]), min_size=4, max_size=4),
+    trigger=st.booleans(),
+)
+def test_the_policys_pick_is_its_choice_on_varied_states(
+    hps: list[int],
+    moves: list[tuple[int, int]],
+    charging: list[bool],
+    dead: list[bool],
+    sides: list[str],
+    trigger: bool,
+) -> None:
+    """The same on states varied in HP (conscious, unconscious, dying), place, side,
+    charges, deaths and an open trigger everyone may answer."""
+    run, states = visited("leaving_reach", 1)
+    state = states[0]
+    creatures = dict(state.creatures)
+    for index, key in enumerate(list(creatures)):
+        creature = creatures[key]
+        x, y = creature.position
+        charge = None
+        if charging[index]:
+            charge = Charge(action="custom", name="Spell", cost=3, started_at=1)
+        creatures[key] = creature.model_copy(
+            update={
+                "hp": hps[index],
+                "position": (x + moves[index][0], y + moves[index][1]),
+                "charge": charge,
+                "dead": dead[index],
+                "side": sides[index],
+            }
+        )
+    triggers: tuple[Trigger, ...] = ()
+    if trigger:
+        triggers = (
+            Trigger(
+                id="1.1",
+                kind="leaves_reach",
+                source=ActorId("balthazar"),
+                second=1,
+                candidates=tuple(creatures),
+            ),
+        )
+    varied = state.model_copy(update={"creatures": creatures, "triggers": triggers})
+    _picks_as_choose(run, varied)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_next_timeline_second_is_the_full_scans(name: str) -> None:
+    """The bisection of the sorted timeline seconds finds the next entry's second as the
+    full scan does, at every second of the scenario (and past its end)."""
+    played = _run(name, 1)
+    found = []
+    for second in range(1, played.scenario.seconds + 3):
+        state = played.state.model_copy(update={"clock": SecondClock(second=second)})
+        run = ScenarioRun(played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1)
+        fast = run.next_entry_second()
+        with fast_paths.reference():
+            assert fast == run.next_entry_second(), second
+        found.append(fast)
+    assert None in found
+    assert any(found)
