@@ -22,6 +22,10 @@ from tablekeeper.engine.clocks import SecondClock
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import ActorId
+from tablekeeper.errors import RulesError
+from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
+from tablekeeper.rulesets.realtime.encounter.fold import fold
+from tablekeeper.rulesets.realtime.encounter.seconds import quiet_seconds
 from tablekeeper.rulesets.realtime.encounter.state import Charge, RealtimeState, Trigger
 from tablekeeper.rulesets.realtime.policy import POLICY
 from tablekeeper.rulesets.realtime.scenario import ENGINE, ScenarioRun, _Unscripted, start
@@ -166,3 +170,55 @@ def test_the_next_timeline_second_is_the_full_scans(name: str) -> None:
         found.append(fast)
     assert None in found
     assert any(found)
+
+
+def _played_in_full(state: RealtimeState, command: Command, seed: int) -> Any:
+    """The state a command leaves on the reference path (its drafted events folded one by
+    one, as a replay folds them), or the error it raises."""
+    with fast_paths.reference():
+        try:
+            step = ENGINE.submit(state, command, RandomRoller(seed))
+        except RulesError as error:
+            return type(error), str(error)
+        for draft in step.events:
+            state = fold(state, draft.kind, draft.payload)
+        return state
+
+
+def _played_unlogged(state: RealtimeState, command: Command, seed: int) -> Any:
+    """The state a command leaves on the fast path of a session keeping no log (the step
+    carries it), or the error it raises."""
+    with fast_paths.unlogged():
+        try:
+            step = ENGINE.submit(state, command, RandomRoller(seed))
+        except RulesError as error:
+            return type(error), str(error)
+    assert not step.events
+    return step.state
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_an_unlogged_advance_leaves_the_state_a_full_advance_leaves(name: str) -> None:
+    """Advancing 1, 2 or 5 seconds from every state the scenario passes through: quiet
+    (one copy of the state, ``fold.advanced_quietly``) or not, refused or not, the fast
+    path of a session keeping no log reaches the very state the reference path's events
+    fold to, with the same fields set."""
+    quiet = full = 0
+    for seed in SEEDS:
+        _, states = visited(name, seed)
+        for state in states:
+            for seconds in (1, 2, 5):
+                command = realtime_cmd.advance(seconds)
+                fast = _played_unlogged(state, command, seed)
+                reference = _played_in_full(state, command, seed)
+                assert fast == reference, (seconds, state)
+                if isinstance(fast, RealtimeState):
+                    assert fast.model_dump() == reference.model_dump()
+                    assert fast.model_fields_set == reference.model_fields_set
+                    assert fast.creatures == reference.creatures
+                    if quiet_seconds(state) in (None, *range(seconds, 200)):
+                        quiet += 1
+                    else:
+                        full += 1
+    assert quiet > 0
+    assert full > 0

@@ -21,6 +21,7 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.memo import built
+from tablekeeper.engine.steps import Step
 from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import IllegalCommandError
@@ -30,11 +31,11 @@ from tablekeeper.rulesets.realtime.encounter import legality, reactions
 from tablekeeper.rulesets.realtime.encounter.actions import load_catalogue
 from tablekeeper.rulesets.realtime.encounter.charging import cancel, start
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
-from tablekeeper.rulesets.realtime.encounter.fold import fold
+from tablekeeper.rulesets.realtime.encounter.fold import advanced_quietly, fold
 from tablekeeper.rulesets.realtime.encounter.legality import creature_from_spec, find_injury
 from tablekeeper.rulesets.realtime.encounter.life import damage, heal
 from tablekeeper.rulesets.realtime.encounter.resting import begin_rest, end_rest
-from tablekeeper.rulesets.realtime.encounter.seconds import run
+from tablekeeper.rulesets.realtime.encounter.seconds import quiet_seconds, run
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
     Creature,
@@ -261,6 +262,22 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
 
     def draft(self, state: RealtimeState, roller: Roller) -> RealtimeDraft:
         return RealtimeDraft(state, roller)
+
+    def submit(self, state: RealtimeState, command: Command, roller: Roller) -> Step:
+        """Check ``command``, then play it. On the fast paths, for a session that keeps no
+        log (``engine/fast_paths.py``: no event is drafted, the step carries the state), an
+        advance whose seconds all pass quietly (``seconds.quiet_seconds``: nothing but
+        charging and the dying count) is the state :func:`~.fold.advanced_quietly` gives,
+        in one copy, with the very check, instead of a work pad folding its two events;
+        any other command, and an advance that is not quiet, is played in full."""
+        if command.kind == cmd.ADVANCE and fast_paths.enabled() and not fast_paths.drafting():
+            _, payload = self.check(state, command)
+            assert isinstance(payload, cmd.Advance)
+            quiet = quiet_seconds(state)
+            if quiet is None or quiet >= payload.seconds:
+                after = advanced_quietly(state, payload.seconds)
+                return Step.trusted(events=(), decision=None, state=after)
+        return super().submit(state, command, roller)
 
     def fold(self, state: RealtimeState, event: Event) -> RealtimeState:
         return fold(state, event.kind, event.payload)
