@@ -28,6 +28,7 @@ from tablekeeper.rulesets.realtime.encounter.fold import fold
 from tablekeeper.rulesets.realtime.encounter.seconds import quiet_seconds
 from tablekeeper.rulesets.realtime.encounter.state import Charge, RealtimeState, Trigger
 from tablekeeper.rulesets.realtime.policy import POLICY
+from tablekeeper.rulesets.realtime.ruleset import REALTIME
 from tablekeeper.rulesets.realtime.scenario import ENGINE, ScenarioRun, _Unscripted, start
 from tablekeeper.services import lab
 
@@ -112,7 +113,7 @@ def test_the_policys_pick_is_its_choice_on_every_state_played() -> None:
     sides=st.lists(st.sampled_from(["party", "foes"]), min_size=4, max_size=4),
     trigger=st.booleans(),
 )
-def test_the_policys_pick_is_its_choice_on_varied_states(
+def test_the_pick_and_the_winner_answer_as_in_full_on_varied_states(
     hps: list[int],
     moves: list[tuple[int, int]],
     charging: list[bool],
@@ -121,9 +122,27 @@ def test_the_policys_pick_is_its_choice_on_varied_states(
     trigger: bool,
 ) -> None:
     """The same on states varied in HP (conscious, unconscious, dying), place, side,
-    charges, deaths and an open trigger everyone may answer."""
+    charges, deaths and an open trigger everyone may answer; and the winner read from
+    the creatures is the winner read from the cards."""
     run, states = visited("leaving_reach", 1)
-    state = states[0]
+    varied = _varied(states[0], hps, moves, charging, dead, sides, trigger)
+    _picks_as_choose(run, varied)
+    with fast_paths.reference():
+        reference = REALTIME.winner(varied)
+    assert REALTIME.winner(varied) == reference
+
+
+def _varied(
+    state: RealtimeState,
+    hps: list[int],
+    moves: list[tuple[int, int]],
+    charging: list[bool],
+    dead: list[bool],
+    sides: list[str],
+    trigger: bool,
+) -> RealtimeState:
+    """``state`` with its four creatures' HP, squares, charges, deaths and sides changed,
+    and a trigger everyone may answer if ``trigger``."""
     creatures = dict(state.creatures)
     for index, key in enumerate(list(creatures)):
         creature = creatures[key]
@@ -151,8 +170,7 @@ def test_the_policys_pick_is_its_choice_on_varied_states(
                 candidates=tuple(creatures),
             ),
         )
-    varied = state.model_copy(update={"creatures": creatures, "triggers": triggers})
-    _picks_as_choose(run, varied)
+    return state.model_copy(update={"creatures": creatures, "triggers": triggers})
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -222,3 +240,49 @@ def test_an_unlogged_advance_leaves_the_state_a_full_advance_leaves(name: str) -
                         full += 1
     assert quiet > 0
     assert full > 0
+
+
+def test_the_winner_read_from_the_creatures_is_the_cards_on_every_state_played() -> None:
+    """The last side standing, read from the creatures on the fast paths, is the one the
+    GM's cards give, on every state of the shipped scenarios (none has a winner) and on
+    the first of them with the last foe able to act dead."""
+    winners = set()
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            for state in visited(name, seed)[1]:
+                with fast_paths.reference():
+                    reference = REALTIME.winner(state)
+                assert REALTIME.winner(state) == reference
+                winners.add(reference)
+    start_state = visited("bleeding_out", 1)[1][0]
+    demilio = start_state.creature("demilio").model_copy(update={"dead": True})
+    won = start_state.with_creature(demilio)
+    with fast_paths.reference():
+        winners.add(REALTIME.winner(won))
+    assert REALTIME.winner(won) == "party"
+    assert winners == {None, "party"}
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_timelines_commands_are_built_once_and_alike(name: str) -> None:
+    """At every second the commands due on the fast path (built once per timeline) are
+    those the timeline's entries build on the reference path, in order; a second trial
+    of the same scenario is handed the very same ones."""
+    played, _ = visited(name, 1)
+    first = _run(name, 1)
+    again = ScenarioRun(played.scenario, first.session, 1)
+    seen = 0
+    for second in range(1, played.scenario.seconds + 2):
+        state = first.state.model_copy(update={"clock": SecondClock(second=second)})
+        run = ScenarioRun(played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1)
+        fast = run.due()
+        with fast_paths.reference():
+            reference = ScenarioRun(
+                played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1
+            ).due()
+        assert fast == reference, second
+        again.played_through = second - 1
+        again.session = run.session
+        assert all(a is b for a, b in zip(again.due(), fast, strict=True))
+        seen += len(fast)
+    assert seen == len(played.scenario.timeline)

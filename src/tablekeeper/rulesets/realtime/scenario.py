@@ -220,6 +220,8 @@ class ScenarioRun:
         if self.played_through >= second:
             return []
         self.played_through = second
+        if fast_paths.enabled():
+            return list(_timeline_commands(self.scenario.timeline).get(second, ()))
         return [entry.command() for entry in self.scenario.timeline if entry.at == second]
 
     def next_entry_second(self) -> int | None:
@@ -292,6 +294,30 @@ class ScenarioRun:
             if choice is not wait:
                 return choice
         return wait
+
+
+_TIMELINES_KEPT = 64
+"""How many timelines :func:`_timeline_commands` keeps the commands of."""
+
+_TIMELINE_COMMANDS: dict[int, tuple[tuple[TimelineEntry, ...], dict[int, tuple[Command, ...]]]] = {}
+"""By the identity of a timeline (held here, so it is not reused): its commands by second."""
+
+
+def _timeline_commands(timeline: tuple[TimelineEntry, ...]) -> dict[int, tuple[Command, ...]]:
+    """The timeline's commands by second, in the timeline's order, built once for the very
+    timeline (a fast path: a simulation plays one scenario's timeline trial after trial).
+    Each is the command :meth:`TimelineEntry.command` builds, a frozen value handed out
+    again instead of validated afresh (``tests/rulesets/realtime/test_fast_paths.py``)."""
+    known = _TIMELINE_COMMANDS.get(id(timeline))
+    if known is not None and known[0] is timeline:
+        return known[1]
+    by_second: dict[int, tuple[Command, ...]] = {}
+    for entry in timeline:
+        by_second[entry.at] = (*by_second.get(entry.at, ()), entry.command())
+    if len(_TIMELINE_COMMANDS) >= _TIMELINES_KEPT:
+        _TIMELINE_COMMANDS.clear()
+    _TIMELINE_COMMANDS[id(timeline)] = (timeline, by_second)
+    return by_second
 
 
 @dataclass(frozen=True)
