@@ -21,7 +21,7 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.clocks import SecondClock
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.session import Session
-from tablekeeper.engine.values import ActorId
+from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
 from tablekeeper.rulesets.realtime.encounter.fold import fold
@@ -217,19 +217,25 @@ def _played_unlogged(state: RealtimeState, command: Command, seed: int) -> Any:
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_an_unlogged_advance_leaves_the_state_a_full_advance_leaves(name: str) -> None:
-    """Advancing 1, 2 or 5 seconds from every state the scenario passes through: quiet
-    (one copy of the state, ``fold.advanced_quietly``) or not, refused or not, the fast
+    """Advancing 1, 2 or 5 seconds from every state the scenario passes through (and a
+    creature's advance, refused): quiet (one copy of the state, ``fold.advanced_quietly``)
+    or not, refused or not (a reaction offered, the end of a second resolved), the fast
     path of a session keeping no log reaches the very state the reference path's events
     fold to, with the same fields set."""
-    quiet = full = 0
+    quiet = full = refused = 0
     for seed in SEEDS:
         _, states = visited(name, seed)
         for state in states:
-            for seconds in (1, 2, 5):
-                command = realtime_cmd.advance(seconds)
+            for seconds, actor in ((1, GM), (2, GM), (5, GM), (1, "aliena")):
+                command = Command(
+                    actor=actor, kind=realtime_cmd.ADVANCE, payload={"seconds": seconds}
+                )
+                if actor == GM:
+                    assert command == realtime_cmd.advance(seconds)
                 fast = _played_unlogged(state, command, seed)
                 reference = _played_in_full(state, command, seed)
                 assert fast == reference, (seconds, state)
+                refused += isinstance(fast, tuple)
                 if isinstance(fast, RealtimeState):
                     assert fast.model_dump() == reference.model_dump()
                     assert fast.model_fields_set == reference.model_fields_set
@@ -240,6 +246,7 @@ def test_an_unlogged_advance_leaves_the_state_a_full_advance_leaves(name: str) -
                         full += 1
     assert quiet > 0
     assert full > 0
+    assert refused > 0
 
 
 def test_the_winner_read_from_the_creatures_is_the_cards_on_every_state_played() -> None:
@@ -286,3 +293,14 @@ def test_the_timelines_commands_are_built_once_and_alike(name: str) -> None:
         assert all(a is b for a, b in zip(again.due(), fast, strict=True))
         seen += len(fast)
     assert seen == len(played.scenario.timeline)
+
+
+def test_an_advance_is_built_once_and_alike() -> None:
+    """The advance of 1, 2 or 3 seconds is the very same command again on the fast path,
+    equal to the one the reference path builds."""
+    for seconds in (1, 2, 3):
+        fast = realtime_cmd.advance(seconds)
+        assert realtime_cmd.advance(seconds) is fast
+        with fast_paths.reference():
+            assert realtime_cmd.advance(seconds) == fast
+            assert realtime_cmd.advance(seconds) is not realtime_cmd.advance(seconds)

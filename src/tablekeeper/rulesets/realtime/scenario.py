@@ -212,11 +212,11 @@ class ScenarioRun:
     @property
     def finished(self) -> bool:
         """Past the scenario's last second."""
-        return self.second > self.scenario.seconds
+        return self.session.state.clock.second > self.scenario.seconds
 
     def due(self) -> list[Command]:
         """The timeline's commands for this second, once: calling again gives none."""
-        second = self.second
+        second = self.session.state.clock.second
         if self.played_through >= second:
             return []
         self.played_through = second
@@ -255,10 +255,11 @@ class ScenarioRun:
         second, what it does (``policy.choose`` among its legal commands and, last, the
         advance of the clock: choosing that lets the second pass); then time goes on, one
         second."""
-        if self.finished:
+        state = self.session.state
+        second = state.clock.second
+        if second > self.scenario.seconds:  # finished
             return None
         wait = self.advance_command(1)
-        state, second = self.state, self.second
         scripted = self._scripted
         if scripted is None:
             scripted = self._scripted = self.scenario.scripted()

@@ -268,15 +268,16 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         log (``engine/fast_paths.py``: no event is drafted, the step carries the state), an
         advance whose seconds all pass quietly (``seconds.quiet_seconds``: nothing but
         charging and the dying count) is the state :func:`~.fold.advanced_quietly` gives,
-        in one copy, with the very check, instead of a work pad folding its two events;
-        any other command, and an advance that is not quiet, is played in full."""
+        in one copy, instead of a work pad folding its two events (the check, that of an
+        advance: :func:`_advance_allowed`); any other command, and an advance that is not
+        quiet or not allowed, is played in full."""
         if command.kind == cmd.ADVANCE and fast_paths.enabled() and not fast_paths.drafting():
-            _, payload = self.check(state, command)
-            assert isinstance(payload, cmd.Advance)
-            quiet = quiet_seconds(state)
-            if quiet is None or quiet >= payload.seconds:
-                after = advanced_quietly(state, payload.seconds)
-                return Step.trusted(events=(), decision=None, state=after)
+            seconds = command.payload_as(cmd.Advance).seconds
+            if _advance_allowed(state, command):
+                quiet = quiet_seconds(state)
+                if quiet is None or quiet >= seconds:
+                    after = advanced_quietly(state, seconds)
+                    return Step.trusted(events=(), decision=None, state=after)
         return super().submit(state, command, roller)
 
     def fold(self, state: RealtimeState, event: Event) -> RealtimeState:
@@ -333,6 +334,15 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         else:
             candidates.append(cmd.cancel_action(actor))
         return candidates
+
+
+def _advance_allowed(state: RealtimeState, command: Command) -> bool:
+    """Whether the full check (``TableEngine.check``) allows an ``advance`` whose payload
+    parsed: the GM's alone (``gm_only``), and :meth:`RealtimeEngine.admit` refuses it
+    while the end of a second is being resolved (then ``authorize`` lets the GM give
+    anything; an advance has no check of its own). ``False``: the full check decides,
+    and raises."""
+    return command.actor == GM and not state.ending_second and state.offer is None
 
 
 def reactions_offered(state: RealtimeState, creature: Creature) -> Iterator[Command]:
