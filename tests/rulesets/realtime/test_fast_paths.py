@@ -304,3 +304,36 @@ def test_an_advance_is_built_once_and_alike() -> None:
         with fast_paths.reference():
             assert realtime_cmd.advance(seconds) == fast
             assert realtime_cmd.advance(seconds) is not realtime_cmd.advance(seconds)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_started_scenario_logs_and_reaches_the_same_twice_over(name: str) -> None:
+    """Starting a scenario on the fast path (its add commands and added creatures built
+    once for the very specs) logs the events and reaches the state the reference path
+    does, trial after trial; the second start is handed the very same creatures, and the
+    same specs under other options (default reach, the treatment and rest windows) make
+    other creatures."""
+    source = lab.scenario_source(name, ruleset="realtime")
+    scenario = TrialPlan("realtime", source.data, source.source).scenario()
+    with fast_paths.reference():
+        reference = start(scenario, RandomRoller(1), seed=1).session
+    runs = [start(scenario, RandomRoller(1), seed=1).session for _ in range(2)]
+    for session in runs:
+        assert [e.model_dump() for e in session.log.events] == [
+            e.model_dump() for e in reference.log.events
+        ]
+        assert session.state == reference.state
+        assert session.state.model_dump() == reference.state.model_dump()
+    first, second = (session.state.creatures for session in runs)
+    assert all(first[key] is second[key] for key in first)
+    assert len(first) == len(scenario.creatures)
+    # the same specs (the very objects) under other options: other creatures
+    options = scenario.options.model_copy(
+        update={"default_reach": 3, "treatment_window": "calendar", "rest_window": "calendar"}
+    )
+    other = scenario.model_copy(update={"options": options})
+    with fast_paths.reference():
+        reference = start(other, RandomRoller(1), seed=1).session
+    fast = start(other, RandomRoller(1), seed=1).session
+    assert fast.state == reference.state
+    assert fast.state != runs[0].state

@@ -37,6 +37,7 @@ from tablekeeper.rulesets.realtime.encounter.commands import (
 )
 from tablekeeper.rulesets.realtime.encounter.engine import COMMANDS, RealtimeEngine, new_encounter
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
+from tablekeeper.rulesets.realtime.once import for_the_very
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.policy import RealtimePolicy
 
@@ -297,28 +298,19 @@ class ScenarioRun:
         return wait
 
 
-_TIMELINES_KEPT = 64
-"""How many timelines :func:`_timeline_commands` keeps the commands of."""
-
-_TIMELINE_COMMANDS: dict[int, tuple[tuple[TimelineEntry, ...], dict[int, tuple[Command, ...]]]] = {}
-"""By the identity of a timeline (held here, so it is not reused): its commands by second."""
-
-
 def _timeline_commands(timeline: tuple[TimelineEntry, ...]) -> dict[int, tuple[Command, ...]]:
     """The timeline's commands by second, in the timeline's order, built once for the very
-    timeline (a fast path: a simulation plays one scenario's timeline trial after trial).
-    Each is the command :meth:`TimelineEntry.command` builds, a frozen value handed out
-    again instead of validated afresh (``tests/rulesets/realtime/test_fast_paths.py``)."""
-    known = _TIMELINE_COMMANDS.get(id(timeline))
-    if known is not None and known[0] is timeline:
-        return known[1]
-    by_second: dict[int, tuple[Command, ...]] = {}
-    for entry in timeline:
-        by_second[entry.at] = (*by_second.get(entry.at, ()), entry.command())
-    if len(_TIMELINE_COMMANDS) >= _TIMELINES_KEPT:
-        _TIMELINE_COMMANDS.clear()
-    _TIMELINE_COMMANDS[id(timeline)] = (timeline, by_second)
-    return by_second
+    timeline on the fast paths (a simulation plays one scenario's timeline trial after
+    trial): each the command :meth:`TimelineEntry.command` builds, a frozen value handed
+    out again instead of validated afresh (``tests/rulesets/realtime/test_fast_paths.py``)."""
+
+    def make() -> dict[int, tuple[Command, ...]]:
+        by_second: dict[int, tuple[Command, ...]] = {}
+        for entry in timeline:
+            by_second[entry.at] = (*by_second.get(entry.at, ()), entry.command())
+        return by_second
+
+    return for_the_very(timeline, "timeline commands", make)
 
 
 @dataclass(frozen=True)
@@ -338,10 +330,16 @@ def start(scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> Sc
     session = Session(ENGINE, scenario.initial_state(), roller=roller)
     for spec in scenario.creatures:
         try:
-            session.submit(Command.of(GM, ADD_CREATURE, spec))
+            session.submit(_added(spec))
         except RulesError as error:
             raise InvalidInputError(f"{spec.id}: {error}", field="creatures") from None
     return ScenarioRun(scenario, session, seed)
+
+
+def _added(spec: CreatureSpec) -> Command:
+    """The GM adds the creature ``spec`` describes: built once for the very spec on the
+    fast paths (a frozen value; every trial of a scenario adds its creatures)."""
+    return for_the_very(spec, ADD_CREATURE, lambda: Command.of(GM, ADD_CREATURE, spec))
 
 
 ENGINE = RealtimeEngine()

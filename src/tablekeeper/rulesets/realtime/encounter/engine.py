@@ -46,6 +46,7 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     TreatEffect,
     distance,
 )
+from tablekeeper.rulesets.realtime.once import for_the_very
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.treatment import DURATION_SECONDS
 
@@ -62,8 +63,16 @@ def new_encounter(
 
 
 def _add(draft: RealtimeDraft, spec: cmd.CreatureSpec) -> None:
-    creature = creature_from_spec(draft.state, spec)
-    draft.emit(ev.CREATURE_ADDED, ev.CreatureAdded(creature=creature))
+    """The creature the spec describes joins, with the options' defaults (built once for
+    the very spec and the options it reads, on the fast paths: ``once.py``; every trial
+    of a scenario adds the same creatures)."""
+    options = draft.state.options
+    reads = (options.default_reach, options.treatment_window, options.rest_window)
+
+    def make() -> ev.CreatureAdded:
+        return ev.CreatureAdded(creature=creature_from_spec(draft.state, spec))
+
+    draft.emit(ev.CREATURE_ADDED, for_the_very(spec, ("realtime.creature_added", reads), make))
 
 
 def _remove(draft: RealtimeDraft, order: cmd.CreatureOnly) -> None:
