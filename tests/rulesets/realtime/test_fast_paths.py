@@ -295,15 +295,23 @@ def test_the_timelines_commands_are_built_once_and_alike(name: str) -> None:
     assert seen == len(played.scenario.timeline)
 
 
-def test_an_advance_is_built_once_and_alike() -> None:
-    """The advance of 1, 2 or 3 seconds is the very same command again on the fast path,
-    equal to the one the reference path builds."""
-    for seconds in (1, 2, 3):
-        fast = realtime_cmd.advance(seconds)
-        assert realtime_cmd.advance(seconds) is fast
+def test_an_advance_and_a_support_are_built_once_and_alike() -> None:
+    """The advance of 1, 2 or 3 seconds, and a Support (given by its creature or another
+    actor), are the very same command again on the fast path, equal to the one the
+    reference path builds."""
+    builds = [
+        *(lambda seconds=seconds: realtime_cmd.advance(seconds) for seconds in (1, 2, 3)),
+        lambda: realtime_cmd.support("aliena", "calliope"),
+        lambda: realtime_cmd.support("aliena", "balthazar"),
+        lambda: realtime_cmd.support("aliena", "calliope", actor="gm"),
+    ]
+    made = [build() for build in builds]
+    assert len(set(map(id, made))) == len(made)
+    for build, fast in zip(builds, made, strict=True):
+        assert build() is fast
         with fast_paths.reference():
-            assert realtime_cmd.advance(seconds) == fast
-            assert realtime_cmd.advance(seconds) is not realtime_cmd.advance(seconds)
+            assert build() == fast
+            assert build() is not build()
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

@@ -199,6 +199,10 @@ class ScenarioRun:
         default=None, init=False, repr=False, compare=False
     )
     """The seconds the timeline gives commands at, sorted (the fast paths' bisection)."""
+    _by_second: dict[int, tuple[Command, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """The timeline's commands by second (the fast paths: :func:`_timeline_commands`)."""
 
     @property
     def state(self) -> RealtimeState:
@@ -222,7 +226,10 @@ class ScenarioRun:
             return []
         self.played_through = second
         if fast_paths.enabled():
-            return list(_timeline_commands(self.scenario.timeline).get(second, ()))
+            by_second = self._by_second
+            if by_second is None:
+                by_second = self._by_second = _timeline_commands(self.scenario.timeline)
+            return list(by_second.get(second, ()))
         return [entry.command() for entry in self.scenario.timeline if entry.at == second]
 
     def next_entry_second(self) -> int | None:
@@ -275,8 +282,10 @@ class ScenarioRun:
             else None
         )
         for creature in state.creatures.values():
+            if creature.id in scripted or not creature.can_act:
+                continue
             key = (second, str(creature.id))
-            if not creature.can_act or creature.id in scripted or key in self.asked:
+            if key in self.asked:
                 continue
             self.asked.add(key)
             if picker is not None and isinstance(engine, RealtimeEngine) and creature.id != GM:
