@@ -24,10 +24,17 @@ from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
+from tablekeeper.rulesets.realtime.encounter.events import ADVANCE_STARTED, SECONDS_ELAPSED
 from tablekeeper.rulesets.realtime.encounter.fold import fold
-from tablekeeper.rulesets.realtime.encounter.seconds import quiet_seconds
-from tablekeeper.rulesets.realtime.encounter.state import Charge, RealtimeState, Trigger
+from tablekeeper.rulesets.realtime.encounter.seconds import passed_quietly, quiet_seconds
+from tablekeeper.rulesets.realtime.encounter.state import (
+    Charge,
+    RealtimeState,
+    RestSegment,
+    Trigger,
+)
 from tablekeeper.rulesets.realtime.policy import POLICY
+from tablekeeper.rulesets.realtime.rest import SimpleRestInput
 from tablekeeper.rulesets.realtime.ruleset import REALTIME
 from tablekeeper.rulesets.realtime.scenario import ENGINE, ScenarioRun, _Unscripted, start
 from tablekeeper.services import lab
@@ -218,7 +225,7 @@ def _played_unlogged(state: RealtimeState, command: Command, seed: int) -> Any:
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_an_unlogged_advance_leaves_the_state_a_full_advance_leaves(name: str) -> None:
     """Advancing 1, 2 or 5 seconds from every state the scenario passes through (and a
-    creature's advance, refused): quiet (one copy of the state, ``fold.advanced_quietly``)
+    creature's advance, refused): quiet (one copy of the state, ``seconds.passed_quietly``)
     or not, refused or not (a reaction offered, the end of a second resolved), the fast
     path of a session keeping no log reaches the very state the reference path's events
     fold to, with the same fields set."""
@@ -345,3 +352,113 @@ def test_a_started_scenario_logs_and_reaches_the_same_twice_over(name: str) -> N
     fast = start(other, RandomRoller(1), seed=1).session
     assert fast.state == reference.state
     assert fast.state != runs[0].state
+
+
+def _passed_in_full(state: RealtimeState, seconds: int) -> RealtimeState | None:
+    """The reference: ``None`` unless :func:`quiet_seconds` lets ``seconds`` pass, else
+    the fold of the advance's two events, ``advance_started`` and ``seconds_elapsed``."""
+    with fast_paths.reference():
+        quiet = quiet_seconds(state)
+        if quiet is not None and quiet < seconds:
+            return None
+        started = fold(state, ADVANCE_STARTED, {"seconds": seconds})
+        return fold(started, SECONDS_ELAPSED, {"start": state.second, "seconds": seconds})
+
+
+def _at_the_edges(state: RealtimeState, seconds: int) -> tuple[int, ...]:
+    """``seconds``, and the advances on either side of the quiet seconds' end."""
+    with fast_paths.reference():
+        quiet = quiet_seconds(state)
+    return (seconds,) if quiet is None else (seconds, *(n for n in (quiet, quiet + 1) if n))
+
+
+def _passes_alike(state: RealtimeState, seconds: int) -> bool:
+    fast = passed_quietly(state, seconds)
+    reference = _passed_in_full(state, seconds)
+    assert fast == reference, (seconds, state)
+    if fast is not None and reference is not None:
+        assert fast.model_dump() == reference.model_dump()
+        assert fast.model_fields_set == reference.model_fields_set
+        for key, creature in fast.creatures.items():
+            assert creature.model_fields_set == reference.creatures[key].model_fields_set
+    return fast is not None
+
+
+def test_seconds_passed_quietly_are_the_folds_on_every_state_played() -> None:
+    """On every state the shipped scenarios pass through (at rest between seconds), an
+    advance of 1, 2, 5 or 200 seconds, or of as many as ``quiet_seconds`` allows and one
+    more, passes quietly exactly when ``quiet_seconds`` lets it, to the state its two
+    events fold to."""
+    quiet = loud = 0
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            for state in visited(name, seed)[1]:
+                if state.ending_second or state.offer is not None:
+                    continue
+                for seconds in {n for m in (1, 2, 5, 200) for n in _at_the_edges(state, m)}:
+                    passed = _passes_alike(state, seconds)
+                    quiet += passed
+                    loud += not passed
+    assert quiet > 0
+    assert loud > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hps=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
+    dead=st.lists(st.booleans(), min_size=4, max_size=4),
+    charges=st.lists(
+        st.none() | st.tuples(st.integers(1, 9), st.integers(0, 9), st.booleans()),
+        min_size=4,
+        max_size=4,
+    ),
+    rates=st.lists(st.none() | st.integers(1, 3), min_size=4, max_size=4),
+    negative=st.lists(st.integers(0, 175), min_size=4, max_size=4),
+    rests=st.lists(st.none() | st.integers(1, 2), min_size=4, max_size=4),
+    second=st.integers(1, 7300),
+    seconds=st.integers(1, 8000),
+)
+def test_seconds_passed_quietly_are_the_folds_on_varied_states(
+    hps: list[int],
+    dead: list[bool],
+    charges: list[tuple[int, int, bool] | None],
+    rates: list[int | None],
+    negative: list[int],
+    rests: list[int | None],
+    second: int,
+    seconds: int,
+) -> None:
+    """The same on states varied in HP, deaths, charges (cost, charged, timed), A.P.
+    rates, seconds at negative HP, Rests of 1 or 2 hours, the second and the seconds
+    (and the advances on either side of the quiet seconds' end)."""
+    state = visited("leaving_reach", 1)[1][0]
+    creatures = {}
+    for index, (key, creature) in enumerate(state.creatures.items()):
+        charge = None
+        if charges[index] is not None:
+            cost, charged, timed = charges[index]  # type: ignore[misc]
+            charge = Charge(
+                action="custom",
+                name="Spell",
+                cost=cost,
+                charged=min(cost, charged),
+                timed=timed,
+                started_at=1,
+            )
+        rest = None
+        if rests[index] is not None:
+            conditions = SimpleRestInput(quality="good", hours=rests[index])
+            rest = RestSegment(started_at=max(1, second - 3600), conditions=conditions)
+        creatures[key] = creature.model_copy(
+            update={
+                "hp": hps[index],
+                "dead": dead[index],
+                "charge": charge,
+                "ap_per_second": rates[index],
+                "seconds_negative": negative[index],
+                "resting": rest,
+            }
+        )
+    varied = state.model_copy(update={"creatures": creatures, "clock": SecondClock(second=second)})
+    for edge in _at_the_edges(varied, seconds):
+        _passes_alike(varied, edge)

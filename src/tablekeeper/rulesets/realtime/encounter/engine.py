@@ -31,11 +31,11 @@ from tablekeeper.rulesets.realtime.encounter import legality, reactions
 from tablekeeper.rulesets.realtime.encounter.actions import load_catalogue
 from tablekeeper.rulesets.realtime.encounter.charging import cancel, start
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
-from tablekeeper.rulesets.realtime.encounter.fold import advanced_quietly, fold
+from tablekeeper.rulesets.realtime.encounter.fold import fold
 from tablekeeper.rulesets.realtime.encounter.legality import creature_from_spec, find_injury
 from tablekeeper.rulesets.realtime.encounter.life import damage, heal
 from tablekeeper.rulesets.realtime.encounter.resting import begin_rest, end_rest
-from tablekeeper.rulesets.realtime.encounter.seconds import quiet_seconds, run
+from tablekeeper.rulesets.realtime.encounter.seconds import passed_quietly, run
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
     Creature,
@@ -276,16 +276,15 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         """Check ``command``, then play it. On the fast paths, for a session that keeps no
         log (``engine/fast_paths.py``: no event is drafted, the step carries the state), an
         advance whose seconds all pass quietly (``seconds.quiet_seconds``: nothing but
-        charging and the dying count) is the state :func:`~.fold.advanced_quietly` gives,
+        charging and the dying count) is the state :func:`~.seconds.passed_quietly` gives,
         in one copy, instead of a work pad folding its two events (the check, that of an
         advance: :func:`_advance_allowed`); any other command, and an advance that is not
         quiet or not allowed, is played in full."""
         if command.kind == cmd.ADVANCE and fast_paths.enabled() and not fast_paths.drafting():
             seconds = command.payload_as(cmd.Advance).seconds
             if _advance_allowed(state, command):
-                quiet = quiet_seconds(state)
-                if quiet is None or quiet >= seconds:
-                    after = advanced_quietly(state, seconds)
+                after = passed_quietly(state, seconds)
+                if after is not None:
                     return Step.trusted(events=(), decision=None, state=after)
         return super().submit(state, command, roller)
 

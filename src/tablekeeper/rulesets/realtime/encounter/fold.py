@@ -91,28 +91,6 @@ def _seconds_elapsed(state: S, event: ev.SecondsElapsed) -> S:
     )
 
 
-def advanced_quietly(state: S, seconds: int) -> S:
-    """The state after an ``advance`` of ``seconds`` that all pass quietly: the fold of its
-    ``advance_started`` and then its one ``seconds_elapsed`` (``seconds.run`` emits just
-    those two when ``quiet_seconds`` allows them all), in one copy of the state.
-
-    Equal to the two folds: the first only sets ``advance_remaining``, which the second
-    sets again (to 0, ``seconds`` less ``seconds``) and never reads otherwise; the second
-    reads the creatures, the options and the clock, which the first left as they were; the
-    fields set are the same union. A fast path of unattended play (``engine.py``,
-    ``RealtimeEngine.submit``); ``tests/rulesets/realtime/test_fast_paths.py`` holds it
-    to the two folds on every state the shipped scenarios pass through."""
-    return state.model_copy(
-        update={
-            "creatures": _dying_counted(_gain(state, seconds), seconds),
-            "clock": state.clock.advance(seconds),
-            "triggers": (),
-            "offer": None,
-            "advance_remaining": 0,
-        }
-    )
-
-
 def _second_ending(state: S, event: ev.SecondEnding) -> S:
     return state.model_copy(update={"creatures": _gain(state, 1), "ending_second": True})
 
