@@ -16,13 +16,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablekeeper.analysis.trials import TrialPlan, play
-from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.dice.roller import FixedRoller, RandomRoller
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.clocks import SecondClock
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import RulesError
+from tablekeeper.rulesets.realtime.checks import CheckInput, check, check_rolled
 from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
 from tablekeeper.rulesets.realtime.encounter.events import ADVANCE_STARTED, SECONDS_ELAPSED
 from tablekeeper.rulesets.realtime.encounter.fold import fold
@@ -32,6 +33,11 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     RealtimeState,
     RestSegment,
     Trigger,
+)
+from tablekeeper.rulesets.realtime.injuries import (
+    CriticalInjuryInput,
+    critical_injury,
+    critical_injury_rolled,
 )
 from tablekeeper.rulesets.realtime.policy import POLICY
 from tablekeeper.rulesets.realtime.rest import SimpleRestInput
@@ -462,3 +468,49 @@ def test_seconds_passed_quietly_are_the_folds_on_varied_states(
     varied = state.model_copy(update={"creatures": creatures, "clock": SecondClock(second=second)})
     for edge in _at_the_edges(varied, seconds):
         _passes_alike(varied, edge)
+
+
+def test_a_check_rolled_is_the_resolvers_check_for_every_face() -> None:
+    """Every face of the d20 against varied requests (characteristic, known and hidden
+    modifiers, a name): the outcome remembered on the fast path is the one ``check``
+    rolls on the reference path, and the same request and face give the very same
+    outcome again."""
+    for characteristic in (1, 9, 13, 21, 25):
+        for modifier, hidden in ((0, 0), (2, 0), (0, -3), (-4, 5)):
+            for name in (None, "melee"):
+                request = CheckInput(
+                    characteristic=characteristic,
+                    modifier=modifier,
+                    hidden_modifier=hidden,
+                    characteristic_name=name,
+                )
+                for face in range(1, 21):
+                    fast = check_rolled(request, FixedRoller([face], strict=True))
+                    assert check_rolled(request, FixedRoller([face])) is fast
+                    with fast_paths.reference():
+                        reference = check(request, FixedRoller([face]))
+                    assert fast == reference
+                    assert fast.model_dump() == reference.model_dump()
+
+
+def test_a_critical_injury_rolled_is_the_resolvers_for_every_face() -> None:
+    """Every face of the d100 (none after 175 seconds at negative HP) for varied
+    requests: the outcome remembered on the fast path is the one ``critical_injury``
+    rolls on the reference path, and it is remembered."""
+    for wounds in (0, 1, 3):
+        for seconds in (0, 12, 174, 175, 190):
+            for negative in (0, 4, 30):
+                request = CriticalInjuryInput(
+                    n_wounds=wounds, seconds_negative=seconds, negative_hp=negative
+                )
+                faces = [None] if request.automatic_death else range(1, 101)
+                for face in faces:
+                    dice = [] if face is None else [face]
+                    roller = FixedRoller(dice, strict=True)
+                    fast = critical_injury_rolled(request, roller)
+                    roller.finish()
+                    assert critical_injury_rolled(request, FixedRoller(dice)) is fast
+                    with fast_paths.reference():
+                        reference = critical_injury(request, FixedRoller(dice))
+                    assert fast == reference
+                    assert fast.model_dump() == reference.model_dump()

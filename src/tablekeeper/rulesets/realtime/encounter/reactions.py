@@ -19,7 +19,7 @@ from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
 from tablekeeper.errors import IllegalCommandError
-from tablekeeper.rulesets.realtime.checks import CheckInput, check
+from tablekeeper.rulesets.realtime.checks import CheckInput, check_rolled
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter.actions import COMPLEX_ACTION_COMPLETED
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
@@ -181,7 +181,9 @@ def react(draft: RealtimeDraft, creature_id: ActorId, trigger_id: str, reaction:
         value = characteristic(creature, entry.check)
         if value is not None:
             request = CheckInput(characteristic=value, characteristic_name=entry.check)
-            outcome = check(request, labelled(draft.roller, f"{entry.name} check", creature_id))
+            outcome = check_rolled(
+                request, labelled(draft.roller, f"{entry.name} check", creature_id)
+            )
     if entry.physical and creature.resting is not None:
         end_rest(draft, creature_id, "physical_activity")
     length = cooldown(state, creature, reaction)
