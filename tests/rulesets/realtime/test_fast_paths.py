@@ -189,15 +189,18 @@ def _varied(
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_the_next_timeline_second_is_the_full_scans(name: str) -> None:
     """The bisection of the sorted timeline seconds finds the next entry's second as the
-    full scan does, at every second of the scenario (and past its end)."""
+    full scan does, at every second of the scenario (and past its end), and so the
+    advances offered are alike."""
     played = _run(name, 1)
     found = []
     for second in range(1, played.scenario.seconds + 3):
         state = played.state.model_copy(update={"clock": SecondClock(second=second)})
         run = ScenarioRun(played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1)
         fast = run.next_entry_second()
+        advances = [run.advance_command(n) for n in (1, 3, 50)]
         with fast_paths.reference():
             assert fast == run.next_entry_second(), second
+            assert advances == [run.advance_command(n) for n in (1, 3, 50)], second
         found.append(fast)
     assert None in found
     assert any(found)

@@ -233,17 +233,23 @@ class ScenarioRun:
         return [entry.command() for entry in self.scenario.timeline if entry.at == second]
 
     def next_entry_second(self) -> int | None:
-        """The next second the timeline gives a command at, after this one.
+        """The next second the timeline gives a command at, after this one."""
+        return self._next_entry_after(self.session.state.clock.second)
 
-        On the fast paths the timeline's seconds are sorted once per run, and the next
-        is found by bisection: the least of those after this second, as the full scan
-        finds it (``tests/rulesets/realtime/test_fast_paths.py``, every second)."""
-        second = self.second
+    def _next_entry_after(self, second: int) -> int | None:
+        """The next second the timeline gives a command at, after ``second``.
+
+        On the fast paths the timeline's seconds are sorted once per timeline, and the
+        next is found by bisection: the least of those after this second, as the full
+        scan finds it (``tests/rulesets/realtime/test_fast_paths.py``, every second)."""
         if fast_paths.enabled():
             seconds = self._entry_seconds
             if seconds is None:
-                seconds = self._entry_seconds = tuple(
-                    sorted({entry.at for entry in self.scenario.timeline})
+                timeline = self.scenario.timeline
+                seconds = self._entry_seconds = for_the_very(
+                    timeline,
+                    "timeline seconds",
+                    lambda: tuple(sorted({entry.at for entry in timeline})),
                 )
             index = bisect_right(seconds, second)
             return seconds[index] if index < len(seconds) else None
@@ -252,10 +258,11 @@ class ScenarioRun:
 
     def advance_command(self, seconds: int = 1) -> Command:
         """Advance ``seconds``, but never past the next timeline entry or the last second."""
-        limit = self.scenario.seconds + 1 - self.second
-        upcoming = self.next_entry_second()
+        second = self.session.state.clock.second
+        limit = self.scenario.seconds + 1 - second
+        upcoming = self._next_entry_after(second)
         if upcoming is not None:
-            limit = min(limit, upcoming - self.second)
+            limit = min(limit, upcoming - second)
         return advance(max(1, min(seconds, limit)))
 
     def next_command(self, policy: Policy[RealtimeState]) -> Command | None:
