@@ -195,7 +195,11 @@ class ScenarioRun:
     asked: set[tuple[int, str]] = field(default_factory=set)
     _scripted: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
     """The scenario's :meth:`~RealtimeScenario.scripted`, worked out once per run (every
-    second of unattended play asks it)."""
+    second of unattended play asks it; on the fast paths once per scenario: ``once.py``)."""
+    _unscripted: _Unscripted = field(
+        default_factory=lambda: _Unscripted(frozenset()), init=False, repr=False, compare=False
+    )
+    """What unattended play keeps of a creature's legal commands, set with ``_scripted``."""
     _entry_seconds: tuple[int, ...] | None = field(
         default=None, init=False, repr=False, compare=False
     )
@@ -278,7 +282,10 @@ class ScenarioRun:
         wait = self.advance_command(1)
         scripted = self._scripted
         if scripted is None:
-            scripted = self._scripted = self.scenario.scripted()
+            scenario = self.scenario
+            scripted = self._scripted = for_the_very(scenario, "scripted", scenario.scripted)
+            self._unscripted = _Unscripted(scripted)
+        unscripted = self._unscripted
         engine = self.session.engine
         picker = (
             policy
@@ -297,11 +304,10 @@ class ScenarioRun:
                 continue
             self.asked.add(key)
             if picker is not None and isinstance(engine, RealtimeEngine) and creature.id != GM:
-                picked = picker.pick(engine, state, creature.id, _Unscripted(scripted))
+                picked = picker.pick(engine, state, creature.id, unscripted)
                 if picked is not None:
                     return picked
                 continue
-            unscripted = _Unscripted(scripted)
             legal = [
                 command
                 for command in self.session.legal_commands(creature.id)

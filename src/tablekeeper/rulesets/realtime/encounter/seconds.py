@@ -101,8 +101,8 @@ def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
             creatures[key] = creature
             continue
         charge = creature.charge
-        rate = creature.charge_per_second(options)
         if charge is not None:
+            rate = creature.charge_per_second(options)
             if rate == 0 or math.ceil((charge.cost - charge.charged) / rate) <= seconds:
                 return None
             gained = min(charge.cost, charge.charged + rate * seconds)
