@@ -28,6 +28,7 @@ from tablekeeper.rulesets.realtime.checks import CheckInput, check, check_rolled
 from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
 from tablekeeper.rulesets.realtime.encounter.events import ADVANCE_STARTED, SECONDS_ELAPSED
 from tablekeeper.rulesets.realtime.encounter.fold import fold
+from tablekeeper.rulesets.realtime.encounter.reactions import decision_for
 from tablekeeper.rulesets.realtime.encounter.seconds import passed_quietly, quiet_seconds
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
@@ -566,3 +567,35 @@ def test_a_scenario_parsed_again_from_equal_data_is_the_same(name: str) -> None:
     with fast_paths.reference():
         assert _parsed(dated) == _parsed(dated)
     assert _parsed(dated) == _parsed(dated)
+
+
+def test_a_reaction_decision_is_built_once_and_alike_for_every_offer() -> None:
+    """Every reaction offered in the shipped scenarios, and the same offers with the
+    creature renamed, its cooldown changed or the source renamed: the decision built once
+    on the fast path is the reference path's, and the same again for an equal offer."""
+    offers = 0
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            for state in visited(name, seed)[1]:
+                if state.offer is None:
+                    continue
+                trigger = state.trigger(state.offer.trigger)
+                assert trigger is not None
+                offered = state.creature(state.offer.creature)
+                source = state.creature(trigger.source)
+                variants = [
+                    state,
+                    state.with_creature(offered.model_copy(update={"name": "Someone"})),
+                    state.with_creature(offered.model_copy(update={"cooldown_modifier": 3})),
+                    state.with_creature(source.model_copy(update={"name": "Something"})),
+                ]
+                decisions = []
+                for variant in variants:
+                    fast = decision_for(variant, variant.offer)  # type: ignore[arg-type]
+                    assert decision_for(variant, variant.offer) is fast  # type: ignore[arg-type]
+                    with fast_paths.reference():
+                        assert fast == decision_for(variant, variant.offer)  # type: ignore[arg-type]
+                    decisions.append(fast)
+                assert len({decision.model_dump_json() for decision in decisions}) == 4
+                offers += 1
+    assert offers > 0
