@@ -25,6 +25,7 @@ from pydantic import Field
 
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 
@@ -226,3 +227,16 @@ def check_odds(request: CheckInput) -> OutcomeOdds:
 def check(request: CheckInput, roller: Roller) -> CheckOutcome:
     """Roll 1d20 against the characteristic and its modifiers (document 003, Test Resolution)."""
     return roll_check(request.threshold_breakdown(), roller)
+
+
+def check_rolled(request: CheckInput, roller: Roller) -> CheckOutcome:
+    """:func:`check`: one d20 rolled against the request's threshold. The outcome is a
+    frozen value, a pure function of the request and the face, so on the fast paths it
+    is built once for an equal request and face (``engine/memo.built``): a simulation's
+    reactions roll the same few checks trial after trial. ``tests/rulesets/realtime/
+    test_fast_paths.py`` holds it to :func:`check` for every face of varied requests."""
+    die = roller.roll(D20)
+    return built(
+        ("realtime.check", request, die),
+        lambda: check_outcome(request.threshold_breakdown(), die),
+    )

@@ -22,6 +22,7 @@ from pydantic import Field
 
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
@@ -157,6 +158,20 @@ def critical_injury(request: CriticalInjuryInput, roller: Roller) -> CriticalInj
     if request.automatic_death:
         return critical_injury_result(request, None)
     return critical_injury_result(request, roller.roll(D100))
+
+
+def critical_injury_rolled(request: CriticalInjuryInput, roller: Roller) -> CriticalInjuryOutcome:
+    """:func:`critical_injury`: the d100 rolled (none after 175 s at negative HP). The
+    outcome is a frozen value, a pure function of the request and the face, so on the
+    fast paths it is built once for an equal request and face (``engine/memo.built``): a
+    simulation's dying creatures leave negative HP alike trial after trial.
+    ``tests/rulesets/realtime/test_fast_paths.py`` holds it to :func:`critical_injury`
+    for every face of varied requests."""
+    die = None if request.automatic_death else roller.roll(D100)
+    return built(
+        ("realtime.critical_injury", request, die),
+        lambda: critical_injury_result(request, die),
+    )
 
 
 def injury_check_penalties(

@@ -12,12 +12,17 @@ scenario's timeline scripts is left to its script.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import PendingDecision
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import commands as cmd
+from tablekeeper.rulesets.realtime.encounter.engine import (
+    RealtimeEngine,
+    reactions_offered,
+    supportable,
+)
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 
 
@@ -45,6 +50,44 @@ class RealtimePolicy:
             }:
                 return command
         return passing or legal[0]
+
+    def pick(
+        self,
+        engine: RealtimeEngine,
+        state: RealtimeState,
+        actor: ActorId,
+        keep: Callable[[Command], bool],
+    ) -> Command | None:
+        """What :meth:`choose` picks for the creature ``actor`` among its legal commands
+        that ``keep`` keeps, the advance of the clock offered last: ``None`` for the
+        advance (or when nothing is legal, and the creature is not asked).
+
+        A shortcut of unattended play (``scenario.py``, on the fast paths): ``choose``
+        takes the first reaction, else (not charging) the first Support of a dying ally,
+        else the advance; so only those candidates are built and checked, in the order
+        ``legal_commands`` gives them, and the creature's own orders (which ``choose``
+        never takes while the advance is offered) are neither built nor checked. The
+        creature's reactions and Supports are the very candidates ``engine.candidates``
+        offers, checked by the same full check. ``tests/rulesets/realtime/
+        test_fast_paths.py`` holds it to ``choose`` over the reference path's legal
+        commands on every state the shipped scenarios pass through, and on varied ones.
+        """
+        if state.ending_second or state.offer is not None:
+            return None
+        me = state.creatures.get(actor)
+        if me is None or not me.can_act:
+            return None
+        for command in reactions_offered(state, me):
+            if keep(command) and engine.allows(state, command):
+                return command
+        if me.charge is not None:
+            return None
+        for other in supportable(state, me):
+            if other.side == me.side:
+                command = cmd.support(actor, other.id)
+                if keep(command) and engine.allows(state, command):
+                    return command
+        return None
 
     def answer(self, state: RealtimeState, decision: PendingDecision) -> Command:
         """Every reaction offered is taken (the decision's default is the first reaction)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.cards import ActorCard
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
@@ -143,6 +144,18 @@ class Realtime(RulesetBase):
                 )
             )
         return tuple(asked)
+
+    def winner(self, state: RealtimeState) -> str | None:
+        """The last side standing (the contract's default, from the GM's cards). On the
+        fast paths (``engine/fast_paths.py``) read from the creatures without building
+        the cards: a creature's card shows its side, and it is ``defeated`` exactly when
+        it cannot act (``cards.card``), so the side of the one side with a creature able
+        to act, if exactly one has (``tests/rulesets/realtime/test_fast_paths.py``:
+        every state the shipped scenarios pass through, and varied ones)."""
+        if not fast_paths.enabled():
+            return super().winner(state)
+        standing = {creature.side for creature in state.creatures.values() if creature.can_act}
+        return next(iter(standing)) if len(standing) == 1 else None
 
     def elapsed(self, state: RealtimeState) -> int:
         """Seconds played."""

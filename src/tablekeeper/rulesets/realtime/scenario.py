@@ -14,14 +14,17 @@ commands handed out second by second.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
 from tablekeeper.engine.session import Session
@@ -35,7 +38,9 @@ from tablekeeper.rulesets.realtime.encounter.commands import (
 )
 from tablekeeper.rulesets.realtime.encounter.engine import COMMANDS, RealtimeEngine, new_encounter
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
+from tablekeeper.rulesets.realtime.once import for_the_very
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
+from tablekeeper.rulesets.realtime.policy import RealtimePolicy
 
 SCHEMA_VERSION = 1
 """The version of the scenario format this code reads."""
@@ -190,7 +195,19 @@ class ScenarioRun:
     asked: set[tuple[int, str]] = field(default_factory=set)
     _scripted: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
     """The scenario's :meth:`~RealtimeScenario.scripted`, worked out once per run (every
-    second of unattended play asks it)."""
+    second of unattended play asks it; on the fast paths once per scenario: ``once.py``)."""
+    _unscripted: _Unscripted = field(
+        default_factory=lambda: _Unscripted(frozenset()), init=False, repr=False, compare=False
+    )
+    """What unattended play keeps of a creature's legal commands, set with ``_scripted``."""
+    _entry_seconds: tuple[int, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """The seconds the timeline gives commands at, sorted (the fast paths' bisection)."""
+    _by_second: dict[int, tuple[Command, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """The timeline's commands by second (the fast paths: :func:`_timeline_commands`)."""
 
     @property
     def state(self) -> RealtimeState:
@@ -205,27 +222,52 @@ class ScenarioRun:
     @property
     def finished(self) -> bool:
         """Past the scenario's last second."""
-        return self.second > self.scenario.seconds
+        return self.session.state.clock.second > self.scenario.seconds
 
     def due(self) -> list[Command]:
         """The timeline's commands for this second, once: calling again gives none."""
-        second = self.second
+        second = self.session.state.clock.second
         if self.played_through >= second:
             return []
         self.played_through = second
+        if fast_paths.enabled():
+            by_second = self._by_second
+            if by_second is None:
+                by_second = self._by_second = _timeline_commands(self.scenario.timeline)
+            return list(by_second.get(second, ()))
         return [entry.command() for entry in self.scenario.timeline if entry.at == second]
 
     def next_entry_second(self) -> int | None:
         """The next second the timeline gives a command at, after this one."""
-        later = [entry.at for entry in self.scenario.timeline if entry.at > self.second]
+        return self._next_entry_after(self.session.state.clock.second)
+
+    def _next_entry_after(self, second: int) -> int | None:
+        """The next second the timeline gives a command at, after ``second``.
+
+        On the fast paths the timeline's seconds are sorted once per timeline, and the
+        next is found by bisection: the least of those after this second, as the full
+        scan finds it (``tests/rulesets/realtime/test_fast_paths.py``, every second)."""
+        if fast_paths.enabled():
+            seconds = self._entry_seconds
+            if seconds is None:
+                timeline = self.scenario.timeline
+                seconds = self._entry_seconds = for_the_very(
+                    timeline,
+                    "timeline seconds",
+                    lambda: tuple(sorted({entry.at for entry in timeline})),
+                )
+            index = bisect_right(seconds, second)
+            return seconds[index] if index < len(seconds) else None
+        later = [entry.at for entry in self.scenario.timeline if entry.at > second]
         return min(later) if later else None
 
     def advance_command(self, seconds: int = 1) -> Command:
         """Advance ``seconds``, but never past the next timeline entry or the last second."""
-        limit = self.scenario.seconds + 1 - self.second
-        upcoming = self.next_entry_second()
+        second = self.session.state.clock.second
+        limit = self.scenario.seconds + 1 - second
+        upcoming = self._next_entry_after(second)
         if upcoming is not None:
-            limit = min(limit, upcoming - self.second)
+            limit = min(limit, upcoming - second)
         return advance(max(1, min(seconds, limit)))
 
     def next_command(self, policy: Policy[RealtimeState]) -> Command | None:
@@ -233,22 +275,43 @@ class ScenarioRun:
         second, what it does (``policy.choose`` among its legal commands and, last, the
         advance of the clock: choosing that lets the second pass); then time goes on, one
         second."""
-        if self.finished:
+        state = self.session.state
+        second = state.clock.second
+        if second > self.scenario.seconds:  # finished
             return None
         wait = self.advance_command(1)
-        state, second = self.state, self.second
         scripted = self._scripted
         if scripted is None:
-            scripted = self._scripted = self.scenario.scripted()
+            scenario = self.scenario
+            scripted = self._scripted = for_the_very(scenario, "scripted", scenario.scripted)
+            self._unscripted = _Unscripted(scripted)
+        unscripted = self._unscripted
+        engine = self.session.engine
+        picker = (
+            policy
+            if isinstance(policy, RealtimePolicy)
+            and type(policy) is RealtimePolicy  # not a subclass choosing otherwise
+            and isinstance(engine, RealtimeEngine)
+            and self.session.pending is None
+            and fast_paths.enabled()
+            else None
+        )
         for creature in state.creatures.values():
+            if creature.id in scripted or not creature.can_act:
+                continue
             key = (second, str(creature.id))
-            if not creature.can_act or creature.id in scripted or key in self.asked:
+            if key in self.asked:
                 continue
             self.asked.add(key)
+            if picker is not None and isinstance(engine, RealtimeEngine) and creature.id != GM:
+                picked = picker.pick(engine, state, creature.id, unscripted)
+                if picked is not None:
+                    return picked
+                continue
             legal = [
                 command
                 for command in self.session.legal_commands(creature.id)
-                if str(command.payload.get("target", "")) not in scripted
+                if unscripted(command)
             ]
             if not legal:
                 continue
@@ -258,19 +321,68 @@ class ScenarioRun:
         return wait
 
 
+def _timeline_commands(timeline: tuple[TimelineEntry, ...]) -> dict[int, tuple[Command, ...]]:
+    """The timeline's commands by second, in the timeline's order, built once for the very
+    timeline on the fast paths (a simulation plays one scenario's timeline trial after
+    trial): each the command :meth:`TimelineEntry.command` builds, a frozen value handed
+    out again instead of validated afresh (``tests/rulesets/realtime/test_fast_paths.py``)."""
+
+    def make() -> dict[int, tuple[Command, ...]]:
+        by_second: dict[int, tuple[Command, ...]] = {}
+        for entry in timeline:
+            by_second[entry.at] = (*by_second.get(entry.at, ()), entry.command())
+        return by_second
+
+    return for_the_very(timeline, "timeline commands", make)
+
+
+@dataclass(frozen=True)
+class _Unscripted:
+    """Whether a command leaves the scripted creatures alone (its ``target`` is none of
+    them): what unattended play keeps of a creature's legal commands."""
+
+    scripted: frozenset[str]
+
+    def __call__(self, command: Command) -> bool:
+        return str(command.payload.get("target", "")) not in self.scripted
+
+
 def start(scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:
     """Start ``scenario``: a session rolling with ``roller`` (``seed`` is what it was
     seeded with, for the record) and its creatures added, at second 1."""
     session = Session(ENGINE, scenario.initial_state(), roller=roller)
     for spec in scenario.creatures:
         try:
-            session.submit(Command.of(GM, ADD_CREATURE, spec))
+            session.submit(_added(spec))
         except RulesError as error:
             raise InvalidInputError(f"{spec.id}: {error}", field="creatures") from None
     return ScenarioRun(scenario, session, seed)
 
 
+def _added(spec: CreatureSpec) -> Command:
+    """The GM adds the creature ``spec`` describes: built once for the very spec on the
+    fast paths (a frozen value; every trial of a scenario adds its creatures)."""
+    return for_the_very(spec, ADD_CREATURE, lambda: Command.of(GM, ADD_CREATURE, spec))
+
+
 ENGINE = RealtimeEngine()
+
+
+_PLAIN_TYPES = (str, int, float, bool, type(None))
+
+
+def _plain(data: Any) -> Hashable:
+    """``data`` (parsed YAML: mappings, lists and scalars) as a hashable value that tells
+    apart what equality alone would not (``1``, ``1.0`` and ``True``; a list and a tuple),
+    in order; anything else is a ``TypeError``."""
+    kind = type(data)
+    if kind is dict:
+        return (dict, tuple([(_plain(key), _plain(value)) for key, value in data.items()]))
+    if kind is list or kind is tuple:
+        return (kind, tuple([_plain(item) for item in data]))
+    if kind in _PLAIN_TYPES:
+        return (kind, data)
+    raise TypeError(f"not a plain value: {kind.__name__}")
 
 
 class RealtimeScenarios:
@@ -279,7 +391,21 @@ class RealtimeScenarios:
     demo = "bleeding_out"
 
     def parse(self, data: Any, *, source: str) -> RealtimeScenario:
-        return parse_scenario(data, source=source)
+        """The scenario ``data`` describes (:func:`parse_scenario`). On the fast paths a
+        scenario parsed before from equal data (the same plain values of the same types,
+        in the same order: :func:`_plain`) is that scenario again, a frozen value: a
+        simulation parses its scenario for every batch of trials (one trial, in the
+        benchmark), and the scenario, its timeline and creature specs being the very same
+        objects lets what is built from them be built once (``once.py``). Data that is
+        not plain YAML values (a date, an object) is parsed every time; an error is never
+        remembered (``tests/rulesets/realtime/test_fast_paths.py``)."""
+        if not fast_paths.enabled():
+            return parse_scenario(data, source=source)
+        try:
+            key = _plain(data)
+        except TypeError:
+            return parse_scenario(data, source=source)
+        return built(("realtime.scenario", key), lambda: parse_scenario(data, source=source))
 
     def start(self, scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:
         return start(scenario, roller, seed=seed)

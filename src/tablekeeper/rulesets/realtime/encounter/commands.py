@@ -235,8 +235,13 @@ def move(
 
 
 def support(creature: str, target: str, *, actor: str | None = None) -> Command:
-    """``creature`` starts the Support action on ``target``."""
-    return _build(actor or creature, SUPPORT, Support, creature=creature, target=target)
+    """``creature`` starts the Support action on ``target`` (a candidate every second of
+    unattended play, so on the fast paths found by its arguments themselves, without
+    :func:`_build` making its key)."""
+    return built(
+        (SUPPORT, creature, target, actor, type(creature), type(target)),
+        lambda: _build(actor or creature, SUPPORT, Support, creature=creature, target=target),
+    )
 
 
 def treat(
@@ -284,5 +289,8 @@ def end_rest(creature: str, *, hours_slept: int | None = None, actor: str | None
 
 
 def advance(seconds: int = 1) -> Command:
-    """The GM plays ``seconds`` seconds."""
-    return _build(GM, ADVANCE, Advance, seconds=seconds)
+    """The GM plays ``seconds`` seconds (asked every second of unattended play, so on the
+    fast paths found by the number itself, without :func:`_build` making its key)."""
+    return built(
+        (ADVANCE, seconds, type(seconds)), lambda: _build(GM, ADVANCE, Advance, seconds=seconds)
+    )

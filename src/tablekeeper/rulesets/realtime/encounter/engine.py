@@ -11,7 +11,7 @@ reaction offered (``offer``), and the answer resumes the second where it stopped
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from tablekeeper.dice.roller import Roller
@@ -21,6 +21,7 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.memo import built
+from tablekeeper.engine.steps import Step
 from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import IllegalCommandError
@@ -34,9 +35,10 @@ from tablekeeper.rulesets.realtime.encounter.fold import fold
 from tablekeeper.rulesets.realtime.encounter.legality import creature_from_spec, find_injury
 from tablekeeper.rulesets.realtime.encounter.life import damage, heal
 from tablekeeper.rulesets.realtime.encounter.resting import begin_rest, end_rest
-from tablekeeper.rulesets.realtime.encounter.seconds import run
+from tablekeeper.rulesets.realtime.encounter.seconds import passed_quietly, run
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
+    Creature,
     MoveEffect,
     Offer,
     RealtimeState,
@@ -44,6 +46,7 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     TreatEffect,
     distance,
 )
+from tablekeeper.rulesets.realtime.once import for_the_very
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.treatment import DURATION_SECONDS
 
@@ -60,8 +63,16 @@ def new_encounter(
 
 
 def _add(draft: RealtimeDraft, spec: cmd.CreatureSpec) -> None:
-    creature = creature_from_spec(draft.state, spec)
-    draft.emit(ev.CREATURE_ADDED, ev.CreatureAdded(creature=creature))
+    """The creature the spec describes joins, with the options' defaults (built once for
+    the very spec and the options it reads, on the fast paths: ``once.py``; every trial
+    of a scenario adds the same creatures)."""
+    options = draft.state.options
+    reads = (options.default_reach, options.treatment_window, options.rest_window)
+
+    def make() -> ev.CreatureAdded:
+        return ev.CreatureAdded(creature=creature_from_spec(draft.state, spec))
+
+    draft.emit(ev.CREATURE_ADDED, for_the_very(spec, ("realtime.creature_added", reads), make))
 
 
 def _remove(draft: RealtimeDraft, order: cmd.CreatureOnly) -> None:
@@ -261,6 +272,22 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
     def draft(self, state: RealtimeState, roller: Roller) -> RealtimeDraft:
         return RealtimeDraft(state, roller)
 
+    def submit(self, state: RealtimeState, command: Command, roller: Roller) -> Step:
+        """Check ``command``, then play it. On the fast paths, for a session that keeps no
+        log (``engine/fast_paths.py``: no event is drafted, the step carries the state), an
+        advance whose seconds all pass quietly (``seconds.quiet_seconds``: nothing but
+        charging and the dying count) is the state :func:`~.seconds.passed_quietly` gives,
+        in one copy, instead of a work pad folding its two events (the check, that of an
+        advance: :func:`_advance_allowed`); any other command, and an advance that is not
+        quiet or not allowed, is played in full."""
+        if command.kind == cmd.ADVANCE and fast_paths.enabled() and not fast_paths.drafting():
+            seconds = command.payload_as(cmd.Advance).seconds
+            if _advance_allowed(state, command):
+                after = passed_quietly(state, seconds)
+                if after is not None:
+                    return Step.trusted(events=(), decision=None, state=after)
+        return super().submit(state, command, roller)
+
     def fold(self, state: RealtimeState, event: Event) -> RealtimeState:
         return fold(state, event.kind, event.payload)
 
@@ -308,21 +335,37 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         creature = state.creatures.get(actor)
         if creature is None or not creature.can_act:
             return ()
-        candidates: list[Command] = [
-            cmd.react(actor, trigger.id, reaction)
-            for trigger in state.triggers
-            for reaction in reactions.usable(state, trigger, creature)
-        ]
-        candidates += [
-            cmd.support(actor, other.id)
-            for other in state.creatures.values()
-            if other.is_dying and other.id != actor
-        ]
+        candidates: list[Command] = list(reactions_offered(state, creature))
+        candidates += [cmd.support(actor, other.id) for other in supportable(state, creature)]
         if creature.charge is None:
             candidates += _own_orders(actor, creature.position, tuple(state.catalogue.actions))
         else:
             candidates.append(cmd.cancel_action(actor))
         return candidates
+
+
+def _advance_allowed(state: RealtimeState, command: Command) -> bool:
+    """Whether the full check (``TableEngine.check``) allows an ``advance`` whose payload
+    parsed: the GM's alone (``gm_only``), and :meth:`RealtimeEngine.admit` refuses it
+    while the end of a second is being resolved (then ``authorize`` lets the GM give
+    anything; an advance has no check of its own). ``False``: the full check decides,
+    and raises."""
+    return command.actor == GM and not state.ending_second and state.offer is None
+
+
+def reactions_offered(state: RealtimeState, creature: Creature) -> Iterator[Command]:
+    """The candidate reactions of ``creature``: each reaction it may use against each of
+    this second's triggers, trigger by trigger."""
+    for trigger in state.triggers:
+        for reaction in reactions.usable(state, trigger, creature):
+            yield cmd.react(creature.id, trigger.id, reaction)
+
+
+def supportable(state: RealtimeState, creature: Creature) -> Iterator[Creature]:
+    """Whom ``creature`` is offered to Support: every other dying creature, in order."""
+    for other in state.creatures.values():
+        if other.is_dying and other.id != creature.id:
+            yield other
 
 
 def _own_orders(

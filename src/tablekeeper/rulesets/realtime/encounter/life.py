@@ -25,7 +25,7 @@ from tablekeeper.rulesets.realtime.injuries import (
     AUTOMATIC_DEATH_SECONDS,
     CriticalInjuryInput,
     CriticalInjuryOutcome,
-    critical_injury,
+    critical_injury_rolled,
     death_chance,
 )
 
@@ -106,7 +106,9 @@ def roll_critical_injury(
     """Roll the critical injury of a creature leaving negative HP (R-LIFE-04); 176+ kills."""
     creature = draft.state.creature(creature_id)
     request = injury_input(creature)
-    outcome = critical_injury(request, labelled(draft.roller, "critical injury", creature_id))
+    outcome = critical_injury_rolled(
+        request, labelled(draft.roller, "critical injury", creature_id)
+    )
     draft.emit(
         ev.CRITICAL_INJURY_ROLLED,
         ev.CriticalInjuryRolled(

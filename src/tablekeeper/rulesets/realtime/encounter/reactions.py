@@ -19,9 +19,9 @@ from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
 from tablekeeper.errors import IllegalCommandError
-from tablekeeper.rulesets.realtime.checks import CheckInput, check
+from tablekeeper.rulesets.realtime.checks import CheckInput, check_rolled
 from tablekeeper.rulesets.realtime.encounter import events as ev
-from tablekeeper.rulesets.realtime.encounter.actions import COMPLEX_ACTION_COMPLETED
+from tablekeeper.rulesets.realtime.encounter.actions import COMPLEX_ACTION_COMPLETED, Catalogue
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.resting import end_rest
 from tablekeeper.rulesets.realtime.encounter.state import (
@@ -30,6 +30,7 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     RealtimeState,
     Trigger,
 )
+from tablekeeper.rulesets.realtime.once import for_the_very
 
 DECLINE = "decline"
 REACT_PREFIX = "react:"
@@ -110,24 +111,55 @@ def next_offer(state: RealtimeState) -> Offer | None:
 
 
 def decision_for(state: RealtimeState, offer: Offer) -> Decision:
-    """The decision put to the offered creature: each reaction it may use, or decline."""
+    """The decision put to the offered creature: each reaction it may use, or decline.
+
+    It reads the catalogue and a few values (the trigger's second and kind, the creature's
+    id, name and cooldown modifier, the source's name, the reactions offered), so on the
+    fast paths it is built once for the very catalogue and those values (``once.py``):
+    every trial of a scenario offers the same reactions (``tests/rulesets/realtime/
+    test_fast_paths.py``: every offer of the shipped scenarios)."""
     trigger = state.trigger(offer.trigger)
     if trigger is None:
         raise ValueError(f"no trigger {offer.trigger} is open")
     creature, source = state.creature(offer.creature), state.creature(trigger.source)
-    event = state.catalogue.triggers[trigger.kind].name
+    catalogue = state.catalogue
+    reads = (
+        trigger.second,
+        trigger.kind,
+        creature.id,
+        creature.name,
+        creature.cooldown_modifier,
+        source.name,
+        offer.reactions,
+    )
+    return for_the_very(
+        catalogue, ("realtime.decision", reads), lambda: _decision(catalogue, *reads)
+    )
+
+
+def _decision(
+    catalogue: Catalogue,
+    second: int,
+    kind: str,
+    chooser: ActorId,
+    name: str,
+    cooldown_modifier: int,
+    source: str,
+    offered: tuple[str, ...],
+) -> Decision:
+    event = catalogue.triggers[kind].name
     options = [
         Option(
             id=f"{REACT_PREFIX}{key}",
-            label=f"{state.catalogue.reactions[key].name} "
-            f"(cooldown {cooldown(state, creature, key)} s)",
+            label=f"{catalogue.reactions[key].name} "
+            f"(cooldown {_cooldown(catalogue, cooldown_modifier, key)} s)",
         )
-        for key in offer.reactions
+        for key in offered
     ]
     options.append(Option(id=DECLINE, label="Decline"))
     return Decision(
-        chooser=creature.id,
-        prompt=f"Second {trigger.second}: {source.name} {event}. {creature.name} may react.",
+        chooser=chooser,
+        prompt=f"Second {second}: {source} {event}. {name} may react.",
         options=tuple(options),
         default=options[0].id,
     )
@@ -144,7 +176,11 @@ def offer_next(draft: RealtimeDraft) -> Decision | None:
 
 def cooldown(state: RealtimeState, creature: Creature, reaction: str) -> int:
     """The reaction's cooldown for this creature, after modifiers, never below 0."""
-    return max(0, state.catalogue.reactions[reaction].cooldown + creature.cooldown_modifier)
+    return _cooldown(state.catalogue, creature.cooldown_modifier, reaction)
+
+
+def _cooldown(catalogue: Catalogue, modifier: int, reaction: str) -> int:
+    return max(0, catalogue.reactions[reaction].cooldown + modifier)
 
 
 def check_react(state: RealtimeState, creature_id: ActorId, trigger_id: str, reaction: str) -> None:
@@ -181,7 +217,9 @@ def react(draft: RealtimeDraft, creature_id: ActorId, trigger_id: str, reaction:
         value = characteristic(creature, entry.check)
         if value is not None:
             request = CheckInput(characteristic=value, characteristic_name=entry.check)
-            outcome = check(request, labelled(draft.roller, f"{entry.name} check", creature_id))
+            outcome = check_rolled(
+                request, labelled(draft.roller, f"{entry.name} check", creature_id)
+            )
     if entry.physical and creature.resting is not None:
         end_rest(draft, creature_id, "physical_activity")
     length = cooldown(state, creature, reaction)

@@ -76,6 +76,60 @@ def quiet_seconds(state: RealtimeState) -> int | None:
     return None if horizon is None else max(0, horizon - 1)
 
 
+def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
+    """The state after an ``advance`` of ``seconds`` (the GM's, allowed) when they all
+    pass quietly, else ``None``; one pass over the creatures and one copy of the state.
+
+    A fast path of unattended play (``engine.py``, ``RealtimeEngine.submit``, for a
+    session keeping no log). Played in full, such an advance drafts ``advance_started``
+    and, since :func:`quiet_seconds` allows them all, one ``seconds_elapsed``: its fold
+    gains each creature's charge (``fold._gain``), then counts the dying seconds
+    (``fold._dying_counted``), advances the clock, clears the triggers and the offer and
+    leaves ``advance_remaining`` at 0 (it is the only field ``advance_started`` sets).
+    Here each creature is asked once what :func:`quiet_seconds` asks of it (a charge that
+    cannot be gained, or whose end, a dying creature's death or a Rest's end, comes
+    within ``seconds``: not quiet) and gains and counts as the two folds do, in their
+    order; the creatures in order, the fields set the same. ``tests/rulesets/realtime/
+    test_fast_paths.py`` holds it to :func:`quiet_seconds` and the two folds on every
+    state the shipped scenarios pass through and on varied ones."""
+    if next_offer(state) is not None:
+        return None
+    options, second = state.options, state.second
+    creatures = {}
+    for key, creature in state.creatures.items():
+        if creature.dead:  # neither gains nor is dying, and never ends quiet seconds
+            creatures[key] = creature
+            continue
+        charge = creature.charge
+        if charge is not None:
+            rate = creature.charge_per_second(options)
+            if rate == 0 or math.ceil((charge.cost - charge.charged) / rate) <= seconds:
+                return None
+            gained = min(charge.cost, charge.charged + rate * seconds)
+            creature = creature.model_copy(
+                update={"charge": charge.model_copy(update={"charged": gained})}
+            )
+        if creature.is_dying:
+            if AUTOMATIC_DEATH_SECONDS - creature.seconds_negative <= seconds:
+                return None
+            creature = creature.model_copy(
+                update={"seconds_negative": creature.seconds_negative + seconds}
+            )
+        resting = creature.resting
+        if resting is not None and resting.planned_end - second + 1 <= seconds:
+            return None
+        creatures[key] = creature
+    return state.model_copy(
+        update={
+            "creatures": creatures,
+            "clock": state.clock.advance(seconds),
+            "triggers": (),
+            "offer": None,
+            "advance_remaining": 0,
+        }
+    )
+
+
 def run(draft: RealtimeDraft) -> Decision | None:
     """Play on: finish the second being ended, then the seconds still to advance; stop at
     the first reaction decision (the answer resumes here)."""

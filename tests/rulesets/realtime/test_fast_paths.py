@@ -1,0 +1,601 @@
+"""Realtime's own shortcuts on the fast paths (``engine/fast_paths.py``) answer as the full
+computation does, on every state the shipped scenarios pass through and on varied ones.
+
+Each test computes both ways: the shortcut on the fast path, the full computation inside
+``fast_paths.reference()`` (every value validated, no memo, no shortcut).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablekeeper.analysis.trials import TrialPlan, play
+from tablekeeper.dice.roller import FixedRoller, RandomRoller
+from tablekeeper.engine import fast_paths
+from tablekeeper.engine.clocks import SecondClock
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.session import Session
+from tablekeeper.engine.values import GM, ActorId
+from tablekeeper.errors import InvalidInputError, RulesError
+from tablekeeper.rulesets.realtime.checks import CheckInput, check, check_rolled
+from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
+from tablekeeper.rulesets.realtime.encounter.events import ADVANCE_STARTED, SECONDS_ELAPSED
+from tablekeeper.rulesets.realtime.encounter.fold import fold
+from tablekeeper.rulesets.realtime.encounter.reactions import decision_for
+from tablekeeper.rulesets.realtime.encounter.seconds import passed_quietly, quiet_seconds
+from tablekeeper.rulesets.realtime.encounter.state import (
+    Charge,
+    RealtimeState,
+    RestSegment,
+    Trigger,
+)
+from tablekeeper.rulesets.realtime.injuries import (
+    CriticalInjuryInput,
+    critical_injury,
+    critical_injury_rolled,
+)
+from tablekeeper.rulesets.realtime.policy import POLICY
+from tablekeeper.rulesets.realtime.rest import SimpleRestInput
+from tablekeeper.rulesets.realtime.ruleset import REALTIME
+from tablekeeper.rulesets.realtime.scenario import ENGINE, ScenarioRun, _Unscripted, start
+from tablekeeper.rulesets.realtime.scenario import SCENARIOS as SCENARIO_FORMAT
+from tablekeeper.services import lab
+
+SCENARIOS = ("bleeding_out", "leaving_reach")
+SEEDS = (1, 2, 3)
+
+
+def _run(name: str, seed: int) -> ScenarioRun:
+    source = lab.scenario_source(name, ruleset="realtime")
+    plan = TrialPlan("realtime", source.data, source.source)
+    return start(plan.scenario(), RandomRoller(seed), seed=seed)
+
+
+@cache
+def visited(name: str, seed: int) -> tuple[ScenarioRun, tuple[RealtimeState, ...]]:
+    """A run of the scenario played to its end on the reference path, and every state it
+    passed through (after each command)."""
+    with fast_paths.reference():
+        run = _run(name, seed)
+        states = [run.session.state]
+        submit = run.session.submit
+
+        def recording(command: Any, **kwargs: Any) -> Any:
+            events = submit(command, **kwargs)
+            states.append(run.session.state)
+            return events
+
+        run.session.submit = recording  # type: ignore[method-assign]
+        play(run, POLICY)
+    return run, tuple(states)
+
+
+def _everything(command: Command) -> bool:
+    return True
+
+
+def _reference_choice(
+    run: ScenarioRun, state: RealtimeState, actor: ActorId, keep: Callable[[Command], bool]
+) -> Any:
+    """What ``choose`` picks over the reference path's legal commands that ``keep`` keeps,
+    with the advance last; ``None`` for the advance or nothing legal."""
+    wait = run.advance_command(1)
+    with fast_paths.reference():
+        legal = [c for c in run.session.engine.legal_commands(state, actor) if keep(c)]
+        if not legal:
+            return None
+        choice = POLICY.choose(state, actor, (*legal, wait))
+    return None if choice is wait else choice
+
+
+def _picks_as_choose(run: ScenarioRun, state: RealtimeState) -> int:
+    """Compare for every creature, keeping what unattended play keeps (the scripted
+    creatures left alone) and keeping everything; how many picked a command."""
+    picked = 0
+    for keep in (_Unscripted(run.scenario.scripted()), _everything):
+        for actor in state.creatures:
+            fast = POLICY.pick(run.session.engine, state, actor, keep)  # type: ignore[arg-type]
+            assert fast == _reference_choice(run, state, actor, keep), (actor, state)
+            picked += fast is not None
+    return picked
+
+
+def test_the_policys_pick_is_its_choice_on_every_state_played() -> None:
+    """``RealtimePolicy.pick`` (reactions and Supports only) is ``choose`` over the full
+    legal commands, for every creature on every state of the shipped scenarios; some
+    states offer a command it takes (a Support), so the test can fail."""
+    picked = 0
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            run, states = visited(name, seed)
+            for state in states:
+                picked += _picks_as_choose(run, state)
+    assert picked > 0
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    hps=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
+    moves=st.lists(st.tuples(st.integers(-1, 1), st.integers(-1, 1)), min_size=4, max_size=4),
+    charging=st.lists(st.booleans(), min_size=4, max_size=4),
+    dead=st.lists(st.booleans(), min_size=4, max_size=4),
+    sides=st.lists(st.sampled_from(["party", "foes"]), min_size=4, max_size=4),
+    trigger=st.booleans(),
+)
+def test_the_pick_and_the_winner_answer_as_in_full_on_varied_states(
+    hps: list[int],
+    moves: list[tuple[int, int]],
+    charging: list[bool],
+    dead: list[bool],
+    sides: list[str],
+    trigger: bool,
+) -> None:
+    """The same on states varied in HP (conscious, unconscious, dying), place, side,
+    charges, deaths and an open trigger everyone may answer; and the winner read from
+    the creatures is the winner read from the cards."""
+    run, states = visited("leaving_reach", 1)
+    varied = _varied(states[0], hps, moves, charging, dead, sides, trigger)
+    _picks_as_choose(run, varied)
+    with fast_paths.reference():
+        reference = REALTIME.winner(varied)
+    assert REALTIME.winner(varied) == reference
+
+
+def _varied(
+    state: RealtimeState,
+    hps: list[int],
+    moves: list[tuple[int, int]],
+    charging: list[bool],
+    dead: list[bool],
+    sides: list[str],
+    trigger: bool,
+) -> RealtimeState:
+    """``state`` with its four creatures' HP, squares, charges, deaths and sides changed,
+    and a trigger everyone may answer if ``trigger``."""
+    creatures = dict(state.creatures)
+    for index, key in enumerate(list(creatures)):
+        creature = creatures[key]
+        x, y = creature.position
+        charge = None
+        if charging[index]:
+            charge = Charge(action="custom", name="Spell", cost=3, started_at=1)
+        creatures[key] = creature.model_copy(
+            update={
+                "hp": hps[index],
+                "position": (x + moves[index][0], y + moves[index][1]),
+                "charge": charge,
+                "dead": dead[index],
+                "side": sides[index],
+            }
+        )
+    triggers: tuple[Trigger, ...] = ()
+    if trigger:
+        triggers = (
+            Trigger(
+                id="1.1",
+                kind="leaves_reach",
+                source=ActorId("balthazar"),
+                second=1,
+                candidates=tuple(creatures),
+            ),
+        )
+    return state.model_copy(update={"creatures": creatures, "triggers": triggers})
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_next_timeline_second_is_the_full_scans(name: str) -> None:
+    """The bisection of the sorted timeline seconds finds the next entry's second as the
+    full scan does, at every second of the scenario (and past its end), and so the
+    advances offered are alike."""
+    played = _run(name, 1)
+    found = []
+    for second in range(1, played.scenario.seconds + 3):
+        state = played.state.model_copy(update={"clock": SecondClock(second=second)})
+        run = ScenarioRun(played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1)
+        fast = run.next_entry_second()
+        advances = [run.advance_command(n) for n in (1, 3, 50)]
+        with fast_paths.reference():
+            assert fast == run.next_entry_second(), second
+            assert advances == [run.advance_command(n) for n in (1, 3, 50)], second
+        found.append(fast)
+    assert None in found
+    assert any(found)
+
+
+def _played_in_full(state: RealtimeState, command: Command, seed: int) -> Any:
+    """The state a command leaves on the reference path (its drafted events folded one by
+    one, as a replay folds them), or the error it raises."""
+    with fast_paths.reference():
+        try:
+            step = ENGINE.submit(state, command, RandomRoller(seed))
+        except RulesError as error:
+            return type(error), str(error)
+        for draft in step.events:
+            state = fold(state, draft.kind, draft.payload)
+        return state
+
+
+def _played_unlogged(state: RealtimeState, command: Command, seed: int) -> Any:
+    """The state a command leaves on the fast path of a session keeping no log (the step
+    carries it), or the error it raises."""
+    with fast_paths.unlogged():
+        try:
+            step = ENGINE.submit(state, command, RandomRoller(seed))
+        except RulesError as error:
+            return type(error), str(error)
+    assert not step.events
+    return step.state
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_an_unlogged_advance_leaves_the_state_a_full_advance_leaves(name: str) -> None:
+    """Advancing 1, 2 or 5 seconds from every state the scenario passes through (and a
+    creature's advance, refused): quiet (one copy of the state, ``seconds.passed_quietly``)
+    or not, refused or not (a reaction offered, the end of a second resolved), the fast
+    path of a session keeping no log reaches the very state the reference path's events
+    fold to, with the same fields set."""
+    quiet = full = refused = 0
+    for seed in SEEDS:
+        _, states = visited(name, seed)
+        for state in states:
+            for seconds, actor in ((1, GM), (2, GM), (5, GM), (1, "aliena")):
+                command = Command(
+                    actor=actor, kind=realtime_cmd.ADVANCE, payload={"seconds": seconds}
+                )
+                if actor == GM:
+                    assert command == realtime_cmd.advance(seconds)
+                fast = _played_unlogged(state, command, seed)
+                reference = _played_in_full(state, command, seed)
+                assert fast == reference, (seconds, state)
+                refused += isinstance(fast, tuple)
+                if isinstance(fast, RealtimeState):
+                    assert fast.model_dump() == reference.model_dump()
+                    assert fast.model_fields_set == reference.model_fields_set
+                    assert fast.creatures == reference.creatures
+                    if quiet_seconds(state) in (None, *range(seconds, 200)):
+                        quiet += 1
+                    else:
+                        full += 1
+    assert quiet > 0
+    assert full > 0
+    assert refused > 0
+
+
+def test_the_winner_read_from_the_creatures_is_the_cards_on_every_state_played() -> None:
+    """The last side standing, read from the creatures on the fast paths, is the one the
+    GM's cards give, on every state of the shipped scenarios (none has a winner) and on
+    the first of them with the last foe able to act dead."""
+    winners = set()
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            for state in visited(name, seed)[1]:
+                with fast_paths.reference():
+                    reference = REALTIME.winner(state)
+                assert REALTIME.winner(state) == reference
+                winners.add(reference)
+    start_state = visited("bleeding_out", 1)[1][0]
+    demilio = start_state.creature("demilio").model_copy(update={"dead": True})
+    won = start_state.with_creature(demilio)
+    with fast_paths.reference():
+        winners.add(REALTIME.winner(won))
+    assert REALTIME.winner(won) == "party"
+    assert winners == {None, "party"}
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_timelines_commands_are_built_once_and_alike(name: str) -> None:
+    """At every second the commands due on the fast path (built once per timeline) are
+    those the timeline's entries build on the reference path, in order; a second trial
+    of the same scenario is handed the very same ones."""
+    played, _ = visited(name, 1)
+    first = _run(name, 1)
+    again = ScenarioRun(played.scenario, first.session, 1)
+    seen = 0
+    for second in range(1, played.scenario.seconds + 2):
+        state = first.state.model_copy(update={"clock": SecondClock(second=second)})
+        run = ScenarioRun(played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1)
+        fast = run.due()
+        with fast_paths.reference():
+            reference = ScenarioRun(
+                played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1
+            ).due()
+        assert fast == reference, second
+        again.played_through = second - 1
+        again.session = run.session
+        assert all(a is b for a, b in zip(again.due(), fast, strict=True))
+        seen += len(fast)
+    assert seen == len(played.scenario.timeline)
+
+
+def test_an_advance_and_a_support_are_built_once_and_alike() -> None:
+    """The advance of 1, 2 or 3 seconds, and a Support (given by its creature or another
+    actor), are the very same command again on the fast path, equal to the one the
+    reference path builds."""
+    builds = [
+        *(lambda seconds=seconds: realtime_cmd.advance(seconds) for seconds in (1, 2, 3)),
+        lambda: realtime_cmd.support("aliena", "calliope"),
+        lambda: realtime_cmd.support("aliena", "balthazar"),
+        lambda: realtime_cmd.support("aliena", "calliope", actor="gm"),
+    ]
+    made = [build() for build in builds]
+    assert len(set(map(id, made))) == len(made)
+    for build, fast in zip(builds, made, strict=True):
+        assert build() is fast
+        with fast_paths.reference():
+            assert build() == fast
+            assert build() is not build()
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_started_scenario_logs_and_reaches_the_same_twice_over(name: str) -> None:
+    """Starting a scenario on the fast path (its add commands and added creatures built
+    once for the very specs) logs the events and reaches the state the reference path
+    does, trial after trial; the second start is handed the very same creatures, and the
+    same specs under other options (default reach, the treatment and rest windows) make
+    other creatures."""
+    source = lab.scenario_source(name, ruleset="realtime")
+    scenario = TrialPlan("realtime", source.data, source.source).scenario()
+    with fast_paths.reference():
+        reference = start(scenario, RandomRoller(1), seed=1).session
+    runs = [start(scenario, RandomRoller(1), seed=1).session for _ in range(2)]
+    for session in runs:
+        assert [e.model_dump() for e in session.log.events] == [
+            e.model_dump() for e in reference.log.events
+        ]
+        assert session.state == reference.state
+        assert session.state.model_dump() == reference.state.model_dump()
+    first, second = (session.state.creatures for session in runs)
+    assert all(first[key] is second[key] for key in first)
+    assert len(first) == len(scenario.creatures)
+    # the same specs (the very objects) under other options: other creatures
+    options = scenario.options.model_copy(
+        update={"default_reach": 3, "treatment_window": "calendar", "rest_window": "calendar"}
+    )
+    other = scenario.model_copy(update={"options": options})
+    with fast_paths.reference():
+        reference = start(other, RandomRoller(1), seed=1).session
+    fast = start(other, RandomRoller(1), seed=1).session
+    assert fast.state == reference.state
+    assert fast.state != runs[0].state
+
+
+def _passed_in_full(state: RealtimeState, seconds: int) -> RealtimeState | None:
+    """The reference: ``None`` unless :func:`quiet_seconds` lets ``seconds`` pass, else
+    the fold of the advance's two events, ``advance_started`` and ``seconds_elapsed``."""
+    with fast_paths.reference():
+        quiet = quiet_seconds(state)
+        if quiet is not None and quiet < seconds:
+            return None
+        started = fold(state, ADVANCE_STARTED, {"seconds": seconds})
+        return fold(started, SECONDS_ELAPSED, {"start": state.second, "seconds": seconds})
+
+
+def _at_the_edges(state: RealtimeState, seconds: int) -> tuple[int, ...]:
+    """``seconds``, and the advances on either side of the quiet seconds' end."""
+    with fast_paths.reference():
+        quiet = quiet_seconds(state)
+    return (seconds,) if quiet is None else (seconds, *(n for n in (quiet, quiet + 1) if n))
+
+
+def _passes_alike(state: RealtimeState, seconds: int) -> bool:
+    fast = passed_quietly(state, seconds)
+    reference = _passed_in_full(state, seconds)
+    assert fast == reference, (seconds, state)
+    if fast is not None and reference is not None:
+        assert fast.model_dump() == reference.model_dump()
+        assert fast.model_fields_set == reference.model_fields_set
+        for key, creature in fast.creatures.items():
+            assert creature.model_fields_set == reference.creatures[key].model_fields_set
+    return fast is not None
+
+
+def test_seconds_passed_quietly_are_the_folds_on_every_state_played() -> None:
+    """On every state the shipped scenarios pass through (at rest between seconds), an
+    advance of 1, 2, 5 or 200 seconds, or of as many as ``quiet_seconds`` allows and one
+    more, passes quietly exactly when ``quiet_seconds`` lets it, to the state its two
+    events fold to."""
+    quiet = loud = 0
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            for state in visited(name, seed)[1]:
+                if state.ending_second or state.offer is not None:
+                    continue
+                for seconds in {n for m in (1, 2, 5, 200) for n in _at_the_edges(state, m)}:
+                    passed = _passes_alike(state, seconds)
+                    quiet += passed
+                    loud += not passed
+    assert quiet > 0
+    assert loud > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hps=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
+    dead=st.lists(st.booleans(), min_size=4, max_size=4),
+    charges=st.lists(
+        st.none() | st.tuples(st.integers(1, 9), st.integers(0, 9), st.booleans()),
+        min_size=4,
+        max_size=4,
+    ),
+    rates=st.lists(st.none() | st.integers(1, 3), min_size=4, max_size=4),
+    negative=st.lists(st.integers(0, 175), min_size=4, max_size=4),
+    rests=st.lists(st.none() | st.integers(1, 2), min_size=4, max_size=4),
+    second=st.integers(1, 7300),
+    seconds=st.integers(1, 8000),
+)
+def test_seconds_passed_quietly_are_the_folds_on_varied_states(
+    hps: list[int],
+    dead: list[bool],
+    charges: list[tuple[int, int, bool] | None],
+    rates: list[int | None],
+    negative: list[int],
+    rests: list[int | None],
+    second: int,
+    seconds: int,
+) -> None:
+    """The same on states varied in HP, deaths, charges (cost, charged, timed), A.P.
+    rates, seconds at negative HP, Rests of 1 or 2 hours, the second and the seconds
+    (and the advances on either side of the quiet seconds' end)."""
+    state = visited("leaving_reach", 1)[1][0]
+    creatures = {}
+    for index, (key, creature) in enumerate(state.creatures.items()):
+        charge = None
+        if charges[index] is not None:
+            cost, charged, timed = charges[index]  # type: ignore[misc]
+            charge = Charge(
+                action="custom",
+                name="Spell",
+                cost=cost,
+                charged=min(cost, charged),
+                timed=timed,
+                started_at=1,
+            )
+        rest = None
+        if rests[index] is not None:
+            conditions = SimpleRestInput(quality="good", hours=rests[index])
+            rest = RestSegment(started_at=max(1, second - 3600), conditions=conditions)
+        creatures[key] = creature.model_copy(
+            update={
+                "hp": hps[index],
+                "dead": dead[index],
+                "charge": charge,
+                "ap_per_second": rates[index],
+                "seconds_negative": negative[index],
+                "resting": rest,
+            }
+        )
+    varied = state.model_copy(update={"creatures": creatures, "clock": SecondClock(second=second)})
+    for edge in _at_the_edges(varied, seconds):
+        _passes_alike(varied, edge)
+
+
+def test_a_check_rolled_is_the_resolvers_check_for_every_face() -> None:
+    """Every face of the d20 against varied requests (characteristic, known and hidden
+    modifiers, a name): the outcome remembered on the fast path is the one ``check``
+    rolls on the reference path, and the same request and face give the very same
+    outcome again."""
+    for characteristic in (1, 9, 13, 21, 25):
+        for modifier, hidden in ((0, 0), (2, 0), (0, -3), (-4, 5)):
+            for name in (None, "melee"):
+                request = CheckInput(
+                    characteristic=characteristic,
+                    modifier=modifier,
+                    hidden_modifier=hidden,
+                    characteristic_name=name,
+                )
+                for face in range(1, 21):
+                    fast = check_rolled(request, FixedRoller([face], strict=True))
+                    assert check_rolled(request, FixedRoller([face])) is fast
+                    with fast_paths.reference():
+                        reference = check(request, FixedRoller([face]))
+                    assert fast == reference
+                    assert fast.model_dump() == reference.model_dump()
+
+
+def test_a_critical_injury_rolled_is_the_resolvers_for_every_face() -> None:
+    """Every face of the d100 (none after 175 seconds at negative HP) for varied
+    requests: the outcome remembered on the fast path is the one ``critical_injury``
+    rolls on the reference path, and it is remembered."""
+    for wounds in (0, 1, 3):
+        for seconds in (0, 12, 174, 175, 190):
+            for negative in (0, 4, 30):
+                request = CriticalInjuryInput(
+                    n_wounds=wounds, seconds_negative=seconds, negative_hp=negative
+                )
+                faces = [None] if request.automatic_death else range(1, 101)
+                for face in faces:
+                    dice = [] if face is None else [face]
+                    roller = FixedRoller(dice, strict=True)
+                    fast = critical_injury_rolled(request, roller)
+                    roller.finish()
+                    assert critical_injury_rolled(request, FixedRoller(dice)) is fast
+                    with fast_paths.reference():
+                        reference = critical_injury(request, FixedRoller(dice))
+                    assert fast == reference
+                    assert fast.model_dump() == reference.model_dump()
+
+
+def _parsed(data: Any) -> Any:
+    """The scenario ``data`` parses to, as JSON (which tells ``2`` from ``2.0``), or the
+    error it raises (its type and words)."""
+    try:
+        return SCENARIO_FORMAT.parse(data, source="test").model_dump_json()
+    except InvalidInputError as error:
+        return type(error), str(error)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_scenario_parsed_again_from_equal_data_is_the_same(name: str) -> None:
+    """The fast path hands out the scenario parsed before from equal plain data (so what
+    is built from its very timeline and specs is built once), equal to the reference
+    path's; data of other types (a float, a flag, a tuple for a list, equal under ``==``
+    but not in the timeline's payloads) is parsed for itself, data that is not plain YAML
+    every time, and an error is never remembered."""
+    data = dict(lab.scenario_source(name, ruleset="realtime").data)
+    first = SCENARIO_FORMAT.parse(dict(data), source="test")
+    assert SCENARIO_FORMAT.parse(dict(data), source="again") is first
+    with fast_paths.reference():
+        assert SCENARIO_FORMAT.parse(dict(data), source="test") == first
+        assert _parsed(dict(data)) == first.model_dump_json()
+    creatures = [dict(spec) for spec in data["creatures"]]
+    variants = []
+    for value in (20, 20.0, 20.5, True, "20", None):
+        changed = [{**creatures[0], "hp": value}, *creatures[1:]]
+        variants.append({**data, "creatures": changed})
+    variants.append({**data, "creatures": tuple(creatures)})
+    timeline = [dict(entry) for entry in data["timeline"]]
+    for cost in (2, 2.0, True):
+        variants.append({**data, "timeline": [{**timeline[0], "cost": cost}, *timeline[1:]]})
+    variants.append({**data, "seconds": 0})
+    outcomes = []
+    for variant in variants:
+        with fast_paths.reference():
+            reference = _parsed(variant)
+        assert _parsed(variant) == reference
+        assert _parsed(variant) == reference  # the second time, remembered or not
+        outcomes.append(reference)
+    assert any(isinstance(outcome, tuple) for outcome in outcomes)  # some are refused
+    assert any(not isinstance(outcome, tuple) for outcome in outcomes)
+    dated = {**data, "summary": datetime.date(2026, 12, 7)}
+    with fast_paths.reference():
+        assert _parsed(dated) == _parsed(dated)
+    assert _parsed(dated) == _parsed(dated)
+
+
+def test_a_reaction_decision_is_built_once_and_alike_for_every_offer() -> None:
+    """Every reaction offered in the shipped scenarios, and the same offers with the
+    creature renamed, its cooldown changed or the source renamed: the decision built once
+    on the fast path is the reference path's, and the same again for an equal offer."""
+    offers = 0
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            for state in visited(name, seed)[1]:
+                if state.offer is None:
+                    continue
+                trigger = state.trigger(state.offer.trigger)
+                assert trigger is not None
+                offered = state.creature(state.offer.creature)
+                source = state.creature(trigger.source)
+                variants = [
+                    state,
+                    state.with_creature(offered.model_copy(update={"name": "Someone"})),
+                    state.with_creature(offered.model_copy(update={"cooldown_modifier": 3})),
+                    state.with_creature(source.model_copy(update={"name": "Something"})),
+                ]
+                decisions = []
+                for variant in variants:
+                    fast = decision_for(variant, variant.offer)  # type: ignore[arg-type]
+                    assert decision_for(variant, variant.offer) is fast  # type: ignore[arg-type]
+                    with fast_paths.reference():
+                        assert fast == decision_for(variant, variant.offer)  # type: ignore[arg-type]
+                    decisions.append(fast)
+                assert len({decision.model_dump_json() for decision in decisions}) == 4
+                offers += 1
+    assert offers > 0
