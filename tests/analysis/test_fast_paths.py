@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials, resolve_policy
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine import fast_paths
+from tablekeeper.engine.clocks import RoundClock
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import EventDraft
 from tablekeeper.engine.legal import LegalCommands
@@ -315,3 +316,16 @@ def test_a_plans_scenario_is_parsed_once_on_the_fast_path_only(
         again = [play_trials(plan, seed - 1, [seed])[0] for seed in (1, 2, 3)]
     assert len(parsed) == 4
     assert trials == again
+
+
+def test_the_next_round_in_the_same_order_is_the_validated_clock() -> None:
+    clock = RoundClock.start(["alice", "bob", "cleo"]).next_turn().next_turn()
+    fast = clock.next_round()
+    with fast_paths.reference():
+        reference = clock.next_round()
+    assert fast == reference == RoundClock(round=2, order=("alice", "bob", "cleo"))
+    assert fast.model_fields_set == reference.model_fields_set == {"round", "order"}
+    assert fast.model_dump() == reference.model_dump()
+    assert fast.next_round(["bob", "alice"]).order == ("bob", "alice")  # a new order: checked
+    with pytest.raises(ValueError, match="twice"):
+        fast.next_round(["bob", "bob"])
