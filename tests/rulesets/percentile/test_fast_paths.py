@@ -7,10 +7,12 @@ attack request allows or refuses it, with the same error."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import pytest
+from pydantic import BaseModel, ValidationError
 
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials
 from tablekeeper.dice.roller import RandomRoller
@@ -21,13 +23,20 @@ from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
-from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request, plainly_valid
+from tablekeeper.rulesets.percentile.encounter.attack_request import (
+    attack_request,
+    plainly_valid,
+)
+from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice, choices
+from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, DefenseChoice
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks
 from tablekeeper.rulesets.percentile.expressions import _checked
 from tablekeeper.rulesets.percentile.scenario import ENGINE, SCENARIOS, PercentileRun
 from tablekeeper.services import lab
+
+T = TypeVar("T")
 
 SCENARIO_NAMES = [name for ruleset, name in lab.shipped_scenarios() if ruleset == "percentile"]
 
@@ -192,3 +201,94 @@ def test_a_trusted_breakdown_is_the_validated_breakdown() -> None:
     assert fast.model_fields_set == reference.model_fields_set
     assert hash(fast) == hash(reference)
     assert fast.visible() == reference.visible()
+
+
+def _every_state(name: str, seeds: range) -> Iterator[PercentileState]:
+    """Every state the scenario passes through over ``seeds``, as ``play`` plays it."""
+    policy = DefaultPolicy()
+    for seed in seeds:
+        run = _run(name, seed)
+        session = run.session
+        while not run.finished:
+            yield session.state
+            due = run.due()
+            for command in due:
+                session.submit(command)
+            if session.pending is not None:
+                session.submit(policy.answer(session.state, session.pending))
+                continue
+            if due:
+                continue
+            chosen = run.next_command(policy)
+            if chosen is None:
+                break
+            session.submit(chosen)
+        yield session.state
+
+
+def _outcome(make: Callable[..., T], *args: Any, **kwargs: Any) -> T | tuple[str, str]:
+    try:
+        return make(*args, **kwargs)
+    except (RulesError, ValidationError, ValueError) as error:
+        return (type(error).__name__, str(error))
+
+
+def _both(make: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[Any, Any]:
+    """``make``'s value (or refusal) on the fast paths, then on the reference path."""
+    fast = _outcome(make, *args, **kwargs)
+    with fast_paths.reference():
+        return fast, _outcome(make, *args, **kwargs)
+
+
+def _same_value(fast: Any, reference: Any) -> None:
+    assert fast == reference
+    if isinstance(reference, BaseModel):
+        assert fast.model_dump() == reference.model_dump()
+        assert fast.model_fields_set == reference.model_fields_set
+        for key in type(reference).model_fields:
+            _same_value(getattr(fast, key), getattr(reference, key))
+
+
+DEFENSE_FLIPPED = ("split_action", "dive_dodge", "retreat", "siz_differences", "weapon_reach")
+"""The options a defense's request and breakdown read."""
+
+
+def _flipped_for_defense(state: PercentileState) -> Iterator[PercentileState]:
+    yield state
+    for key in DEFENSE_FLIPPED:
+        options = state.options.model_copy(update={key: not getattr(state.options, key)})
+        yield state.model_copy(update={"options": options})
+
+
+def _offered(state: PercentileState, task: AttackTask) -> tuple[Choice, ...]:
+    ranged = gear.weapon(state.combatant(task.attacker), task.weapon, state.options).ranged
+    return choices(state, task.target, task.attacker, ranged=ranged)
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_the_attack_requests_built_unvalidated_are_the_validated_ones(name: str) -> None:
+    """``trusted_inputs.py``: every request a declaration, a defense decision and a
+    resolution build on the shipped scenarios' states, and on their turns' attacks."""
+    built = refused = 0
+    for unflipped in _every_state(name, range(1, 3)):
+        tasks: list[tuple[AttackTask, tuple[Choice, ...]]] = []
+        if isinstance(unflipped.awaiting, DefenseChoice):
+            task = unflipped.awaiting.attack
+            tasks.append((task, _offered(unflipped, task)))
+        acting = unflipped.active
+        if acting is not None and unflipped.talking is None and unflipped.awaiting is None:
+            for command in _attacks(unflipped, acting):
+                with contextlib.suppress(RulesError):
+                    payload = command.payload_as(cmd.Attack)
+                    tasks += [(task, (NO_DEFENSE,)) for task in attack_tasks(unflipped, payload)]
+        for state in _flipped_for_defense(unflipped) if tasks else ():
+            for task, offered in tasks:
+                for choice in offered:
+                    for early in (False, True):
+                        fast, reference = _both(
+                            attack_request, state, task, choice=choice, early=early
+                        )
+                        _same_value(fast, reference)
+                        built += 1
+                        refused += isinstance(reference, tuple)
+    assert built > refused > 0  # both built and refused requests were compared

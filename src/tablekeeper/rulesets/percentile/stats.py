@@ -40,8 +40,11 @@ from tablekeeper.rulesets.percentile.tables import (
     is_humanoid,
 )
 
+NAME_LENGTH = 60
+"""The longest :data:`Name`."""
+
 Name: TypeAlias = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LENGTH)
 ]
 """A name a GM types: a weapon, a skill, a location."""
 

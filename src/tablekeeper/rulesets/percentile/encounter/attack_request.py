@@ -27,6 +27,7 @@ from tablekeeper.rulesets.percentile.attack_input import (
     Hazard,
 )
 from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter import trusted_inputs as trusted
 from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, NearHazard
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
@@ -139,7 +140,7 @@ def attacker_side(
         modifiers.extend(mod.distracted_target(target.distracted))
     engagement = state.engagement(task.attacker, task.target)
     distance = engagement.distance if engagement is not None and not weapon.ranged else None
-    attacker_input = AttackerInput(
+    attacker_input = trusted.attacker_input(
         skill=gear.skill(attacker, skill_name, "weapon"),
         skill_name=skill_name,
         weapon=weapon,
@@ -186,7 +187,7 @@ def _defender(
 
 def _request(state: PercentileState, side: AttackerSide, defender: DefenderInput) -> AttackInput:
     attacker_input, distance = side
-    return AttackInput(
+    return trusted.attack_input(
         attacker=attacker_input,
         defender=defender,
         melee_distance=distance,
@@ -231,7 +232,7 @@ def defender_input(
     elif choice.kind == "dodge":
         skill_name = gear.DODGE
     skill = gear.skill(target, skill_name, "option") if skill_name is not None else 0
-    return DefenderInput(
+    return trusted.defender_input(
         defense=choice.kind,
         skill=skill,
         skill_name=skill_name,
