@@ -25,9 +25,11 @@ from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.attack_request import (
     attack_request,
+    attacker_side,
     plainly_valid,
 )
 from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice, choices
+from tablekeeper.rulesets.percentile.encounter.defense_skills import defense_skills
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, DefenseChoice
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.encounter.table import order
@@ -226,6 +228,13 @@ def _every_state(name: str, seeds: range) -> Iterator[PercentileState]:
         yield session.state
 
 
+def _defenses(name: str, seeds: range) -> Iterator[tuple[PercentileState, DefenseChoice]]:
+    """Every state a defense decision is asked in, with what it is about."""
+    for state in _every_state(name, seeds):
+        if isinstance(state.awaiting, DefenseChoice):
+            yield state, state.awaiting
+
+
 def _outcome(make: Callable[..., T], *args: Any, **kwargs: Any) -> T | tuple[str, str]:
     try:
         return make(*args, **kwargs)
@@ -292,3 +301,22 @@ def test_the_attack_requests_built_unvalidated_are_the_validated_ones(name: str)
                         built += 1
                         refused += isinstance(reference, tuple)
     assert built > refused > 0  # both built and refused requests were compared
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_the_defense_skills_are_each_requests_total(name: str) -> None:
+    """``defense_skills.py``: on every defense decision of the shipped scenarios, with
+    the options it reads flipped, every skill (or the refusal) as the full requests'."""
+    asked = shortened = 0
+    for state, about in _defenses(name, range(1, 4)):
+        task = about.attack
+        offered = _offered(state, task)
+        for variant in _flipped_for_defense(state):
+            for early in (False, True):
+                side = attacker_side(variant, task, about.critical)
+                fast, reference = _both(defense_skills, variant, task, side, offered, early=early)
+                assert fast == reference, (offered, variant.options)
+                asked += 1
+                shortened += len({(c.kind, c.item) for c in offered}) < len(offered) - 1
+    assert asked > 0
+    assert shortened > 0  # some choices shared a way: the shortcut ran
