@@ -21,6 +21,7 @@ from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.errors import RulesError
+from tablekeeper.rulesets.percentile.attack_input import attack_breakdown
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.attack_request import (
@@ -320,3 +321,32 @@ def test_the_defense_skills_are_each_requests_total(name: str) -> None:
                 shortened += len({(c.kind, c.item) for c in offered}) < len(offered) - 1
     assert asked > 0
     assert shortened > 0  # some choices shared a way: the shortcut ran
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_a_remembered_request_and_breakdown_are_the_ones_built_afresh(name: str) -> None:
+    """The latest request (``attack_request.py``) and attack breakdown
+    (``attack_input.py``) are handed out again for the very same state, task and choice,
+    and only then."""
+    remembered = 0
+    for state in _every_state(name, range(1, 2)):
+        if not isinstance(state.awaiting, DefenseChoice):
+            continue
+        task = state.awaiting.attack
+        request = attack_request(state, task)
+        again = attack_request(state, task)
+        assert again is request
+        assert attack_breakdown(request) is attack_breakdown(again)
+        with fast_paths.reference():
+            fresh = attack_request(state, task)
+            assert attack_request(state, task) is not fresh
+            assert attack_breakdown(fresh) == attack_breakdown(request)
+        _same_value(request, fresh)
+        copied = state.model_copy()
+        assert attack_request(copied, task) is not request
+        assert attack_request(copied, task) == request
+        assert attack_request(copied, task, critical="precise") != request
+        assert attack_request(copied, task, early=True) is not request
+        assert attack_breakdown(request.model_copy()) is not attack_breakdown(request)
+        remembered += 1
+    assert remembered > 0

@@ -21,6 +21,7 @@ from typing import Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import UnknownNameError
@@ -289,7 +290,26 @@ def attacker_standing(request: AttackInput) -> Breakdown:
 
 
 def attack_breakdown(request: AttackInput) -> Breakdown:
-    """The attack roll's effective skill: standing modifiers and this attack's own."""
+    """The attack roll's effective skill: standing modifiers and this attack's own.
+
+    On the engine's fast paths the latest is remembered with its request (matched by
+    identity, immutable, held here): the encounter rolls the attack, then resolves the
+    very same request (``encounter/attack_request.py`` remembers it), whose first step
+    works out this breakdown again."""
+    if not fast_paths.enabled():
+        return _attack_breakdown(request)
+    known = _LATEST.get("attack")
+    if known is not None and known[0] is request:
+        return known[1]
+    found = _attack_breakdown(request)
+    _LATEST["attack"] = (request, found)
+    return found
+
+
+_LATEST: dict[str, tuple[AttackInput, Breakdown]] = {}
+
+
+def _attack_breakdown(request: AttackInput) -> Breakdown:
     attacker = request.attacker
     terms = list(mod.aim(attacker.aim))
     terms.extend(mod.split_action(attacker.split))
