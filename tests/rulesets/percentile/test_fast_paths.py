@@ -7,7 +7,9 @@ attack request allows or refuses it, with the same error."""
 
 from __future__ import annotations
 
+import collections
 import contextlib
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -21,6 +23,7 @@ from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.errors import RulesError
+from tablekeeper.rulesets.percentile import as_validated as as_validated_module
 from tablekeeper.rulesets.percentile.attack_input import attack_breakdown
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
@@ -350,3 +353,36 @@ def test_a_remembered_request_and_breakdown_are_the_ones_built_afresh(name: str)
         assert attack_breakdown(request.model_copy()) is not attack_breakdown(request)
         remembered += 1
     assert remembered > 0
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_every_value_built_unvalidated_is_the_validated_one(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``as_validated.py``: while the shipped scenarios play on the fast paths, every
+    value a rule builds without validation (an attack's inputs, a check's outcome, a
+    defense's option, an action's event and its last action) equals the model's own
+    validation of the same fields, dumps the same and has the same fields set."""
+    original = as_validated_module.as_validated
+    built: collections.Counter[str] = collections.Counter()
+
+    def checked(model: type[Any], given: dict[str, Any], check: Any = None) -> Any:
+        value = original(model, given, check)
+        with fast_paths.reference():
+            _same_value(value, model(**given))
+        built[model.__name__] += 1
+        return value
+
+    users = [
+        module
+        for module in list(sys.modules.values())
+        if getattr(module, "as_validated", None) is original
+    ]
+    assert len(users) >= 5
+    for module in users:
+        monkeypatch.setattr(module, "as_validated", checked)
+    source = lab.scenario_source(name, ruleset="percentile")
+    play_trials(TrialPlan("percentile", source.data, source.source), 0, [1, 2])
+    assert built["CheckOutcome"] > 0
+    if name in COMBATS:
+        assert {"AttackInput", "ActionTaken", "LastAction", "Option"} <= built.keys()

@@ -21,8 +21,6 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from tablekeeper.rulesets.percentile.stats import NAME_LENGTH
-
 M = TypeVar("M", bound=BaseModel)
 
 _set = object.__setattr__
@@ -59,9 +57,3 @@ def as_validated(
         except Exception:  # the model refuses it with its own error
             return model(**given)
     return built
-
-
-def is_name(value: str | None) -> bool:
-    """Whether ``value`` is a ``Name`` validation keeps as it is (stripped, 1 to 60
-    characters), or none."""
-    return value is None or (0 < len(value) <= NAME_LENGTH and value.strip() == value)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablekeeper.engine import fast_paths
-from tablekeeper.rulesets.percentile.as_validated import as_validated, is_name
+from tablekeeper.rulesets.percentile.as_validated import as_validated
 from tablekeeper.rulesets.percentile.attack_input import (
     MAX_SPLIT,
     AttackerInput,
@@ -38,6 +38,13 @@ from tablekeeper.rulesets.percentile.attack_input import (
     choices_the_rules_and_options_allow,
     defense_has_what_it_needs,
 )
+from tablekeeper.rulesets.percentile.stats import NAME_LENGTH
+
+
+def is_name(value: str | None) -> bool:
+    """Whether ``value`` is a ``Name`` validation keeps as it is (stripped, 1 to 60
+    characters), or none."""
+    return value is None or (0 < len(value) <= NAME_LENGTH and value.strip() == value)
 
 
 def attacker_input(**given: Any) -> AttackerInput:
