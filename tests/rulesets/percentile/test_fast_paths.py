@@ -387,6 +387,14 @@ def test_every_value_built_unvalidated_is_the_validated_one(
     assert built["CheckOutcome"] > 0
     if name in COMBATS:
         made = {"AttackInput", "ActionTaken", "LastAction", "Option", "TasksSet", "AttackResolved"}
-        assert made | {"AttackRolled", "TurnStarted", "TurnEnded"} <= built.keys()
+        assert (
+            made | {"AttackRolled", "TurnStarted", "TurnEnded", "Contribution", "Source"}
+            <= built.keys()
+        )
     else:
-        assert {"SocialAction", "SocialTurnStarted", "SocialTurnEnded"} <= built.keys()
+        assert {
+            "SocialAction",
+            "SocialTurnStarted",
+            "SocialTurnEnded",
+            "Contribution",
+        } <= built.keys()

@@ -22,6 +22,7 @@ from typing import Any, TypeAlias, TypeVar
 from pydantic import BaseModel
 
 from tablekeeper.engine import fast_paths
+from tablekeeper.engine.breakdown import Contribution
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -106,3 +107,14 @@ def typed(model: type[M], fits: Mapping[str, Fits], **given: Any) -> M:
     ):
         return as_validated(model, given)
     return model(**given)
+
+
+TERM: dict[str, Fits] = {"amount": of(int), "label": NAME, "source": NAME}
+"""A ``Contribution``'s amount, label and source (it has no other check)."""
+
+
+def term(*, amount: int, label: str, source: str) -> Contribution:
+    """``Contribution(amount=amount, label=label, source=source)``, built by
+    :func:`typed`: a skill or passion read from a validated stat block or sheet, with
+    its name and rule."""
+    return typed(Contribution, TERM, amount=amount, label=label, source=source)

@@ -26,6 +26,7 @@ from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.rulesets.percentile import modifiers as mod
+from tablekeeper.rulesets.percentile.as_validated import term
 from tablekeeper.rulesets.percentile.checks import SKILL_LIMIT
 from tablekeeper.rulesets.percentile.defense import DefenseKind
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
@@ -281,7 +282,7 @@ def attacker_standing(request: AttackInput) -> Breakdown:
     specialization, the melee distance, the encounter's standing modifiers)."""
     attacker = request.attacker
     label = attacker.skill_name or attacker.weapon.skill or attacker.weapon.name
-    terms = [Contribution(amount=attacker.skill, label=label, source="P-ATK-02")]
+    terms = [term(amount=attacker.skill, label=label, source="P-ATK-02")]
     if attacker.closest_specialization:
         terms.extend(mod.closest_specialization())
     terms.extend(_distance(request, attacker.weapon))
@@ -338,7 +339,7 @@ def defender_standing(request: AttackInput) -> Breakdown:
         label = defender.shield.skill
     else:
         label = "Dodge"
-    terms = [Contribution(amount=defender.skill, label=label, source="P-ATK-05")]
+    terms = [term(amount=defender.skill, label=label, source="P-ATK-05")]
     if defender.defense == "parry":
         terms.extend(_distance(request, defender.weapon))
     terms.extend(defender.modifiers)
