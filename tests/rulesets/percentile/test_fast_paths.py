@@ -388,7 +388,15 @@ def test_every_value_built_unvalidated_is_the_validated_one(
     if name in COMBATS:
         made = {"AttackInput", "ActionTaken", "LastAction", "Option", "TasksSet", "AttackResolved"}
         assert (
-            made | {"AttackRolled", "TurnStarted", "TurnEnded", "Contribution", "Source"}
+            made
+            | {
+                "AttackRolled",
+                "TurnStarted",
+                "TurnEnded",
+                "Contribution",
+                "Source",
+                "DamageOutcome",
+            }
             <= built.keys()
         )
     else:
