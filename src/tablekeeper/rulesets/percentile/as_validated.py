@@ -15,9 +15,9 @@ validation would keep what they give.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cache
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -62,59 +62,11 @@ def as_validated(
     return built
 
 
-Fits: TypeAlias = Callable[[Any], bool]
-"""Whether validation keeps a field's value as it is."""
-
-
-def of(*kinds: type) -> Fits:
-    """A value of one of ``kinds`` exactly (a model's value was validated when built; a
-    str, an int, a bool or none fit a field of that plain type)."""
-    return lambda value: type(value) in kinds
-
-
-def each(*kinds: type) -> Fits:
-    """A tuple of values each of one of ``kinds`` exactly."""
-    return lambda value: type(value) is tuple and all(type(item) in kinds for item in value)
-
-
-def among(*allowed: object) -> Fits:
-    """One of a literal's values (or none, when ``None`` is among them)."""
-    return lambda value: (value is None or type(value) is str) and value in allowed
-
-
-def _count(value: object) -> bool:
-    return type(value) is int and value >= 0
-
-
-COUNT: Fits = _count
-"""An int of at least 0."""
-
-NAME: Fits = of(str)
-"""A str (an actor's id, an action's name...), for a field of type ``str``."""
-
-NAME_OR_NONE: Fits = of(str, type(None))
-"""A str or none."""
-
-
-def typed(model: type[M], fits: Mapping[str, Fits], **given: Any) -> M:
-    """``model(**given)``; on the engine's fast paths built by :func:`as_validated` when
-    every field given has its test in ``fits`` and passes it, which says validation keeps
-    it as given (the model has no check of the whole)."""
-    if (
-        fast_paths.enabled()
-        and given.keys() <= fits.keys()
-        and all(fits[key](value) for key, value in given.items())
-    ):
-        return as_validated(model, given)
-    return model(**given)
-
-
-TERM: dict[str, Fits] = {"amount": of(int), "label": NAME, "source": NAME}
-"""A ``Contribution``'s amount, label and source (it has no other check)."""
-
-
 def term(*, amount: int, label: str, source: str) -> Contribution:
-    """``Contribution(amount=amount, label=label, source=source)``, built by
-    :func:`typed`: a skill or passion read from a validated stat block or sheet, with
-    its name and rule."""
-    return typed(Contribution, TERM, amount=amount, label=label, source=source)
+    """``Contribution(amount=amount, label=label, source=source)``: a skill or passion
+    read from a validated stat block or sheet, with its name and rule; on the engine's
+    fast paths built by :func:`as_validated` when the amount is an int and the label and
+    source strs (a ``Contribution`` checks nothing else)."""
+    if fast_paths.enabled() and type(amount) is int and type(label) is str and type(source) is str:
+        return as_validated(Contribution, {"amount": amount, "label": label, "source": source})
+    return Contribution(amount=amount, label=label, source=source)

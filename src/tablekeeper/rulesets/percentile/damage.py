@@ -32,15 +32,6 @@ from tablekeeper.dice.distribution import Distribution
 from tablekeeper.dice.evaluate import roll
 from tablekeeper.dice.roller import Roller
 from tablekeeper.engine.values import Frozen
-from tablekeeper.rulesets.percentile.as_validated import (
-    NAME,
-    NAME_OR_NONE,
-    Fits,
-    among,
-    each,
-    of,
-    typed,
-)
 from tablekeeper.rulesets.percentile.expressions import distribution, highest, is_zero
 from tablekeeper.rulesets.percentile.stats import ArmorValues, Weapon
 
@@ -145,30 +136,6 @@ class DamageOutcome(Frozen):
     dealt: int = Field(description="What reaches the target's hit points.")
 
 
-_KINDS = among("roll", "maximum", "constant")
-
-_ROLLED: dict[str, Fits] = {
-    "label": NAME,
-    "kind": _KINDS,
-    "expression": NAME_OR_NONE,
-    "value": of(int),
-    "faces": each(int),
-    "source": NAME,
-}
-_APPLIED: dict[str, Fits] = {"label": NAME, "source": NAME, "before": of(int), "after": of(int)}
-_OUTCOME: dict[str, Fits] = {
-    "location": NAME_OR_NONE,
-    "terms": each(RolledTerm),
-    "rolled": of(int),
-    "reductions": each(AppliedReduction),
-    "dealt": of(int),
-}
-_TERM: dict[str, Fits] = {"kind": _KINDS, "label": NAME, "expression": NAME, "source": NAME}
-"""What validation keeps as given of a rolled term, a reduction applied, a damage outcome
-and a term to roll (plain types, no bounds, no check of the whole): on the engine's fast
-paths ``as_validated.typed`` builds them unvalidated when every field passes."""
-
-
 def apply_plan(
     plan: DamagePlan, rolled_terms: tuple[RolledTerm, ...], location: str | None = None
 ) -> DamageOutcome:
@@ -176,24 +143,11 @@ def apply_plan(
     rolled = max(0, sum(term.value for term in rolled_terms))
     left = plan.steps(rolled)
     applied = tuple(
-        typed(
-            AppliedReduction,
-            _APPLIED,
-            label=step.label,
-            source=step.source,
-            before=before,
-            after=after,
-        )
+        AppliedReduction(label=step.label, source=step.source, before=before, after=after)
         for step, before, after in zip(plan.reductions, left[:-1], left[1:], strict=True)
     )
-    return typed(
-        DamageOutcome,
-        _OUTCOME,
-        location=location,
-        terms=rolled_terms,
-        rolled=rolled,
-        reductions=applied,
-        dealt=left[-1],
+    return DamageOutcome(
+        location=location, terms=rolled_terms, rolled=rolled, reductions=applied, dealt=left[-1]
     )
 
 
@@ -210,9 +164,7 @@ def roll_terms(terms: tuple[DamageTerm, ...], roller: Roller) -> tuple[RolledTer
         else:
             value = term.constant or 0
         rolled.append(
-            typed(
-                RolledTerm,
-                _ROLLED,
+            RolledTerm(
                 label=term.label,
                 kind=term.kind,
                 expression=term.expression,
@@ -233,7 +185,7 @@ def roll_damage(plan: DamagePlan, roller: Roller, location: str | None = None) -
 
 
 def _roll(expression: str, label: str, source: str) -> DamageTerm:
-    return typed(DamageTerm, _TERM, kind="roll", label=label, expression=expression, source=source)
+    return DamageTerm(kind="roll", label=label, expression=expression, source=source)
 
 
 def _constant(amount: int, label: str, source: str) -> DamageTerm:

@@ -22,7 +22,6 @@ from tablekeeper.dice.purposes import labelled
 from tablekeeper.dice.roller import Die
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.percentile.as_validated import typed
 from tablekeeper.rulesets.percentile.attack import (
     AttackOutcome,
     CounterOutcome,
@@ -40,7 +39,6 @@ from tablekeeper.rulesets.percentile.damage import roll_damage
 from tablekeeper.rulesets.percentile.defense import UNDEFENDED
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
-from tablekeeper.rulesets.percentile.encounter import trusted_events as fit
 from tablekeeper.rulesets.percentile.encounter.attack_request import (
     attack_request,
     attacker_side,
@@ -97,7 +95,7 @@ def declare(draft: PercentileDraft, task: AttackTask) -> Decision | None:
         request.options,
         automatic_success=request.attacker.automatic_success,
     )
-    draft.emit(ev.ATTACK_ROLLED, typed(ev.AttackRolled, fit.ATTACK_ROLLED, attack=task, roll=roll))
+    draft.emit(ev.ATTACK_ROLLED, ev.AttackRolled(attack=task, roll=roll))
     if roll.level is Level.CRITICAL and not task.grapple and task.intent != "disarm":
         decision = Decision(
             chooser=task.attacker,
@@ -180,14 +178,7 @@ def resolve(
         raise RuntimeError("the attack was resolved on another roll")  # pragma: no cover
     draft.emit(
         ev.ATTACK_RESOLVED,
-        typed(
-            ev.AttackResolved,
-            fit.ATTACK_RESOLVED,
-            attack=task,
-            outcome=outcome,
-            defense=choice.id,
-            reserve=index,
-        ),
+        ev.AttackResolved(attack=task, outcome=outcome, defense=choice.id, reserve=index),
     )
     intent_met(draft, task, outcome.defense is not None and outcome.defense.victory)
     return consequences(draft, task, request, outcome, choice)

@@ -27,7 +27,7 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.decisions import Option
 from tablekeeper.engine.values import ActorId, Frozen
 from tablekeeper.errors import DecisionError
-from tablekeeper.rulesets.percentile.as_validated import Fits, as_validated, of, typed
+from tablekeeper.rulesets.percentile.as_validated import as_validated
 from tablekeeper.rulesets.percentile.defense import DefenseKind
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
@@ -84,24 +84,6 @@ class Choice(Frozen):
 
 NO_DEFENSE = Choice(kind="none")
 
-_EVERY_GUARD: tuple[Guard, ...] = ("parry", "block", "dodge")
-
-
-def _guards(value: object) -> bool:
-    return type(value) is tuple and all(
-        type(item) is str and item in _EVERY_GUARD for item in value
-    )
-
-
-_SOURCE: dict[str, Fits] = {
-    "reserve": of(int, type(None)),
-    "guards": _guards,
-    "split": of(int, type(None)),
-    "early": of(bool),
-}
-"""A ``Source`` as validation keeps it (``as_validated.typed`` builds it unvalidated on the
-engine's fast paths): a reserve's index, its guards, its split, a flag."""
-
 
 def source(state: PercentileState, target_id: ActorId) -> Source | None:
     """Where the target's defense would come from now, or ``None``: it cannot defend."""
@@ -111,9 +93,7 @@ def source(state: PercentileState, target_id: ActorId) -> Source | None:
     index = target.reserve()
     if index is not None:
         held = target.reserves[index]
-        return typed(
-            Source,
-            _SOURCE,
+        return Source(
             reserve=index,
             guards=held.guards,
             split=held.split if held.declared else None,
@@ -122,13 +102,13 @@ def source(state: PercentileState, target_id: ActorId) -> Source | None:
     if target.actions_left <= 0:
         return None
     if state.active == target_id:
-        return typed(Source, _SOURCE, reserve=None, guards=_EVERY_GUARD, split=None, early=False)
+        return Source(reserve=None, guards=("parry", "block", "dodge"), split=None, early=False)
     first = not target.has_acted or (target.waited is not None and _still_to_come(state, target_id))
     if not to_come(state, target_id):
         return None
     if not (state.options.early_defense == "every_round" or first):
         return None
-    return typed(Source, _SOURCE, reserve=None, guards=_EVERY_GUARD, split=None, early=True)
+    return Source(reserve=None, guards=("parry", "block", "dodge"), split=None, early=True)
 
 
 def _still_to_come(state: PercentileState, combatant_id: ActorId) -> bool:

@@ -10,9 +10,7 @@ from __future__ import annotations
 from tablekeeper.dice.roller import Roller
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.drafts import Draft
-from tablekeeper.rulesets.percentile.as_validated import typed
 from tablekeeper.rulesets.percentile.encounter import events as ev
-from tablekeeper.rulesets.percentile.encounter import trusted_events as fit
 from tablekeeper.rulesets.percentile.encounter.fold import fold_model
 from tablekeeper.rulesets.percentile.encounter.pending import Awaiting, Task
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
@@ -34,4 +32,4 @@ class PercentileDraft(Draft[PercentileState]):
         if not tasks:
             return
         queued = (*tasks, *self.state.tasks) if front else (*self.state.tasks, *tasks)
-        self.emit(ev.TASKS_SET, typed(ev.TasksSet, fit.TASKS_SET, tasks=queued))
+        self.emit(ev.TASKS_SET, ev.TasksSet(tasks=queued))

@@ -13,12 +13,10 @@ says how an answer resumes).
 from __future__ import annotations
 
 from tablekeeper.engine.decisions import Decision
-from tablekeeper.rulesets.percentile.as_validated import typed
 from tablekeeper.rulesets.percentile.encounter import actions, movement, spirit
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import grapple as grappling
-from tablekeeper.rulesets.percentile.encounter import trusted_events as fit
 from tablekeeper.rulesets.percentile.encounter.attack_in_play import declare
 from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import opening_distance
@@ -141,6 +139,6 @@ def proceed(draft: PercentileDraft, decision: Decision | None = None) -> Decisio
                 return social_rounds.settle(draft)
             settle(draft)
             return None
-        draft.emit(ev.TASKS_SET, typed(ev.TasksSet, fit.TASKS_SET, tasks=tasks[1:]))
+        draft.emit(ev.TASKS_SET, ev.TasksSet(tasks=tasks[1:]))
         decision = play_task(draft, tasks[0])
     raise RuntimeError("the tasks did not run out")  # pragma: no cover

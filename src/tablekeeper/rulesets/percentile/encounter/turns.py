@@ -14,11 +14,9 @@ Melee Fatigue from the fourth round (P-OPT-19, G-P-E9).
 from __future__ import annotations
 
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.percentile.as_validated import typed
 from tablekeeper.rulesets.percentile.damage import roll_damage, stuck_weapon_plan
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
-from tablekeeper.rulesets.percentile.encounter import trusted_events as fit
 from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import change_distance, disengage
 from tablekeeper.rulesets.percentile.encounter.initiative import (
@@ -92,10 +90,7 @@ def start_turn(draft: PercentileDraft, combatant_id: ActorId) -> bool:
         lost, actions = "turn", 0
     elif combatant.lose_actions:
         lost, actions = "actions", max(0, actions - combatant.lose_actions)
-    draft.emit(
-        ev.TURN_STARTED,
-        typed(ev.TurnStarted, fit.TURN_STARTED, combatant=combatant_id, actions=actions, lost=lost),
-    )
+    draft.emit(ev.TURN_STARTED, ev.TurnStarted(combatant=combatant_id, actions=actions, lost=lost))
     if combatant.disengaging:
         disengage(draft, combatant_id, state.engaged_with(combatant_id), "Disengage from Melee")
     if combatant.spirit_disengaging:
@@ -125,9 +120,7 @@ def end_turn(draft: PercentileDraft, combatant_id: ActorId) -> None:
             damage = roll_damage(stuck_weapon_plan(item), draft.roller)
             hurt(draft, combatant_id, damage.dealt, source=f"{item.name} stuck", rule="P-OPT-04")
     unused = draft.state.combatant(combatant_id).actions_left
-    draft.emit(
-        ev.TURN_ENDED, typed(ev.TurnEnded, fit.TURN_ENDED, combatant=combatant_id, unused=unused)
-    )
+    draft.emit(ev.TURN_ENDED, ev.TurnEnded(combatant=combatant_id, unused=unused))
 
 
 def winner(state: PercentileState) -> tuple[bool, str | None]:

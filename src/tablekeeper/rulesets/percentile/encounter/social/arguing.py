@@ -17,8 +17,6 @@ from __future__ import annotations
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.percentile.as_validated import typed
-from tablekeeper.rulesets.percentile.encounter import trusted_events as fit
 from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.social import abilities
 from tablekeeper.rulesets.percentile.encounter.social import commands as scmd
@@ -45,15 +43,7 @@ def damage_of(state: PercentileState, combatant: Combatant) -> str:
 def take(draft: PercentileDraft, who: ActorId, action: str, target: ActorId | None = None) -> None:
     """Spend one action of the character's social turn on ``action``."""
     draft.emit(
-        sev.SOCIAL_ACTION,
-        typed(
-            sev.SocialAction,
-            fit.SOCIAL_ACTION,
-            combatant=who,
-            action=action,
-            actions=1,
-            target=target,
-        ),
+        sev.SOCIAL_ACTION, sev.SocialAction(combatant=who, action=action, actions=1, target=target)
     )
 
 

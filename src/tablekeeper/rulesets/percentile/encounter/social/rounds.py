@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.percentile.as_validated import typed
-from tablekeeper.rulesets.percentile.encounter import trusted_events as fit
 from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.initiative import actions_per_turn, roll_off
 from tablekeeper.rulesets.percentile.encounter.social import events as sev
@@ -100,10 +98,7 @@ def end_turn(draft: PercentileDraft, who: ActorId) -> None:
     social = draft.state.social
     assert social is not None
     unused = social.seat(who).actions_left
-    draft.emit(
-        sev.SOCIAL_TURN_ENDED,
-        typed(sev.SocialTurnEnded, fit.SOCIAL_TURN_ENDED, combatant=who, unused=unused),
-    )
+    draft.emit(sev.SOCIAL_TURN_ENDED, sev.SocialTurnEnded(combatant=who, unused=unused))
 
 
 def finish(draft: PercentileDraft, reason: str, *, scored: bool) -> None:
@@ -173,9 +168,6 @@ def settle(draft: PercentileDraft) -> Decision | None:
             continue
         actions = social.seat(current).actions_left
         draft.emit(
-            sev.SOCIAL_TURN_STARTED,
-            typed(
-                sev.SocialTurnStarted, fit.SOCIAL_TURN_STARTED, combatant=current, actions=actions
-            ),
+            sev.SOCIAL_TURN_STARTED, sev.SocialTurnStarted(combatant=current, actions=actions)
         )
     raise RuntimeError("the social clock did not settle")  # pragma: no cover
