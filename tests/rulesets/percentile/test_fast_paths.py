@@ -40,6 +40,8 @@ from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks
 from tablekeeper.rulesets.percentile.expressions import _checked
 from tablekeeper.rulesets.percentile.scenario import ENGINE, SCENARIOS, PercentileRun
+from tablekeeper.rulesets.percentile.stats import location_hit_points
+from tablekeeper.rulesets.percentile.tables import hit_location_table
 from tablekeeper.services import lab
 
 T = TypeVar("T")
@@ -388,3 +390,17 @@ def test_every_value_built_unvalidated_is_the_validated_one(
     assert built["Contribution"] > 0
     if name in COMBATS:
         assert {"AttackInput", "ActionTaken", "LastAction", "Option"} <= built.keys()
+
+
+def test_remembered_location_hit_points_are_the_ones_worked_out() -> None:
+    """``stats.location_hit_points``: each total's HP by location, per table, as worked
+    out afresh, and a copy of its own to each caller."""
+    for plan in ("humanoid", "quadruped"):
+        table = hit_location_table(plan)
+        for total in range(0, 120):
+            fast = location_hit_points(total, table)
+            with fast_paths.reference():
+                assert location_hit_points(total, table) == fast
+            fast["chest" if "chest" in fast else next(iter(fast))] = -1
+            assert location_hit_points(total, table) != fast  # the memory was not touched
+    assert location_hit_points(13)["chest"] == 6
