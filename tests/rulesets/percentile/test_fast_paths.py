@@ -36,6 +36,7 @@ from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choi
 from tablekeeper.rulesets.percentile.encounter.defense_skills import defense_skills
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, DefenseChoice
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.encounter.sure_refusals import surely_refused
 from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks
 from tablekeeper.rulesets.percentile.expressions import _checked
@@ -404,3 +405,26 @@ def test_remembered_location_hit_points_are_the_ones_worked_out() -> None:
             fast["chest" if "chest" in fast else next(iter(fast))] = -1
             assert location_hit_points(total, table) != fast  # the memory was not touched
     assert location_hit_points(13)["chest"] == 6
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_candidate_surely_refused_is_refused_by_the_checks(name: str) -> None:
+    """``sure_refusals.py``: on every state a turn is chosen in, every candidate it names
+    (and every Attack and Spirit Combat of any combatant on any other) is refused by the
+    full check, on both paths."""
+    named = 0
+    for state, acting in _states(name, range(1, 4)):
+        tried = list(ENGINE.candidates(state, acting))
+        for who in state.combatants:
+            for other in state.combatants:
+                tried.append(order(cmd.ATTACK, who, targets=[other]))
+                tried.append(order(cmd.SPIRIT_COMBAT, who, target=other))
+        for command in tried:
+            if not surely_refused(state, command):
+                continue
+            named += 1
+            assert _verdict(state, command) != ("allowed",), command
+            with fast_paths.reference():
+                assert _verdict(state, command) != ("allowed",), command
+    if name == "spirit_skirmish":
+        assert named > 0
