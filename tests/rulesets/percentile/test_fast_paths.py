@@ -7,10 +7,14 @@ attack request allows or refuses it, with the same error."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import collections
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import pytest
+from pydantic import BaseModel, ValidationError
 
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials
 from tablekeeper.dice.roller import RandomRoller
@@ -19,15 +23,29 @@ from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.errors import RulesError
+from tablekeeper.rulesets.percentile import as_validated as as_validated_module
+from tablekeeper.rulesets.percentile.attack_input import attack_breakdown
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
-from tablekeeper.rulesets.percentile.encounter.attack_request import attack_request, plainly_valid
+from tablekeeper.rulesets.percentile.encounter.attack_request import (
+    attack_request,
+    attacker_side,
+    plainly_valid,
+)
+from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice, choices
+from tablekeeper.rulesets.percentile.encounter.defense_skills import defense_skills
+from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, DefenseChoice
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.encounter.sure_refusals import surely_refused
 from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks
 from tablekeeper.rulesets.percentile.expressions import _checked
 from tablekeeper.rulesets.percentile.scenario import ENGINE, SCENARIOS, PercentileRun
+from tablekeeper.rulesets.percentile.stats import location_hit_points
+from tablekeeper.rulesets.percentile.tables import hit_location_table
 from tablekeeper.services import lab
+
+T = TypeVar("T")
 
 SCENARIO_NAMES = [name for ruleset, name in lab.shipped_scenarios() if ruleset == "percentile"]
 
@@ -192,3 +210,221 @@ def test_a_trusted_breakdown_is_the_validated_breakdown() -> None:
     assert fast.model_fields_set == reference.model_fields_set
     assert hash(fast) == hash(reference)
     assert fast.visible() == reference.visible()
+
+
+def _every_state(name: str, seeds: range) -> Iterator[PercentileState]:
+    """Every state the scenario passes through over ``seeds``, as ``play`` plays it."""
+    policy = DefaultPolicy()
+    for seed in seeds:
+        run = _run(name, seed)
+        session = run.session
+        while not run.finished:
+            yield session.state
+            due = run.due()
+            for command in due:
+                session.submit(command)
+            if session.pending is not None:
+                session.submit(policy.answer(session.state, session.pending))
+                continue
+            if due:
+                continue
+            chosen = run.next_command(policy)
+            if chosen is None:
+                break
+            session.submit(chosen)
+        yield session.state
+
+
+def _defenses(name: str, seeds: range) -> Iterator[tuple[PercentileState, DefenseChoice]]:
+    """Every state a defense decision is asked in, with what it is about."""
+    for state in _every_state(name, seeds):
+        if isinstance(state.awaiting, DefenseChoice):
+            yield state, state.awaiting
+
+
+def _outcome(make: Callable[..., T], *args: Any, **kwargs: Any) -> T | tuple[str, str]:
+    try:
+        return make(*args, **kwargs)
+    except (RulesError, ValidationError, ValueError) as error:
+        return (type(error).__name__, str(error))
+
+
+def _both(make: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[Any, Any]:
+    """``make``'s value (or refusal) on the fast paths, then on the reference path."""
+    fast = _outcome(make, *args, **kwargs)
+    with fast_paths.reference():
+        return fast, _outcome(make, *args, **kwargs)
+
+
+def _same_value(fast: Any, reference: Any) -> None:
+    assert fast == reference
+    if isinstance(reference, BaseModel):
+        assert fast.model_dump() == reference.model_dump()
+        assert fast.model_fields_set == reference.model_fields_set
+        for key in type(reference).model_fields:
+            _same_value(getattr(fast, key), getattr(reference, key))
+
+
+DEFENSE_FLIPPED = ("split_action", "dive_dodge", "retreat", "siz_differences", "weapon_reach")
+"""The options a defense's request and breakdown read."""
+
+
+def _flipped_for_defense(state: PercentileState) -> Iterator[PercentileState]:
+    yield state
+    for key in DEFENSE_FLIPPED:
+        options = state.options.model_copy(update={key: not getattr(state.options, key)})
+        yield state.model_copy(update={"options": options})
+
+
+def _offered(state: PercentileState, task: AttackTask) -> tuple[Choice, ...]:
+    ranged = gear.weapon(state.combatant(task.attacker), task.weapon, state.options).ranged
+    return choices(state, task.target, task.attacker, ranged=ranged)
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_the_attack_requests_built_unvalidated_are_the_validated_ones(name: str) -> None:
+    """``trusted_inputs.py``: every request a declaration, a defense decision and a
+    resolution build on the shipped scenarios' states, and on their turns' attacks."""
+    built = refused = 0
+    for unflipped in _every_state(name, range(1, 3)):
+        tasks: list[tuple[AttackTask, tuple[Choice, ...]]] = []
+        if isinstance(unflipped.awaiting, DefenseChoice):
+            task = unflipped.awaiting.attack
+            tasks.append((task, _offered(unflipped, task)))
+        acting = unflipped.active
+        if acting is not None and unflipped.talking is None and unflipped.awaiting is None:
+            for command in _attacks(unflipped, acting):
+                with contextlib.suppress(RulesError):
+                    payload = command.payload_as(cmd.Attack)
+                    tasks += [(task, (NO_DEFENSE,)) for task in attack_tasks(unflipped, payload)]
+        for state in _flipped_for_defense(unflipped) if tasks else ():
+            for task, offered in tasks:
+                for choice in offered:
+                    for early in (False, True):
+                        fast, reference = _both(
+                            attack_request, state, task, choice=choice, early=early
+                        )
+                        _same_value(fast, reference)
+                        built += 1
+                        refused += isinstance(reference, tuple)
+    assert built > refused > 0  # both built and refused requests were compared
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_the_defense_skills_are_each_requests_total(name: str) -> None:
+    """``defense_skills.py``: on every defense decision of the shipped scenarios, with
+    the options it reads flipped, every skill (or the refusal) as the full requests'."""
+    asked = shortened = 0
+    for state, about in _defenses(name, range(1, 4)):
+        task = about.attack
+        offered = _offered(state, task)
+        for variant in _flipped_for_defense(state):
+            for early in (False, True):
+                side = attacker_side(variant, task, about.critical)
+                fast, reference = _both(defense_skills, variant, task, side, offered, early=early)
+                assert fast == reference, (offered, variant.options)
+                asked += 1
+                shortened += len({(c.kind, c.item) for c in offered}) < len(offered) - 1
+    assert asked > 0
+    assert shortened > 0  # some choices shared a way: the shortcut ran
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_a_remembered_request_and_breakdown_are_the_ones_built_afresh(name: str) -> None:
+    """The latest request (``attack_request.py``) and attack breakdown
+    (``attack_input.py``) are handed out again for the very same state, task and choice,
+    and only then."""
+    remembered = 0
+    for state in _every_state(name, range(1, 2)):
+        if not isinstance(state.awaiting, DefenseChoice):
+            continue
+        task = state.awaiting.attack
+        request = attack_request(state, task)
+        again = attack_request(state, task)
+        assert again is request
+        assert attack_breakdown(request) is attack_breakdown(again)
+        with fast_paths.reference():
+            fresh = attack_request(state, task)
+            assert attack_request(state, task) is not fresh
+            assert attack_breakdown(fresh) == attack_breakdown(request)
+        _same_value(request, fresh)
+        copied = state.model_copy()
+        assert attack_request(copied, task) is not request
+        assert attack_request(copied, task) == request
+        assert attack_request(copied, task, critical="precise") != request
+        assert attack_request(copied, task, early=True) is not request
+        assert attack_breakdown(request.model_copy()) is not attack_breakdown(request)
+        remembered += 1
+    assert remembered > 0
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_every_value_built_unvalidated_is_the_validated_one(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``as_validated.py``: while the shipped scenarios play on the fast paths, every
+    value a rule builds without validation (an attack's inputs, a check's outcome, a
+    defense's option, an action's event and its last action, a skill's term) equals
+    the model's own
+    validation of the same fields, dumps the same and has the same fields set."""
+    original = as_validated_module.as_validated
+    built: collections.Counter[str] = collections.Counter()
+
+    def checked(model: type[Any], given: dict[str, Any], check: Any = None) -> Any:
+        value = original(model, given, check)
+        with fast_paths.reference():
+            _same_value(value, model(**given))
+        built[model.__name__] += 1
+        return value
+
+    users = [
+        module
+        for module in list(sys.modules.values())
+        if getattr(module, "as_validated", None) is original
+    ]
+    assert len(users) >= 5
+    for module in users:
+        monkeypatch.setattr(module, "as_validated", checked)
+    source = lab.scenario_source(name, ruleset="percentile")
+    play_trials(TrialPlan("percentile", source.data, source.source), 0, [1, 2])
+    assert built["CheckOutcome"] > 0
+    assert built["Contribution"] > 0
+    if name in COMBATS:
+        assert {"AttackInput", "ActionTaken", "LastAction", "Option"} <= built.keys()
+
+
+def test_remembered_location_hit_points_are_the_ones_worked_out() -> None:
+    """``stats.location_hit_points``: each total's HP by location, per table, as worked
+    out afresh, and a copy of its own to each caller."""
+    for plan in ("humanoid", "quadruped"):
+        table = hit_location_table(plan)
+        for total in range(0, 120):
+            fast = location_hit_points(total, table)
+            with fast_paths.reference():
+                assert location_hit_points(total, table) == fast
+            fast["chest" if "chest" in fast else next(iter(fast))] = -1
+            assert location_hit_points(total, table) != fast  # the memory was not touched
+    assert location_hit_points(13)["chest"] == 6
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_candidate_surely_refused_is_refused_by_the_checks(name: str) -> None:
+    """``sure_refusals.py``: on every state a turn is chosen in, every candidate it names
+    (and every Attack and Spirit Combat of any combatant on any other) is refused by the
+    full check, on both paths."""
+    named = 0
+    for state, acting in _states(name, range(1, 4)):
+        tried = list(ENGINE.candidates(state, acting))
+        for who in state.combatants:
+            for other in state.combatants:
+                tried.append(order(cmd.ATTACK, who, targets=[other]))
+                tried.append(order(cmd.SPIRIT_COMBAT, who, target=other))
+        for command in tried:
+            if not surely_refused(state, command):
+                continue
+            named += 1
+            assert _verdict(state, command) != ("allowed",), command
+            with fast_paths.reference():
+                assert _verdict(state, command) != ("allowed",), command
+    if name == "spirit_skirmish":
+        assert named > 0

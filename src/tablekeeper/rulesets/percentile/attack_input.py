@@ -21,10 +21,12 @@ from typing import Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.rulesets.percentile import modifiers as mod
+from tablekeeper.rulesets.percentile.as_validated import term
 from tablekeeper.rulesets.percentile.checks import SKILL_LIMIT
 from tablekeeper.rulesets.percentile.defense import DefenseKind
 from tablekeeper.rulesets.percentile.expressions import DiceExpression
@@ -138,16 +140,23 @@ class DefenderInput(Frozen):
 
     @model_validator(mode="after")
     def _the_defense_has_what_it_needs(self) -> DefenderInput:
-        if self.defense == "parry" and self.weapon is None:
-            raise ValueError("a parry needs the parrying weapon ('weapon')")
-        if self.defense == "block" and self.shield is None:
-            raise ValueError("a block needs the shield ('shield')")
-        if self.dive_dodge and self.defense != "dodge":
-            raise ValueError("a Dive Dodge is a Dodge: 'dive_dodge' needs defense 'dodge'")
-        for situation in self.situations:
-            if situation.kind in mod.ATTACK_ONLY:
-                raise ValueError(f"'{situation.kind}' modifies an attack, not a defense")
+        defense_has_what_it_needs(self)
         return self
+
+
+def defense_has_what_it_needs(defender: DefenderInput) -> None:
+    """``DefenderInput``'s check of the whole: ``ValueError`` for a defense without what
+    it needs (its weapon, its shield; a Dive Dodge is a Dodge) or with an attack's
+    situation."""
+    if defender.defense == "parry" and defender.weapon is None:
+        raise ValueError("a parry needs the parrying weapon ('weapon')")
+    if defender.defense == "block" and defender.shield is None:
+        raise ValueError("a block needs the shield ('shield')")
+    if defender.dive_dodge and defender.defense != "dodge":
+        raise ValueError("a Dive Dodge is a Dodge: 'dive_dodge' needs defense 'dodge'")
+    for situation in defender.situations:
+        if situation.kind in mod.ATTACK_ONLY:
+            raise ValueError(f"'{situation.kind}' modifies an attack, not a defense")
 
 
 class AttackInput(Frozen):
@@ -162,59 +171,7 @@ class AttackInput(Frozen):
 
     @model_validator(mode="after")
     def _choices_the_rules_and_options_allow(self) -> AttackInput:
-        attacker, defender, options = self.attacker, self.defender, self.options
-        ranged = attacker.weapon.ranged
-        refusals = [
-            (
-                defender.defense == "parry" and ranged,
-                "defender.defense",
-                "only blocking and dodging are possible against ranged attacks (P-ATK-05)",
-            ),
-            (attacker.charge and ranged, "attacker.charge", "a Charge ends in a melee Attack"),
-            (
-                attacker.firing_into_melee is not None and not ranged,
-                "attacker.firing_into_melee",
-                "Firing into Melee needs a ranged weapon",
-            ),
-            (
-                attacker.change_distance != "none" and self.melee_distance is None,
-                "attacker.change_distance",
-                "changing the melee distance needs melee_distance",
-            ),
-            (
-                defender.hazard is not None and attacker.intent != "bash",
-                "defender.hazard",
-                "only a Bash pushes the target into a hazardous zone (P-OPT-24)",
-            ),
-        ]
-        switches = [
-            (attacker.split > 1, "split_action", "attacker.split"),
-            (defender.split > 1, "split_action", "defender.split"),
-            (attacker.find_weak_spot, "find_weak_spot", "attacker.find_weak_spot"),
-            (attacker.called_shot is not None, "called_shots", "attacker.called_shot"),
-            (self.melee_distance is not None, "weapon_reach", "melee_distance"),
-            (attacker.charge, "charge", "attacker.charge"),
-            (defender.retreat, "retreat", "defender.retreat"),
-            (defender.dive_dodge, "dive_dodge", "defender.dive_dodge"),
-            (
-                attacker.firing_into_melee is not None,
-                "firing_into_melee",
-                "attacker.firing_into_melee",
-            ),
-            (attacker.intent == "bash", "bash", "attacker.intent"),
-            (attacker.intent == "disarm", "disarm", "attacker.intent"),
-        ]
-        for used, option, field in switches:
-            if used and not getattr(options, option):
-                refusals.append((True, field, f"the option {option} is off"))
-        for refused, field, reason in refusals:
-            if refused:
-                raise ValueError(f"{field}: {reason}")
-        if attacker.called_shot is not None:
-            try:
-                hit_location_table(self.defender.body_plan).row_named(attacker.called_shot)
-            except UnknownNameError as error:
-                raise ValueError(f"attacker.called_shot: {error.message}") from None
+        choices_the_rules_and_options_allow(self)
         return self
 
     @property
@@ -252,6 +209,65 @@ class AttackInput(Frozen):
         )
 
 
+def choices_the_rules_and_options_allow(request: AttackInput) -> None:
+    """``AttackInput``'s check of the whole: ``ValueError`` naming the field of a choice
+    the rules (a parry against a ranged attack...) or the options (one that is off)
+    refuse, or a called shot at a location the defender's body plan lacks."""
+    attacker, defender, options = request.attacker, request.defender, request.options
+    ranged = attacker.weapon.ranged
+    refusals = [
+        (
+            defender.defense == "parry" and ranged,
+            "defender.defense",
+            "only blocking and dodging are possible against ranged attacks (P-ATK-05)",
+        ),
+        (attacker.charge and ranged, "attacker.charge", "a Charge ends in a melee Attack"),
+        (
+            attacker.firing_into_melee is not None and not ranged,
+            "attacker.firing_into_melee",
+            "Firing into Melee needs a ranged weapon",
+        ),
+        (
+            attacker.change_distance != "none" and request.melee_distance is None,
+            "attacker.change_distance",
+            "changing the melee distance needs melee_distance",
+        ),
+        (
+            defender.hazard is not None and attacker.intent != "bash",
+            "defender.hazard",
+            "only a Bash pushes the target into a hazardous zone (P-OPT-24)",
+        ),
+    ]
+    switches = [
+        (attacker.split > 1, "split_action", "attacker.split"),
+        (defender.split > 1, "split_action", "defender.split"),
+        (attacker.find_weak_spot, "find_weak_spot", "attacker.find_weak_spot"),
+        (attacker.called_shot is not None, "called_shots", "attacker.called_shot"),
+        (request.melee_distance is not None, "weapon_reach", "melee_distance"),
+        (attacker.charge, "charge", "attacker.charge"),
+        (defender.retreat, "retreat", "defender.retreat"),
+        (defender.dive_dodge, "dive_dodge", "defender.dive_dodge"),
+        (
+            attacker.firing_into_melee is not None,
+            "firing_into_melee",
+            "attacker.firing_into_melee",
+        ),
+        (attacker.intent == "bash", "bash", "attacker.intent"),
+        (attacker.intent == "disarm", "disarm", "attacker.intent"),
+    ]
+    for used, option, field in switches:
+        if used and not getattr(options, option):
+            refusals.append((True, field, f"the option {option} is off"))
+    for refused, field, reason in refusals:
+        if refused:
+            raise ValueError(f"{field}: {reason}")
+    if attacker.called_shot is not None:
+        try:
+            hit_location_table(request.defender.body_plan).row_named(attacker.called_shot)
+        except UnknownNameError as error:
+            raise ValueError(f"attacker.called_shot: {error.message}") from None
+
+
 # -- the effective skills ----------------------------------------------------------------
 
 
@@ -266,7 +282,7 @@ def attacker_standing(request: AttackInput) -> Breakdown:
     specialization, the melee distance, the encounter's standing modifiers)."""
     attacker = request.attacker
     label = attacker.skill_name or attacker.weapon.skill or attacker.weapon.name
-    terms = [Contribution(amount=attacker.skill, label=label, source="P-ATK-02")]
+    terms = [term(amount=attacker.skill, label=label, source="P-ATK-02")]
     if attacker.closest_specialization:
         terms.extend(mod.closest_specialization())
     terms.extend(_distance(request, attacker.weapon))
@@ -275,7 +291,26 @@ def attacker_standing(request: AttackInput) -> Breakdown:
 
 
 def attack_breakdown(request: AttackInput) -> Breakdown:
-    """The attack roll's effective skill: standing modifiers and this attack's own."""
+    """The attack roll's effective skill: standing modifiers and this attack's own.
+
+    On the engine's fast paths the latest is remembered with its request (matched by
+    identity, immutable, held here): the encounter rolls the attack, then resolves the
+    very same request (``encounter/attack_request.py`` remembers it), whose first step
+    works out this breakdown again."""
+    if not fast_paths.enabled():
+        return _attack_breakdown(request)
+    known = _LATEST.get("attack")
+    if known is not None and known[0] is request:
+        return known[1]
+    found = _attack_breakdown(request)
+    _LATEST["attack"] = (request, found)
+    return found
+
+
+_LATEST: dict[str, tuple[AttackInput, Breakdown]] = {}
+
+
+def _attack_breakdown(request: AttackInput) -> Breakdown:
     attacker = request.attacker
     terms = list(mod.aim(attacker.aim))
     terms.extend(mod.split_action(attacker.split))
@@ -304,7 +339,7 @@ def defender_standing(request: AttackInput) -> Breakdown:
         label = defender.shield.skill
     else:
         label = "Dodge"
-    terms = [Contribution(amount=defender.skill, label=label, source="P-ATK-05")]
+    terms = [term(amount=defender.skill, label=label, source="P-ATK-05")]
     if defender.defense == "parry":
         terms.extend(_distance(request, defender.weapon))
     terms.extend(defender.modifiers)

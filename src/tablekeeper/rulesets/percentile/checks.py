@@ -26,9 +26,11 @@ from functools import lru_cache
 from pydantic import Field
 
 from tablekeeper.dice.roller import Die, Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
+from tablekeeper.rulesets.percentile.as_validated import as_validated
 from tablekeeper.rulesets.percentile.options import DEFAULT_OPTIONS, PercentileOptions
 
 D100 = Die(100)
@@ -196,16 +198,32 @@ def check_outcome(
     *,
     automatic_success: bool = False,
 ) -> CheckOutcome:
-    """The outcome of a check against ``breakdown``'s total, given the d100."""
+    """The outcome of a check against ``breakdown``'s total, given the d100.
+
+    On the engine's fast paths (``engine/fast_paths.py``) the outcome is built without
+    validating it again (``as_validated.py``) when validation would keep every field
+    as given: an int roll and total, the level a ``Level`` (what :func:`level_of`
+    returns), a bool, and a ``Breakdown`` (validated, or built trusted by
+    ``Breakdown.of`` from its contributions). ``CheckOutcome`` has no other check."""
     level = level_of(roll, breakdown.total, options, automatic_success=automatic_success)
-    return CheckOutcome(
-        roll=roll,
-        effective_skill=breakdown.total,
-        level=level,
-        automatic_success=automatic_success
-        and not level_of(roll, breakdown.total, options).succeeded,
-        breakdown=breakdown,
-    )
+    automatic = automatic_success and not level_of(roll, breakdown.total, options).succeeded
+    given = {
+        "roll": roll,
+        "effective_skill": breakdown.total,
+        "level": level,
+        "automatic_success": automatic,
+        "breakdown": breakdown,
+    }
+    if (
+        fast_paths.enabled()
+        and type(roll) is int
+        and type(breakdown.total) is int
+        and type(level) is Level
+        and type(automatic) is bool
+        and type(breakdown) is Breakdown
+    ):
+        return as_validated(CheckOutcome, given)
+    return CheckOutcome(**given)
 
 
 def roll_check(

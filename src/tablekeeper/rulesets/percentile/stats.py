@@ -40,8 +40,11 @@ from tablekeeper.rulesets.percentile.tables import (
     is_humanoid,
 )
 
+NAME_LENGTH = 60
+"""The longest :data:`Name`."""
+
 Name: TypeAlias = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=60)
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LENGTH)
 ]
 """A name a GM types: a weapon, a skill, a location."""
 
@@ -195,6 +198,25 @@ def location_hit_points(total: int, table: HitLocationTable | None = None) -> di
     (6, 4)
     """
     table = table or hit_location_table()
+    if not fast_paths.enabled():
+        return _location_hit_points(total, table)
+    key = (total, id(table))
+    known = _LOCATION_HP.get(key)
+    if known is None or known[0] is not table:
+        known = _LOCATION_HP[key] = (table, _location_hit_points(total, table))
+        if len(_LOCATION_HP) > 256:
+            del _LOCATION_HP[next(iter(_LOCATION_HP))]
+    return dict(known[1])
+
+
+_LOCATION_HP: dict[tuple[int, int], tuple[HitLocationTable, dict[str, int]]] = {}
+"""On the engine's fast paths (``engine/fast_paths.py``) each total's location HP per
+table (a frozen value, matched by identity and held here), worked out once: every trial
+of a scenario adds its combatants again, each working them out with ``Fraction``s. A
+function of the total and the table alone; each caller gets its own copy."""
+
+
+def _location_hit_points(total: int, table: HitLocationTable) -> dict[str, int]:
     return {row.location: math.ceil(total * row.hp_fraction) for row in table.rows}
 
 

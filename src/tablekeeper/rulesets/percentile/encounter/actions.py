@@ -15,9 +15,11 @@ they achieve is the GM's (P-ACT-01, P-ACT-17, G-P-07).
 from __future__ import annotations
 
 from tablekeeper.dice.evaluate import roll
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile import modifiers as mod
+from tablekeeper.rulesets.percentile.as_validated import as_validated
 from tablekeeper.rulesets.percentile.checks import (
     CheckOutcome,
     Level,
@@ -50,18 +52,32 @@ def take(
     meters: int = 0,
     target: ActorId | None = None,
 ) -> None:
-    """Spend ``actions`` of the combatant's turn on ``action``."""
-    draft.emit(
-        ev.ACTION_TAKEN,
-        ev.ActionTaken(
-            combatant=who,
-            action=action,
-            actions=actions,
-            physical=physical,
-            meters=meters,
-            target=target,
-        ),
-    )
+    """Spend ``actions`` of the combatant's turn on ``action`` (the event built without
+    validating it again on the engine's fast paths, ``as_validated.py``, when validation
+    would keep every field: strs, ints of at least 0, a bool)."""
+    given = {
+        "combatant": who,
+        "action": action,
+        "actions": actions,
+        "physical": physical,
+        "meters": meters,
+        "target": target,
+    }
+    if (
+        fast_paths.enabled()
+        and type(who) is str
+        and type(action) is str
+        and type(actions) is int
+        and actions >= 0
+        and type(physical) is bool
+        and type(meters) is int
+        and meters >= 0
+        and (target is None or type(target) is str)
+    ):
+        payload = as_validated(ev.ActionTaken, given)
+    else:
+        payload = ev.ActionTaken(**given)
+    draft.emit(ev.ACTION_TAKEN, payload)
 
 
 def base(state: PercentileState, who: ActorId, name: str, source: str) -> Contribution:

@@ -32,7 +32,6 @@ from tablekeeper.rulesets.percentile.attack_input import (
     AttackInput,
     CriticalChoice,
     attack_breakdown,
-    defense_breakdown,
 )
 from tablekeeper.rulesets.percentile.blows import Blow, FollowUp, blow_plan
 from tablekeeper.rulesets.percentile.checks import D100, CheckOutcome, Level, roll_check
@@ -41,7 +40,6 @@ from tablekeeper.rulesets.percentile.defense import UNDEFENDED
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.attack_request import (
-    against,
     attack_request,
     attacker_side,
     defender_input,
@@ -55,6 +53,7 @@ from tablekeeper.rulesets.percentile.encounter.defending import (
     source,
     spend,
 )
+from tablekeeper.rulesets.percentile.encounter.defense_skills import defense_skills
 from tablekeeper.rulesets.percentile.encounter.dice import Prerolled
 from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.engagement import (
@@ -139,14 +138,8 @@ def defense_decision(
     state = draft.state
     where = source(state, task.target)
     early = where.early if where is not None else False
-    skills: dict[str, int | None] = {}
     side = attacker_side(state, task, critical)
-    for choice in offered:
-        if choice.kind == "none":
-            skills[choice.id] = None
-            continue
-        request = against(state, task, side, choice, early=early)
-        skills[choice.id] = defense_breakdown(request).total
+    skills = defense_skills(state, task, side, offered, early=early)
     singles = [
         choice.id
         for choice in offered

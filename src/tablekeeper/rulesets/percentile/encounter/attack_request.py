@@ -27,6 +27,7 @@ from tablekeeper.rulesets.percentile.attack_input import (
     Hazard,
 )
 from tablekeeper.rulesets.percentile.encounter import gear
+from tablekeeper.rulesets.percentile.encounter import trusted_inputs as trusted
 from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, NearHazard
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
@@ -80,7 +81,42 @@ def attack_request(
     choice: Choice = NO_DEFENSE,
     early: bool = False,
 ) -> AttackInput:
-    """The input of ``percentile.attack`` for ``task`` against the defense ``choice``."""
+    """The input of ``percentile.attack`` for ``task`` against the defense ``choice``.
+
+    On the engine's fast paths the latest request is remembered with what it was built
+    from (the state, the task and the choice matched by identity, all immutable, held
+    here; the critical's blow and ``early`` by equality): an attack rolled and then
+    resolved undefended (a failed roll, or no defense to choose) asks for the same
+    request of the very same state, the attack's roll being an event that changes
+    nothing (``fold.py``), and gets the request already built."""
+    if not fast_paths.enabled():
+        return _attack_request(state, task, critical, choice, early)
+    known = _LATEST.get("request")
+    if (
+        known is not None
+        and known[0] is state
+        and known[1] is task
+        and known[2] is choice
+        and known[3] == (critical, early)
+    ):
+        return known[4]
+    built = _attack_request(state, task, critical, choice, early)
+    _LATEST["request"] = (state, task, choice, (critical, early), built)
+    return built
+
+
+_LATEST: dict[
+    str, tuple[PercentileState, AttackTask, Choice, tuple[CriticalChoice, bool], AttackInput]
+] = {}
+
+
+def _attack_request(
+    state: PercentileState,
+    task: AttackTask,
+    critical: CriticalChoice,
+    choice: Choice,
+    early: bool,
+) -> AttackInput:
     defender = _defender(state, task, choice, early=early)  # first, as it always was
     return _request(state, attacker_side(state, task, critical), defender)
 
@@ -139,7 +175,7 @@ def attacker_side(
         modifiers.extend(mod.distracted_target(target.distracted))
     engagement = state.engagement(task.attacker, task.target)
     distance = engagement.distance if engagement is not None and not weapon.ranged else None
-    attacker_input = AttackerInput(
+    attacker_input = trusted.attacker_input(
         skill=gear.skill(attacker, skill_name, "weapon"),
         skill_name=skill_name,
         weapon=weapon,
@@ -186,7 +222,7 @@ def _defender(
 
 def _request(state: PercentileState, side: AttackerSide, defender: DefenderInput) -> AttackInput:
     attacker_input, distance = side
-    return AttackInput(
+    return trusted.attack_input(
         attacker=attacker_input,
         defender=defender,
         melee_distance=distance,
@@ -231,7 +267,7 @@ def defender_input(
     elif choice.kind == "dodge":
         skill_name = gear.DODGE
     skill = gear.skill(target, skill_name, "option") if skill_name is not None else 0
-    return DefenderInput(
+    return trusted.defender_input(
         defense=choice.kind,
         skill=skill,
         skill_name=skill_name,

@@ -23,9 +23,11 @@ from typing import Literal
 
 from pydantic import Field
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.decisions import Option
 from tablekeeper.engine.values import ActorId, Frozen
 from tablekeeper.errors import DecisionError
+from tablekeeper.rulesets.percentile.as_validated import as_validated
 from tablekeeper.rulesets.percentile.defense import DefenseKind
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import gear
@@ -169,14 +171,22 @@ def choices(
 
 
 def option(choice: Choice, skill: int | None) -> Option:
-    """The decision option of ``choice``, its label showing the effective skill."""
+    """The decision option of ``choice``, its label showing the effective skill (on the
+    engine's fast paths built without validating it again, ``as_validated.py``: both
+    are non-empty strs, which is all ``Option`` checks)."""
     if choice.kind == "none":
-        return Option(id="none", label="do not defend")
+        return _option(id="none", label="do not defend")
     name = "Dive Dodge" if choice.dive else choice.kind.capitalize()
     item = f" with {choice.item}" if choice.item else ""
     split = f", split {choice.split} ways" if choice.split > 1 else ""
     at = f" at {skill}%" if skill is not None else ""
-    return Option(id=choice.id, label=f"{name}{item}{split}{at}")
+    return _option(id=choice.id, label=f"{name}{item}{split}{at}")
+
+
+def _option(*, id: str, label: str) -> Option:
+    if fast_paths.enabled() and type(id) is str and type(label) is str and id and label:
+        return as_validated(Option, {"id": id, "label": label})
+    return Option(id=id, label=label)
 
 
 def spend(

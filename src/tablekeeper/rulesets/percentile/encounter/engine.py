@@ -29,6 +29,7 @@ from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.fold import fold
 from tablekeeper.rulesets.percentile.encounter.pending import Awaiting
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.encounter.sure_refusals import surely_refused
 from tablekeeper.rulesets.percentile.encounter.table import COMMANDS
 from tablekeeper.rulesets.percentile.options import PercentileOptions
 
@@ -76,9 +77,20 @@ class PercentileEngine(TableEngine[PercentileState, PercentileDraft]):
 
     def first_legal(self, state: PercentileState, actor: ActorId) -> Command | None:
         """``legal_commands(state, actor)[0]`` (``None``: none is legal), checking the
-        candidates in order only until one is allowed."""
+        candidates in order only until one is allowed; on the engine's fast paths a
+        candidate the checks surely refuse is passed over unchecked (``sure_refusals.py``)."""
+        if not fast_paths.enabled():
+            return next(
+                (item for item in choices.in_order(state, actor) if self.allows(state, item)),
+                None,
+            )
         return next(
-            (item for item in choices.in_order(state, actor) if self.allows(state, item)), None
+            (
+                item
+                for item in choices.in_order(state, actor)
+                if not surely_refused(state, item) and self.allows(state, item)
+            ),
+            None,
         )
 
     def admit(

@@ -14,7 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel, JsonValue
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.clocks import RoundClock
+from tablekeeper.rulesets.percentile.as_validated import as_validated
 from tablekeeper.rulesets.percentile.encounter import events as ev
 from tablekeeper.rulesets.percentile.encounter import fold_effects as fx
 from tablekeeper.rulesets.percentile.encounter.departure import without
@@ -121,9 +123,27 @@ def _waited(state: S, event: ev.Waited) -> S:
     return update(state, event.combatant, waited=event.turn_order)
 
 
+def _last_action(**given: Any) -> LastAction:
+    """``LastAction(**given)``; on the engine's fast paths built without validating it
+    again (``as_validated.py``) when validation would keep it: from a validated
+    ``ActionTaken`` (its action a str, its meters an int of at least 0, its target an
+    actor id or none) and a round of at least 1, an int."""
+    if (
+        fast_paths.enabled()
+        and type(given["kind"]) is str
+        and type(given["round"]) is int
+        and given["round"] >= 1
+        and type(given["meters"]) is int
+        and given["meters"] >= 0
+        and (given["target"] is None or type(given["target"]) is str)
+    ):
+        return as_validated(LastAction, given)
+    return LastAction(**given)
+
+
 def _action_taken(state: S, event: ev.ActionTaken) -> S:
     item = state.combatant(event.combatant)
-    last = LastAction(
+    last = _last_action(
         kind=event.action, round=max(1, state.round), meters=event.meters, target=event.target
     )
     changes: dict[str, Any] = {"last_action": last}

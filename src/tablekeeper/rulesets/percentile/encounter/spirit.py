@@ -22,9 +22,10 @@ would, without the -20%, G-P-E10).
 
 from __future__ import annotations
 
-from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.breakdown import Breakdown
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.percentile.as_validated import term
 from tablekeeper.rulesets.percentile.checks import CheckOutcome, Level, roll_check
 from tablekeeper.rulesets.percentile.damage import (
     DamageOutcome,
@@ -63,7 +64,7 @@ def spirit_roll(draft: PercentileDraft, combatant_id: ActorId) -> CheckOutcome:
     """A roll under the Spirit Combat skill (no physical penalty applies)."""
     combatant = draft.state.combatant(combatant_id)
     breakdown = Breakdown.of(
-        Contribution(
+        term(
             amount=gear.skill(combatant, gear.SPIRIT_COMBAT),
             label=gear.SPIRIT_COMBAT,
             source="P-SPC-01",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.values import ActorId
 from tablekeeper.errors import IllegalCommandError
+from tablekeeper.rulesets.percentile.as_validated import term
 from tablekeeper.rulesets.percentile.checks import CheckOutcome, characteristic_skill, roll_check
 from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
@@ -60,10 +61,10 @@ def ability(
             raise IllegalCommandError(f"{combatant.name} has no {name}", field=field)
         return characteristic_skill(value, name, state.options)
     if name in combatant.stats.skills:
-        return Contribution(amount=combatant.stats.skills[name], label=name, source=source)
+        return term(amount=combatant.stats.skills[name], label=name, source=source)
     found = passions(combatant)
     if name in found:
-        return Contribution(amount=found[name], label=name, source=source)
+        return term(amount=found[name], label=name, source=source)
     known = sorted({*combatant.stats.skills, *found}) or ["none"]
     raise IllegalCommandError(
         f"{combatant.name} has no {name} (skills and passions: {', '.join(known)})", field=field
