@@ -7,8 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials, resolve_policy
 from tablekeeper.dice.roller import RandomRoller
@@ -24,7 +22,6 @@ from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import GM, ActorId, Frozen
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
-from tablekeeper.rulesets.realtime.encounter.state import Charge
 from tablekeeper.services import lab
 
 SHIPPED = lab.shipped_scenarios()
@@ -224,55 +221,6 @@ def test_realtime_builds_a_command_once_on_the_fast_path() -> None:
     assert reference is not fast
     assert reference.model_dump() == fast.model_dump()
     assert realtime_cmd.move("aliena", [1, 2]) == fast  # type: ignore[arg-type]
-
-
-_REALTIME_RUN = load_ruleset("realtime")
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    hps=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
-    moves=st.lists(st.tuples(st.integers(-1, 1), st.integers(-1, 1)), min_size=4, max_size=4),
-    charging=st.lists(st.booleans(), min_size=4, max_size=4),
-    dead=st.lists(st.booleans(), min_size=4, max_size=4),
-    ending=st.booleans(),
-)
-def test_realtime_candidates_legal_as_built_are_legal_on_varied_states(
-    hps: list[int],
-    moves: list[tuple[int, int]],
-    charging: list[bool],
-    dead: list[bool],
-    ending: bool,
-) -> None:
-    """Realtime's fast legal commands skip the checks of the candidates legal as built
-    (``LEGAL_AS_BUILT``): on states varied in HP (conscious, unconscious, dying), place,
-    charges, deaths and the end of a second, they are the reference path's."""
-    source = lab.scenario_source("leaving_reach", ruleset="realtime")
-    plan = TrialPlan("realtime", source.data, source.source)
-    assert _REALTIME_RUN.scenarios is not None
-    run = _REALTIME_RUN.scenarios.start(plan.scenario(), RandomRoller(1), seed=1)
-    state = run.session.state
-    creatures = dict(state.creatures)
-    for index, key in enumerate(list(creatures)):
-        creature = creatures[key]
-        x, y = creature.position
-        charge = None
-        if charging[index]:
-            charge = Charge(action="custom", name="Spell", cost=3, started_at=1)
-        creatures[key] = creature.model_copy(
-            update={
-                "hp": hps[index],
-                "position": (x + moves[index][0], y + moves[index][1]),
-                "charge": charge,
-                "dead": dead[index],
-            }
-        )
-    state = state.model_copy(update={"creatures": creatures, "ending_second": ending})
-    engine = _REALTIME_RUN.engine
-    for actor in [*creatures, GM]:
-        with fast_paths.reference():
-            reference = tuple(engine.legal_commands(state, ActorId(actor)))
-        assert tuple(engine.legal_commands(state, ActorId(actor))) == reference
 
 
 class _Order(Frozen):

@@ -107,12 +107,17 @@ def test_a_work_pad_drafts_unless_its_session_keeps_no_log() -> None:
     assert fast_paths.drafting()
 
 
-@pytest.mark.parametrize(("ruleset", "name"), lab.shipped_scenarios())
-def test_every_shipped_scenario_ends_the_same_without_a_log(ruleset: str, name: str) -> None:
+def _shipped(ruleset: str, name: str) -> tuple[TrialPlan, Any]:
+    """A shipped scenario's plan and its ruleset."""
     source = lab.scenario_source(name, ruleset=ruleset)
-    plan = TrialPlan(ruleset, source.data, source.source)
     rules = load_ruleset(ruleset)
     assert rules.scenarios is not None
+    return TrialPlan(ruleset, source.data, source.source), rules
+
+
+@pytest.mark.parametrize(("ruleset", "name"), lab.shipped_scenarios())
+def test_every_shipped_scenario_ends_the_same_without_a_log(ruleset: str, name: str) -> None:
+    plan, rules = _shipped(ruleset, name)
     ends = []
     for keep in (True, False):
         run = rules.scenarios.start(plan.scenario(), RandomRoller(7), seed=7)
@@ -134,10 +139,7 @@ def test_a_trial_started_without_a_log_is_the_one_started_with_it(ruleset: str, 
     """A session made inside ``fast_paths.trial()`` (a trial's start) keeps no log from its
     first setup command, and reaches the same state, pending decision (its id too) and
     end as one logged from the start and only then told to keep none."""
-    source = lab.scenario_source(name, ruleset=ruleset)
-    plan = TrialPlan(ruleset, source.data, source.source)
-    rules = load_ruleset(ruleset)
-    assert rules.scenarios is not None
+    plan, rules = _shipped(ruleset, name)
     ends = []
     for from_the_start in (False, True):
         if from_the_start:

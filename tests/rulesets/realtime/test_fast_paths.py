@@ -128,24 +128,33 @@ def test_the_policys_pick_is_its_choice_on_every_state_played() -> None:
     dead=st.lists(st.booleans(), min_size=4, max_size=4),
     sides=st.lists(st.sampled_from(["party", "foes"]), min_size=4, max_size=4),
     trigger=st.booleans(),
+    ending=st.booleans(),
 )
-def test_the_pick_and_the_winner_answer_as_in_full_on_varied_states(
+def test_the_pick_the_winner_and_the_legal_commands_answer_as_in_full_on_varied_states(
     hps: list[int],
     moves: list[tuple[int, int]],
     charging: list[bool],
     dead: list[bool],
     sides: list[str],
     trigger: bool,
+    ending: bool,
 ) -> None:
     """The same on states varied in HP (conscious, unconscious, dying), place, side,
-    charges, deaths and an open trigger everyone may answer; and the winner read from
-    the creatures is the winner read from the cards."""
+    charges, deaths, an open trigger everyone may answer and the end of a second; the
+    winner read from the creatures is the winner read from the cards; and the fast legal
+    commands, which skip the checks of the candidates legal as built (``LEGAL_AS_BUILT``),
+    are the reference path's."""
     run, states = visited("leaving_reach", 1)
     varied = _varied(states[0], hps, moves, charging, dead, sides, trigger)
     _picks_as_choose(run, varied)
     with fast_paths.reference():
         reference = REALTIME.winner(varied)
     assert REALTIME.winner(varied) == reference
+    varied = varied.model_copy(update={"ending_second": ending})
+    for actor in [*varied.creatures, GM]:
+        with fast_paths.reference():
+            legal = tuple(ENGINE.legal_commands(varied, ActorId(actor)))
+        assert tuple(ENGINE.legal_commands(varied, ActorId(actor))) == legal
 
 
 def _varied(
