@@ -73,7 +73,7 @@ class PoolInput(_Input):
 
     dice: int = Field(ge=0, le=MAX_POOL, description="How many dice are rolled.")
     sides: int = Field(ge=2, le=100, description="The size of each die: 6 for d6.")
-    tn: int = Field(description="The target number a die must reach to succeed.")
+    tn: int = Field(title="TN", description="The target number a die must reach to succeed.")
 
 
 class PoolOutcome(BaseModel):
@@ -122,11 +122,15 @@ class OpposedPoolInput(_Input):
 
     attacker_dice: int = Field(ge=0, le=MAX_POOL)
     defender_dice: int = Field(ge=0, le=MAX_POOL)
-    sides: int = Field(ge=2, le=100)
-    tn: int
-    armor: int = Field(default=0, ge=0)
-    defender_sides: int | None = Field(default=None, ge=2, le=100)
-    defender_tn: int | None = None
+    sides: int = Field(ge=2, le=100, description="The attacker's die: 6 for d6.")
+    tn: int = Field(title="TN", description="The target number an attacking die must reach.")
+    armor: int = Field(default=0, ge=0, description="Successes the armor takes off the attack.")
+    defender_sides: int | None = Field(
+        default=None, ge=2, le=100, description="The defender's die, if not the attacker's."
+    )
+    defender_tn: int | None = Field(
+        default=None, title="Defender TN", description="The defender's TN, if not the attacker's."
+    )
 
     @property
     def defence_sides(self) -> int:
