@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.memo import remembered
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
+from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.moving import movement_left
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
+from tablekeeper.rulesets.tactical.encounter.traits import available
 from tablekeeper.rulesets.tactical.grid import distance, reachable
 
 
@@ -51,8 +54,10 @@ def _reach(state: TacticalState, character: Character) -> int:
 
 
 def _attack_commands(
-    state: TacticalState, character: Character, keys: list[str]
+    state: TacticalState, character: Character, keys: list[str], *, fast: bool = False
 ) -> Iterator[Command]:
+    """Each skill of ``keys`` against each standing enemy, the nearest first (on the fast
+    paths, none beyond a melee or ranged skill's reach: ``plainly_refused.py``)."""
     who = character.id
     enemies = [o for o in state.standing() if o.is_enemy_of(character)]
     enemies.sort(key=lambda o: distance(o.position, character.position, state.options.distance))
@@ -62,6 +67,8 @@ def _attack_commands(
             "release_first" if skill.concentration and who in state.concentrations else None
         )
         for enemy in enemies:
+            if fast and plainly.beyond_reach(state, character, skill, enemy):
+                continue
             if skill.target in ("melee", "ranged"):
                 yield cmd.use_skill(who, key, target=enemy.id, concentration=concentration)
             elif skill.target in ("line", "blast"):
@@ -115,7 +122,10 @@ def _closing_move(
 
 def iter_candidates(state: TacticalState, actor: ActorId) -> Iterator[Command]:
     """:func:`candidates` one by one, each built when it is asked for: a policy that
-    takes the first legal one never builds the others (``engine/legal.py``)."""
+    takes the first legal one never builds the others (``engine/legal.py``).
+
+    On the engine's fast paths, a candidate the check plainly refuses is not built
+    (``plainly_refused.py``): the legal commands are the same, found sooner."""
     turn = state.turn
     if state.ended is not None or turn is None or state.use is not None:
         return
@@ -124,13 +134,17 @@ def iter_candidates(state: TacticalState, actor: ActorId) -> Iterator[Command]:
     character = state.character(turn.actor)
     who = character.id
     catalogue = state.catalogue
+    fast = fast_paths.enabled()
+    idle = fast and plainly.cannot_act(state, character)
+    no_action = idle or (fast and plainly.no_action_left(turn))
+    no_maneuver = idle or (fast and plainly.no_maneuver_left(turn, character))
     found: list[Command] = []  # what was offered so far (the other moves skip them)
     want = _reach(state, character)
     here = _nearest_enemy_distance(state, character, character.position)
-    closing = _closing_move(state, character, want, here)
+    closing = None if idle else _closing_move(state, character, want, here)
     if closing is not None:
         yield _offer(found, closing)
-    if turn.maneuver is not None:
+    if turn.maneuver is not None and not idle:
         yield _offer(found, cmd.simple(cmd.END_MANEUVER, who))
     skills = _skills(state, character)
     movers = [
@@ -138,6 +152,7 @@ def iter_candidates(state: TacticalState, actor: ActorId) -> Iterator[Command]:
         for k in skills
         if catalogue.skills[k].type == "maneuver" and catalogue.skills[k].target == "personal"
     ]
+    movers = _unrefused(state, character, movers, refused=no_maneuver, fast=fast)
     if want > 1 and here <= 1 and turn.maneuvers == 0:  # step back before using the reach
         yield from _offered(found, (cmd.use_skill(who, key) for key in movers))
     actions = [
@@ -146,7 +161,8 @@ def iter_candidates(state: TacticalState, actor: ActorId) -> Iterator[Command]:
     others = [
         k for k in skills if catalogue.skills[k].is_attack and catalogue.skills[k].type == "other"
     ]
-    attacks = _attack_commands(state, character, actions)
+    actions = _unrefused(state, character, actions, refused=no_action, fast=fast)
+    attacks = _attack_commands(state, character, actions, fast=fast)
     yield from _offered(found, (c for c in attacks if not _hits_friends(state, c)))
     wards = [
         k
@@ -157,8 +173,10 @@ def iter_candidates(state: TacticalState, actor: ActorId) -> Iterator[Command]:
         and catalogue.skills[k].target == "personal"
     ]
     if who not in state.concentrations:
+        wards = _unrefused(state, character, wards, refused=no_action, fast=fast)
         yield from _offered(found, (cmd.use_skill(who, key) for key in wards))
-    attacks = _attack_commands(state, character, others)
+    others = _unrefused(state, character, others, refused=no_action, fast=fast)
+    attacks = _attack_commands(state, character, others, fast=fast)
     yield from _offered(found, (c for c in attacks if not _hits_friends(state, c)))
     if here > want or (want > 1 and here < want):
         yield from _offered(found, (cmd.use_skill(who, key) for key in movers))
@@ -171,9 +189,28 @@ def iter_candidates(state: TacticalState, actor: ActorId) -> Iterator[Command]:
         and not catalogue.skills[k].concentration
         and k != "act"
     ]
+    utilities = _unrefused(state, character, utilities, refused=no_action, fast=fast)
     yield from _offered(found, (cmd.use_skill(who, key) for key in utilities))
     yield _offer(found, cmd.simple(cmd.END_TURN, who))
     yield from _other_moves(state, character, found)
+
+
+def _unrefused(
+    state: TacticalState, character: Character, keys: list[str], *, refused: bool, fast: bool
+) -> list[str]:
+    """``keys``, but on the fast paths none when the turn refuses them all (``refused``)
+    and none the character may not use now or cannot pay for (``plainly_refused.py``)."""
+    if not fast:
+        return keys
+    if refused:
+        return []
+    skills = state.catalogue.skills
+    return [
+        key
+        for key in keys
+        if available(state, character, key) is None
+        and not plainly.cannot_pay(character, skills[key])
+    ]
 
 
 def _offer(found: list[Command], command: Command) -> Command:

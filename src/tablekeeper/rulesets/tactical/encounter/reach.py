@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.memo import remembered
+from tablekeeper.rulesets.tactical.catalogue import SkillDef
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
 from tablekeeper.rulesets.tactical.encounter.traits import can_see
 from tablekeeper.rulesets.tactical.grid import Square
@@ -37,6 +38,12 @@ MAX_RADIUS = _upper(SkillReach, "radius")
 """The targeting models' upper bounds (``targeting.py``), for the fast path."""
 
 
+def within_bounds(user: Character, skill: SkillDef) -> bool:
+    """Whether the targeting input of ``user``'s ``skill`` is within the targeting models'
+    bounds, so the fast path builds it from the state's valid values unvalidated."""
+    return user.cunning <= MAX_CUNNING and skill.range <= MAX_RANGE and skill.radius <= MAX_RADIUS
+
+
 def targets_input(
     state: TacticalState, user_key: str, skill_key: str, *, target: str | None, point: Square | None
 ) -> TargetsInput:
@@ -48,8 +55,7 @@ def targets_input(
     # targeting models' bounds: then validation refuses it as on the reference path.
     # Where the others stand, as the user sees them, is remembered for the state.
     fast = fast_paths.enabled()
-    trusted = fast and user.cunning <= MAX_CUNNING and skill.range <= MAX_RANGE
-    trusted = trusted and skill.radius <= MAX_RADIUS
+    trusted = fast and within_bounds(user, skill)
     placed = remembered(state, ("placed", user_key), lambda: _placed(state, user, fast=fast))
     assert skill.target is not None
     reach = (SkillReach.trusted if trusted else SkillReach)(

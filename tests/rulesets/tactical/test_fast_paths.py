@@ -1,0 +1,159 @@
+"""The tactical engine's fast paths (``engine/fast_paths.py``) change nothing but the speed.
+
+On every state the shipped scenarios pass through (and on each with the grid's distance,
+the turn and the pools varied), each shortcut is held to the full computation it skips:
+the candidates the fast path leaves out are exactly candidates the full check refuses
+(``encounter/plainly_refused.py``), so the legal commands are the reference path's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from tablekeeper.analysis.trials import play
+from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.engine import fast_paths
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import DefaultPolicy
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.tactical.encounter import commands as cmd
+from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
+from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
+from tablekeeper.rulesets.tactical.encounter.state import Maneuver, TacticalState
+from tablekeeper.rulesets.tactical.scenario import ENGINE, SCENARIOS
+from tablekeeper.services import lab
+
+SCENARIO_NAMES = [name for ruleset, name in lab.shipped_scenarios() if ruleset == "tactical"]
+
+SEEDS = (1, 2, 3)
+
+
+@cache
+def _visited(name: str) -> tuple[TacticalState, ...]:
+    """Every state the scenario passes through on the reference path, over :data:`SEEDS`."""
+    source = lab.scenario_source(name, ruleset="tactical")
+    scenario = SCENARIOS.parse(dict(source.data), source=source.source)
+    states: list[TacticalState] = []
+    with fast_paths.reference():
+        for seed in SEEDS:
+            run = SCENARIOS.start(scenario, RandomRoller(seed), seed=seed)
+            states.append(run.session.state)
+            submit = run.session.submit
+
+            def recording(command: Command, submit: Any = submit, run: Any = run) -> object:
+                done = submit(command)
+                states.append(run.session.state)
+                return done
+
+            run.session.submit = recording  # type: ignore[method-assign,assignment]
+            play(run, DefaultPolicy())
+    return tuple(states)
+
+
+def _varied(state: TacticalState) -> Iterator[TacticalState]:
+    """The state, and the state with what the shortcuts read changed: the grid's distance,
+    the action used or not, a maneuver in progress or not, the pools emptied."""
+    yield state
+    for metric in ("alternating", "manhattan"):
+        options = state.options.model_copy(update={"distance": metric})
+        yield state.model_copy(update={"options": options})
+    turn = state.turn
+    if turn is None:
+        return
+    changed: list[dict[str, Any]] = [
+        {"action_used": not turn.action_used},
+        {"maneuver": None, "maneuvers": 1},
+        {"maneuver": Maneuver(skill="quick_step", paces=2), "maneuvers": 1},
+        {"maneuvers": 1, "action_used": True},
+    ]
+    for update in changed:
+        yield state.model_copy(update={"turn": turn.model_copy(update=update)})
+    emptied = {
+        key: one.model_copy(update={"poise": 0, "momentum": 0, "focus": 0, "extra_maneuvers": 1})
+        for key, one in state.characters.items()
+    }
+    yield state.model_copy(update={"characters": emptied})
+
+
+def _states(name: str) -> Iterator[tuple[TacticalState, ActorId]]:
+    for visited in _visited(name):
+        for state in _varied(visited):
+            if state.turn is not None:
+                yield state, state.turn.actor
+
+
+def _allowed(state: TacticalState, command: Command) -> bool:
+    with fast_paths.reference():
+        return ENGINE.allows(state, command)
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_candidates_left_out_are_refused_by_the_full_check(name: str) -> None:
+    """The fast candidates are the reference candidates in order, less some; each one left
+    out is refused by the full check; so the legal commands are the same."""
+    left_out = kept = 0
+    for state, actor in _states(name):
+        with fast_paths.reference():
+            full = list(iter_candidates(state, actor))
+        fast = list(iter_candidates(state, actor))
+        remaining = iter(full)
+        for command in fast:  # a subsequence of the full candidates
+            assert any(command == other for other in remaining), (command, state)
+        for command in full:
+            if command in fast:
+                kept += 1
+                continue
+            left_out += 1
+            assert not _allowed(state, command), (command, state)
+        with fast_paths.reference():
+            legal = ENGINE.legal_commands(state, actor)
+        assert ENGINE.legal_commands(state, actor) == legal
+        assert tuple(ENGINE.legal_lazily(state, actor)) == legal
+    assert left_out > 100
+    assert kept > 100
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_each_refusal_known_early_is_a_refusal_of_the_full_check(name: str) -> None:
+    """Every skill of the acting character, at every standing character: when a predicate
+    of ``plainly_refused`` says the check refuses it, the check refuses it."""
+    said = 0
+    for state, actor in _states(name):
+        character = state.character(actor)
+        for key in state.catalogue.skills:
+            skill = state.catalogue.skills[key]
+            if skill.type in ("action", "other"):
+                refused = plainly.no_action_left(state.turn)  # type: ignore[arg-type]
+            elif skill.type == "maneuver":
+                refused = plainly.no_maneuver_left(state.turn, character)  # type: ignore[arg-type]
+            else:
+                refused = False
+            refused = refused or plainly.cannot_act(state, character)
+            refused = refused or plainly.cannot_pay(character, skill)
+            aims = [None] if skill.target not in ("melee", "ranged") else state.standing()
+            for aimed in aims:
+                far = aimed is not None and plainly.beyond_reach(state, character, skill, aimed)
+                if not (refused or far):
+                    continue
+                target = {} if aimed is None else {"target": aimed.id}
+                command = cmd.use_skill(actor, key, **target)
+                assert not _allowed(state, command), (command, state)
+                said += 1
+    assert said > 1000
+
+
+def test_a_character_who_cannot_act_is_offered_only_the_end_of_its_turn() -> None:
+    states = [
+        state
+        for state, actor in _states("duel")
+        if plainly.cannot_act(state, state.character(actor))
+    ]
+    assert states
+    for state in states:
+        assert state.turn is not None
+        legal = ENGINE.legal_commands(state, state.turn.actor)
+        assert [command.kind for command in legal] == [cmd.END_TURN]
