@@ -20,6 +20,7 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.tactical.encounter import candidates
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
@@ -157,3 +158,35 @@ def test_a_character_who_cannot_act_is_offered_only_the_end_of_its_turn() -> Non
         assert state.turn is not None
         legal = ENGINE.legal_commands(state, state.turn.actor)
         assert [command.kind for command in legal] == [cmd.END_TURN]
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_style_skills_built_once_are_those_worked_out_afresh(name: str) -> None:
+    """Each character's skills, grouped as the candidates offer them, built once per
+    catalogue, style, unlocked skills and cunning, are the groups worked out afresh."""
+    compared = 0
+    for state in _visited(name):
+        for character in state.characters.values():
+            fast = candidates.style_skills(state, character)
+            with fast_paths.reference():
+                full = candidates.style_skills(state, character)
+            assert fast == full
+            compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_nearest_enemy_read_once_is_the_nearest_enemy_asked_each_time(name: str) -> None:
+    """From every square of the map, for every character, with every distance metric."""
+    compared = 0
+    for visited in _visited(name)[::5]:
+        for state in list(_varied(visited))[:3]:  # the three metrics
+            for character in state.characters.values():
+                fast = candidates._nearest_enemy_gap(state, character)
+                with fast_paths.reference():
+                    full = candidates._nearest_enemy_gap(state, character)
+                    for x in range(state.map.width):
+                        for y in range(state.map.height):
+                            assert fast((x, y)) == full((x, y)), (character.id, (x, y))
+                            compared += 1
+    assert compared > 5_000
