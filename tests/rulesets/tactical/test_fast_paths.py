@@ -20,12 +20,14 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.values import ActorId
-from tablekeeper.rulesets.tactical.encounter import candidates
+from tablekeeper.rulesets.tactical.encounter import candidates, triggers
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
 from tablekeeper.rulesets.tactical.encounter.state import Maneuver, TacticalState
+from tablekeeper.rulesets.tactical.grid import sees
 from tablekeeper.rulesets.tactical.scenario import ENGINE, SCENARIOS
+from tablekeeper.rulesets.tactical.threat import ThreatInput, threat_of, total_threat
 from tablekeeper.services import lab
 
 SCENARIO_NAMES = [name for ruleset, name in lab.shipped_scenarios() if ruleset == "tactical"]
@@ -190,3 +192,73 @@ def test_the_nearest_enemy_read_once_is_the_nearest_enemy_asked_each_time(name: 
                             assert fast((x, y)) == full((x, y)), (character.id, (x, y))
                             compared += 1
     assert compared > 5_000
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_first_reaction_found_lazily_is_the_first_of_all_of_them(name: str) -> None:
+    """On every state with a skill in use, with each character of the state as its user
+    and each as its target: the first who may react, found lazily, is the first of the
+    full list, and each character's known reactions built once are those listed afresh."""
+    compared = offered = 0
+    for state in _visited(name):
+        for key in state.characters:
+            fast_known = triggers._reactions_known(state, key)
+            with fast_paths.reference():
+                assert triggers._reactions_known(state, key) == fast_known
+        use = state.use
+        if use is None:
+            continue
+        users = [use.user, *state.characters]
+        for user in users:
+            for target in state.characters:
+                varied = use.model_copy(update={"user": user, "targets": (target,), "offered": ()})
+                fast = triggers.first_reaction_candidate(state, varied)
+                with fast_paths.reference():
+                    full = triggers.reaction_candidates(state, varied)
+                    assert triggers.first_reaction_candidate(state, varied) == fast
+                assert fast == (full[0] if full else None)
+                compared += 1
+                offered += fast is not None
+    assert compared > 100
+    assert offered > 10
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_threat_built_once_is_the_threat_worked_out(name: str) -> None:
+    """Every attack of the catalogue by every character at every character."""
+    state = _visited(name)[-1]
+    compared = 0
+    for skill in state.catalogue.skills.values():
+        if skill.threat is None:
+            continue
+        for user in state.characters.values():
+            for aimed in state.characters.values():
+                args = (skill.threat, user.agility, skill.tags, aimed.immune)
+                fast = threat_of(*args)
+                with fast_paths.reference():
+                    full = total_threat(
+                        ThreatInput(
+                            base_threat=args[0],
+                            agility=args[1],
+                            tags=args[2],
+                            target_immune_tags=args[3],
+                        )
+                    )
+                assert fast == full
+                compared += 1
+    assert compared > 40
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_sight_remembered_is_sight_worked_out(name: str) -> None:
+    """From every square of the scenario's map to every square."""
+    grid = _visited(name)[0].map
+    squares = [(x, y) for x in range(grid.width) for y in range(grid.height)]
+    seen = 0
+    for a in squares:
+        for b in squares:
+            fast = sees(grid, a, b)
+            with fast_paths.reference():
+                assert sees(grid, a, b) == fast, (a, b)
+            seen += fast
+    assert 0 < seen < len(squares) ** 2

@@ -39,7 +39,7 @@ from tablekeeper.rulesets.tactical.tally import (
     tally_distribution,
     tally_faces,
 )
-from tablekeeper.rulesets.tactical.threat import ThreatInput, total_threat
+from tablekeeper.rulesets.tactical.threat import threat_of
 
 BRAWN_DELIVERIES: tuple[Delivery, ...] = ("melee", "thrown")
 """Deliveries that add brawn to the yield's damage (S-TGT-06, S-TGT-09, S-TAG-06)."""
@@ -167,14 +167,7 @@ def _refuse(check: AttackInput, allowed: tuple[Defense, ...]) -> None:
 def settle(check: AttackInput, faces: tuple[int, ...]) -> AttackOutcome:
     """The attack's outcome for the yield's ``faces`` (none unless the target yields)."""
     catalogue = load_catalogue()
-    threat = total_threat(
-        ThreatInput(
-            base_threat=check.base_threat,
-            agility=check.agility,
-            tags=check.tags,
-            target_immune_tags=check.target.immune,
-        )
-    )
+    threat = threat_of(check.base_threat, check.agility, check.tags, check.target.immune)
     allowed = allowed_defenses(check.tags, check.target.minion, catalogue)
     _refuse(check, allowed)
     boons, banes, boon_breakdown, bane_breakdown = boons_and_banes(check)
