@@ -24,7 +24,13 @@ from tablekeeper.rulesets.tactical.encounter import candidates, triggers
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
-from tablekeeper.rulesets.tactical.encounter.state import Maneuver, TacticalState
+from tablekeeper.rulesets.tactical.encounter.state import (
+    Concentration,
+    Maneuver,
+    TacticalState,
+    Weapon,
+)
+from tablekeeper.rulesets.tactical.encounter.traits import available
 from tablekeeper.rulesets.tactical.grid import sees
 from tablekeeper.rulesets.tactical.scenario import ENGINE, SCENARIOS
 from tablekeeper.rulesets.tactical.threat import ThreatInput, threat_of, total_threat
@@ -262,3 +268,50 @@ def test_sight_remembered_is_sight_worked_out(name: str) -> None:
                 assert sees(grid, a, b) == fast, (a, b)
             seen += fast
     assert 0 < seen < len(squares) ** 2
+
+
+def _characters_varied(state: TacticalState) -> Iterator[TacticalState]:
+    """The state with each character changed in what availability reads: a condition of
+    the catalogue, no weapon, two weapons, berserking on each berserk skill, a class, the
+    style and the skills unlocked of another, a concentration on each skill."""
+    catalogue = state.catalogue
+    for key, one in state.characters.items():
+        changes: list[dict[str, Any]] = [
+            {"conditions": (*one.conditions, condition)} for condition in catalogue.conditions
+        ]
+        changes += [
+            {"wielding": ()},
+            {"wielding": (Weapon(name="hammer", two_handed=True), Weapon(name="knife"))},
+            {"character_class": "berserker", "berserking": True, "berserk_skill": "rend"},
+            {"berserking": True, "berserk_skill": None},
+            {"style": ("rend", "grab", "hammer_blow"), "unlocked": ("rend",)},
+            {"name": "Another"},
+        ]
+        for change in changes:
+            changed = one.model_copy(update=change)
+            yield state.model_copy(update={"characters": {**state.characters, key: changed}})
+        for skill in ("grab", "hammer_blow", "stone_ward"):
+            held = {**state.concentrations, key: Concentration(skill=skill)}
+            yield state.model_copy(update={"concentrations": held})
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_availability_built_once_is_availability_worked_out(name: str) -> None:
+    """Every skill of the catalogue for every character, on every state the scenario
+    passes through and on each with the characters varied: the answer built once for the
+    values it reads is the answer worked out from the state (a value it reads and its key
+    left out would give another state's answer)."""
+    compared = refused = 0
+    visited = _visited(name)
+    for base in visited[:: max(1, len(visited) // 25)]:
+        for state in (base, *_characters_varied(base)):
+            for character in state.characters.values():
+                for key in (*state.catalogue.skills, "no_such_skill"):
+                    fast = available(state, character, key)
+                    with fast_paths.reference():
+                        full = available(state, character, key)
+                    assert fast == full, (character, key)
+                    compared += 1
+                    refused += full is not None
+    assert compared > 10_000
+    assert 0 < refused < compared
