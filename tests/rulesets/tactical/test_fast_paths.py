@@ -315,3 +315,38 @@ def test_availability_built_once_is_availability_worked_out(name: str) -> None:
                     refused += full is not None
     assert compared > 10_000
     assert 0 < refused < compared
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_closing_move_built_once_is_the_closing_move_worked_out(name: str) -> None:
+    """For the acting character of every state (its distance, turn and pools varied), and
+    with each other character standing where it stands, at each distance it may want:
+    the closing move built once for what it reads is the move worked out afresh."""
+    compared = moves = 0
+    for visited, actor in _states(name):
+        for state in (visited, *_allies_moved(visited, actor)):
+            character = state.character(actor)
+            here = candidates._nearest_enemy_distance(state, character, character.position)
+            for want in (1, 2, 5):
+                fast = candidates._closing_move(state, character, want, here)
+                with fast_paths.reference():
+                    full = candidates._closing_move(state, character, want, here)
+                assert fast == full, (actor, want, state)
+                compared += 1
+                moves += full is not None
+    assert compared > 1000
+    assert moves > 100
+
+
+def _allies_moved(state: TacticalState, actor: str) -> Iterator[TacticalState]:
+    """The state with an ally of ``actor`` standing on a free square next to it (in the
+    way of its closing move): only the squares others block change."""
+    me = state.character(actor)
+    x, y = me.position
+    for key, one in state.characters.items():
+        if key == actor or one.is_enemy_of(me) or one.defeated:
+            continue
+        for square in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if state.map.open(square) and not state.occupied(square):
+                moved = one.model_copy(update={"position": square})
+                yield state.model_copy(update={"characters": {**state.characters, key: moved}})

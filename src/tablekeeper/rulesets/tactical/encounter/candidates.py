@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.memo import remembered
+from tablekeeper.engine.memo import built, remembered
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
@@ -123,23 +123,46 @@ def _closing_move(
     state: TacticalState, character: Character, want: int, here: int
 ) -> Command | None:
     """The move to the reachable square nearest the distance the attacks want, if it is
-    better than staying."""
-    who = character.id
-    if movement_left(state) > 0 and here > 0:
-        blocked = frozenset(o.position for o in state.standing() if o.id != who)
-        costs = reachable(
-            state.map, character.position, movement_left(state), state.options.distance, blocked
-        )
+    better than staying.
 
-        nearest = _nearest_enemy_gap(state, character)
+    On the fast paths it is built once for all it reads (who moves, from where, how far,
+    the distance wanted, the metric, the squares others block, where the enemies stand,
+    the map: ``engine/memo.built``): trials of one scenario close in on the same squares
+    again and again (19 different closing moves in 3,200 asked, over 100 skirmishes)."""
+    left = movement_left(state)
+    if left <= 0 or here <= 0:
+        return None
+    blocked = frozenset(o.position for o in state.standing() if o.id != character.id)
+    if not fast_paths.enabled():
+        return _closing(state, character, want, left, blocked)
+    grid = state.map
+    key = (
+        "closing move",
+        character.id,
+        character.position,
+        left,
+        want,
+        state.options.distance,
+        blocked,
+        _enemy_squares(state, character),
+        (grid.width, grid.height, grid.walls),
+    )
+    return built(key, lambda: _closing(state, character, want, left, blocked))
 
-        def badness(square: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
-            gap = nearest(square)
-            return (abs(gap - want) if gap <= want else 2 * (gap - want), costs[square], square)
 
-        best = min((sq for sq in costs if sq != character.position), key=badness, default=None)
-        if best is not None and badness(best)[0] < badness(character.position)[0]:
-            return cmd.move(who, best)
+def _closing(
+    state: TacticalState, character: Character, want: int, left: int, blocked: frozenset[Square]
+) -> Command | None:
+    costs = reachable(state.map, character.position, left, state.options.distance, blocked)
+    nearest = _nearest_enemy_gap(state, character)
+
+    def badness(square: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
+        gap = nearest(square)
+        return (abs(gap - want) if gap <= want else 2 * (gap - want), costs[square], square)
+
+    best = min((sq for sq in costs if sq != character.position), key=badness, default=None)
+    if best is not None and badness(best)[0] < badness(character.position)[0]:
+        return cmd.move(character.id, best)
     return None
 
 
