@@ -20,6 +20,7 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.tactical.attack import offered_cunning
 from tablekeeper.rulesets.tactical.encounter import candidates, triggers
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
@@ -350,3 +351,15 @@ def _allies_moved(state: TacticalState, actor: str) -> Iterator[TacticalState]:
             if state.map.open(square) and not state.occupied(square):
                 moved = one.model_copy(update={"position": square})
                 yield state.model_copy(update={"characters": {**state.characters, key: moved}})
+
+
+def test_the_cunning_options_built_once_are_those_listed_afresh() -> None:
+    """For the tags of every skill of the catalogue, each alone, and none."""
+    catalogue = _visited("skirmish")[0].catalogue
+    tag_sets = {skill.tags for skill in catalogue.skills.values()}
+    tag_sets |= {(tag,) for tag in catalogue.tags} | {()}
+    for tags in tag_sets:
+        fast = offered_cunning(tags)
+        with fast_paths.reference():
+            assert offered_cunning(tags) == fast
+    assert len(tag_sets) > 20

@@ -19,6 +19,7 @@ from pydantic import Field
 
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import InvalidInputError
@@ -184,9 +185,7 @@ def settle(check: AttackInput, faces: tuple[int, ...]) -> AttackOutcome:
         breakdown["dice"] = dice_breakdown(len(base_dice), boons, banes, len(rolled), "S-TGT-06")
         breakdown["damage"] = _damage_breakdown(check, result, score)
         breakdown |= effects_breakdown(faces, score)
-    options = tuple(
-        Option(id=option.id, label=option.label) for option in catalogue.cunning_options(check.tags)
-    )
+    options = offered_cunning(check.tags)
     return AttackOutcome(
         threat=threat.threat,
         immune=threat.immune,
@@ -203,6 +202,19 @@ def settle(check: AttackInput, faces: tuple[int, ...]) -> AttackOutcome:
         critical_effects=result.critical_effects,
         cunning_options=options,
         breakdown=breakdown,
+    )
+
+
+def offered_cunning(tags: tuple[str, ...]) -> tuple[Option, ...]:
+    """The cunning options an attack with ``tags`` offers, as its outcome lists them
+    (S-CUN-02): a pure function of the tags and the packaged catalogue, built once for
+    the tags on the engine's fast paths (``engine/memo.built``)."""
+    return built(
+        ("tactical.attack cunning options", tags),
+        lambda: tuple(
+            Option(id=option.id, label=option.label)
+            for option in load_catalogue().cunning_options(tags)
+        ),
     )
 
 
