@@ -25,6 +25,7 @@ from tablekeeper.rulesets.tactical.encounter import candidates, triggers
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
+from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import (
     Concentration,
     Maneuver,
@@ -363,3 +364,48 @@ def test_the_cunning_options_built_once_are_those_listed_afresh() -> None:
         with fast_paths.reference():
             assert offered_cunning(tags) == fast
     assert len(tag_sets) > 20
+
+
+def _sight_varied(state: TacticalState) -> Iterator[TacticalState]:
+    """The state with each character hidden, blinded or defeated in turn."""
+    for key, one in state.characters.items():
+        for change in (
+            {"visible": False},
+            {"conditions": (*one.conditions, "blinded")},
+            {"defeated": True},
+        ):
+            changed = one.model_copy(update=change)
+            yield state.model_copy(update={"characters": {**state.characters, key: changed}})
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_skill_aimed_at_a_character_targets_as_the_rule_says(name: str) -> None:
+    """Every melee and ranged skill of the catalogue, by every character at every
+    character (and at nobody), on states the scenario passes through with the metric,
+    the zone of control and each character's sight varied: the outcome read off the
+    state is the targeting rule's outcome, reason and zone banes included."""
+    compared = legal = banes = 0
+    visited = _visited(name)
+    skills = [
+        key
+        for key, skill in visited[0].catalogue.skills.items()
+        if skill.target in ("melee", "ranged")
+    ]
+    for base in visited[:: max(1, len(visited) // 12)]:
+        zoned = base.model_copy(
+            update={"options": base.options.model_copy(update={"zone_of_control": 4})}
+        )
+        for state in (*list(_varied(base))[:3], zoned, *_sight_varied(base)):
+            for user in state.characters:
+                for key in skills:
+                    for target in (*state.characters, "nobody"):
+                        fast = targets_for(state, user, key, target=target, point=None)
+                        with fast_paths.reference():
+                            full = targets_for(state, user, key, target=target, point=None)
+                        assert fast == full, (user, key, target)
+                        compared += 1
+                        legal += full.legal
+                        banes += bool(full.zone_of_control_banes)
+    assert compared > 10_000
+    assert 0 < legal < compared
+    assert banes > 0
