@@ -133,9 +133,9 @@ def available(state: TacticalState, character: Character, key: str) -> str | Non
 
     On the fast paths the answer is built once per catalogue for the values it reads (the
     skill, the character's name, style, skills unlocked, conditions, berserk state,
-    class and weapons, and the skill it concentrates on: ``once.py``): the candidates,
-    their checks and the reactions ask it of a character state after state, and of
-    characters alike (the goblins)."""
+    class, the names of its weapons and the skill it concentrates on: ``once.py``): the
+    candidates, their checks and the reactions ask it of a character state after state,
+    and of characters alike (the goblins)."""
     if not fast_paths.enabled():
         return _available(state, character, key)
     held = state.concentrations.get(character.id)
@@ -148,7 +148,7 @@ def available(state: TacticalState, character: Character, key: str) -> str | Non
         character.berserking,
         character.berserk_skill,
         character.character_class,
-        character.wielding,
+        tuple([weapon.name for weapon in character.wielding]),  # names: no model compared
         None if held is None else held.skill,
     )
     return for_catalogue(
