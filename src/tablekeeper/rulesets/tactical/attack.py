@@ -19,6 +19,7 @@ from pydantic import Field
 
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import InvalidInputError
@@ -39,7 +40,7 @@ from tablekeeper.rulesets.tactical.tally import (
     tally_distribution,
     tally_faces,
 )
-from tablekeeper.rulesets.tactical.threat import ThreatInput, total_threat
+from tablekeeper.rulesets.tactical.threat import threat_of
 
 BRAWN_DELIVERIES: tuple[Delivery, ...] = ("melee", "thrown")
 """Deliveries that add brawn to the yield's damage (S-TGT-06, S-TGT-09, S-TAG-06)."""
@@ -167,14 +168,7 @@ def _refuse(check: AttackInput, allowed: tuple[Defense, ...]) -> None:
 def settle(check: AttackInput, faces: tuple[int, ...]) -> AttackOutcome:
     """The attack's outcome for the yield's ``faces`` (none unless the target yields)."""
     catalogue = load_catalogue()
-    threat = total_threat(
-        ThreatInput(
-            base_threat=check.base_threat,
-            agility=check.agility,
-            tags=check.tags,
-            target_immune_tags=check.target.immune,
-        )
-    )
+    threat = threat_of(check.base_threat, check.agility, check.tags, check.target.immune)
     allowed = allowed_defenses(check.tags, check.target.minion, catalogue)
     _refuse(check, allowed)
     boons, banes, boon_breakdown, bane_breakdown = boons_and_banes(check)
@@ -191,9 +185,7 @@ def settle(check: AttackInput, faces: tuple[int, ...]) -> AttackOutcome:
         breakdown["dice"] = dice_breakdown(len(base_dice), boons, banes, len(rolled), "S-TGT-06")
         breakdown["damage"] = _damage_breakdown(check, result, score)
         breakdown |= effects_breakdown(faces, score)
-    options = tuple(
-        Option(id=option.id, label=option.label) for option in catalogue.cunning_options(check.tags)
-    )
+    options = offered_cunning(check.tags)
     return AttackOutcome(
         threat=threat.threat,
         immune=threat.immune,
@@ -210,6 +202,19 @@ def settle(check: AttackInput, faces: tuple[int, ...]) -> AttackOutcome:
         critical_effects=result.critical_effects,
         cunning_options=options,
         breakdown=breakdown,
+    )
+
+
+def offered_cunning(tags: tuple[str, ...]) -> tuple[Option, ...]:
+    """The cunning options an attack with ``tags`` offers, as its outcome lists them
+    (S-CUN-02): a pure function of the tags and the packaged catalogue, built once for
+    the tags on the engine's fast paths (``engine/memo.built``)."""
+    return built(
+        ("tactical.attack cunning options", tags),
+        lambda: tuple(
+            Option(id=option.id, label=option.label)
+            for option in load_catalogue().cunning_options(tags)
+        ),
     )
 
 

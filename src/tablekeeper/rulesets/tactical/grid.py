@@ -100,9 +100,23 @@ def bresenham(a: Square, b: Square) -> list[Square]:
 
 def sees(grid: GridMap, a: Square, b: Square) -> bool:
     """Whether ``a`` has line of sight to ``b``: a line between them, drawn either way,
-    crosses no wall (the end squares themselves are not counted)."""
+    crosses no wall (the end squares themselves are not counted).
+
+    The answer depends on the walls and the two squares alone: on the engine's fast paths
+    it is remembered for them (``engine/fast_paths.py``; targeting asks it of the same
+    squares again and again)."""
+    if fast_paths.enabled():
+        try:
+            return _sees(grid.walls, a, b)
+        except TypeError:  # a square given as a list
+            pass
+    return _sees.__wrapped__(grid.walls, a, b)
+
+
+@functools.lru_cache(maxsize=16384)
+def _sees(walls: tuple[Square, ...], a: Square, b: Square) -> bool:
     for line in (bresenham(a, b), bresenham(b, a)[::-1]):
-        if not any(grid.is_wall(square) for square in line[1:-1]):
+        if not any(square in walls for square in line[1:-1]):
             return True
     return False
 

@@ -11,6 +11,7 @@ from pydantic import Field
 
 from tablekeeper.dice.roller import Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 
@@ -63,6 +64,25 @@ def total_threat(check: ThreatInput) -> ThreatOutcome:
         immune_to=immune_to,
         doom=DOOM_PER_IMMUNITY if immune_to else 0,
         breakdown=breakdown,
+    )
+
+
+def threat_of(
+    base_threat: int, agility: int, tags: tuple[str, ...], target_immune_tags: tuple[str, ...]
+) -> ThreatOutcome:
+    """:func:`total_threat` of the input these values make: a pure function of them, built
+    once for equal values on the engine's fast paths (``engine/memo.built``; an attack's
+    threat is asked for each defense offered, each choice and each roll)."""
+    return built(
+        ("tactical.threat", base_threat, agility, tags, target_immune_tags),
+        lambda: total_threat(
+            ThreatInput(
+                base_threat=base_threat,
+                agility=agility,
+                tags=tags,
+                target_immune_tags=target_immune_tags,
+            )
+        ),
     )
 
 

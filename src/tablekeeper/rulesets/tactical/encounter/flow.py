@@ -40,9 +40,9 @@ from tablekeeper.rulesets.tactical.encounter.traits import (
     boons_against,
     own_boons,
 )
-from tablekeeper.rulesets.tactical.encounter.triggers import reaction_candidates
+from tablekeeper.rulesets.tactical.encounter.triggers import first_reaction_candidate
 from tablekeeper.rulesets.tactical.encounter.work import Work
-from tablekeeper.rulesets.tactical.threat import ThreatInput, total_threat
+from tablekeeper.rulesets.tactical.threat import threat_of
 from tablekeeper.rulesets.tactical.utility import UtilityInput, utility
 
 
@@ -97,14 +97,7 @@ def attack_input(
 def threat_against(state: TacticalState, use: Use, target: str) -> int:
     skill = skill_of(state, use)
     user, aimed = state.character(use.user), state.character(target)
-    return total_threat(
-        ThreatInput(
-            base_threat=skill.threat or 0,
-            agility=user.agility,
-            tags=skill.tags,
-            target_immune_tags=aimed.immune,
-        )
-    ).threat
+    return threat_of(skill.threat or 0, user.agility, skill.tags, aimed.immune).threat
 
 
 def defenses_open(state: TacticalState, use: Use, target: str) -> tuple[Defense, ...]:
@@ -155,12 +148,12 @@ def advance(work: Work) -> Decision | None:
 def _offer_reaction(work: Work, use: Use) -> Decision | None:
     state = work.state
     skill = skill_of(state, use)
-    candidates = reaction_candidates(state, use) if skill.is_attack else []
-    if not candidates:
+    candidate = first_reaction_candidate(state, use) if skill.is_attack else None
+    if candidate is None:
         phase = "defenses" if skill.is_attack else "resolve"
         _set_use(work, use.model_copy(update={"phase": phase}))
         return None
-    character, trigger, usable = candidates[0]
+    character, trigger, usable = candidate
     _set_use(work, use.model_copy(update={"offered": (*use.offered, ActorId(character))}))
     if all(known.id != trigger for known in state.triggers):
         kind = trigger.split(":")[1]

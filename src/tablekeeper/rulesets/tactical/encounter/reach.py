@@ -11,6 +11,8 @@ from pydantic import BaseModel
 
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.memo import remembered
+from tablekeeper.rulesets.tactical.catalogue import SkillDef
+from tablekeeper.rulesets.tactical.encounter.aimed_at import one_character
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
 from tablekeeper.rulesets.tactical.encounter.traits import can_see
 from tablekeeper.rulesets.tactical.grid import Square
@@ -37,6 +39,12 @@ MAX_RADIUS = _upper(SkillReach, "radius")
 """The targeting models' upper bounds (``targeting.py``), for the fast path."""
 
 
+def within_bounds(user: Character, skill: SkillDef) -> bool:
+    """Whether the targeting input of ``user``'s ``skill`` is within the targeting models'
+    bounds, so the fast path builds it from the state's valid values unvalidated."""
+    return user.cunning <= MAX_CUNNING and skill.range <= MAX_RANGE and skill.radius <= MAX_RADIUS
+
+
 def targets_input(
     state: TacticalState, user_key: str, skill_key: str, *, target: str | None, point: Square | None
 ) -> TargetsInput:
@@ -48,8 +56,7 @@ def targets_input(
     # targeting models' bounds: then validation refuses it as on the reference path.
     # Where the others stand, as the user sees them, is remembered for the state.
     fast = fast_paths.enabled()
-    trusted = fast and user.cunning <= MAX_CUNNING and skill.range <= MAX_RANGE
-    trusted = trusted and skill.radius <= MAX_RADIUS
+    trusted = fast and within_bounds(user, skill)
     placed = remembered(state, ("placed", user_key), lambda: _placed(state, user, fast=fast))
     assert skill.target is not None
     reach = (SkillReach.trusted if trusted else SkillReach)(
@@ -96,11 +103,22 @@ def targets_for(
 ) -> TargetsOutcome:
     """Whom ``user_key``'s ``skill_key`` targets, aimed at ``target`` or ``point``
     (remembered for the state on the fast paths: the candidates, their check and the
-    play ask it of one state: ``engine/memo.py``)."""
+    play ask it of one state: ``engine/memo.py``; there a melee or ranged skill aimed at
+    a character is answered from the state without building the targeting input:
+    ``aimed_at.py``)."""
     return remembered(
         state,
         ("targets_for", user_key, skill_key, target, point),
-        lambda: choose_targets(
-            targets_input(state, user_key, skill_key, target=target, point=point)
-        ),
+        lambda: _targets(state, user_key, skill_key, target=target, point=point),
     )
+
+
+def _targets(
+    state: TacticalState, user_key: str, skill_key: str, *, target: str | None, point: Square | None
+) -> TargetsOutcome:
+    if fast_paths.enabled() and target is not None:
+        skill = state.catalogue.skills[skill_key]
+        user = state.character(user_key)
+        if skill.target in ("melee", "ranged") and within_bounds(user, skill):
+            return one_character(state, user, skill, target)
+    return choose_targets(targets_input(state, user_key, skill_key, target=target, point=point))

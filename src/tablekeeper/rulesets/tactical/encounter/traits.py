@@ -9,9 +9,10 @@ action at all, no sight. The fighting style decides which skills a character may
 
 from __future__ import annotations
 
-from tablekeeper.engine.memo import remembered
+from tablekeeper.engine import fast_paths
 from tablekeeper.rulesets.tactical.catalogue import Catalogue, ConditionDef, SkillDef, Track
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
+from tablekeeper.rulesets.tactical.once import for_catalogue
 from tablekeeper.rulesets.tactical.options import TacticalOptions
 
 
@@ -128,12 +129,30 @@ def sheet_problems(
 
 
 def available(state: TacticalState, character: Character, key: str) -> str | None:
-    """Why ``character`` cannot use skill ``key`` now, or ``None`` when it can
-    (remembered for the state's own character on the fast paths: ``engine/memo.py``)."""
-    if state.characters.get(character.id) is not character:
+    """Why ``character`` cannot use skill ``key`` now, or ``None`` when it can.
+
+    On the fast paths the answer is built once per catalogue for the values it reads (the
+    skill, the character's name, style, skills unlocked, conditions, berserk state,
+    class, the names of its weapons and the skill it concentrates on: ``once.py``): the
+    candidates, their checks and the reactions ask it of a character state after state,
+    and of characters alike (the goblins)."""
+    if not fast_paths.enabled():
         return _available(state, character, key)
-    return remembered(
-        state, ("available", character.id, key), lambda: _available(state, character, key)
+    held = state.concentrations.get(character.id)
+    reads = (
+        key,
+        character.name,
+        character.style,
+        character.unlocked,
+        character.conditions,
+        character.berserking,
+        character.berserk_skill,
+        character.character_class,
+        tuple([weapon.name for weapon in character.wielding]),  # names: no model compared
+        None if held is None else held.skill,
+    )
+    return for_catalogue(
+        state.catalogue, ("available", reads), lambda: _available(state, character, key)
     )
 
 

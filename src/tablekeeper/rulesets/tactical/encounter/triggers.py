@@ -7,15 +7,38 @@ target (S-TYPE-08).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from tablekeeper.engine import fast_paths
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState, Use
 from tablekeeper.rulesets.tactical.encounter.traits import available, can_act
+from tablekeeper.rulesets.tactical.once import for_catalogue
 
 
 def reaction_candidates(state: TacticalState, use: Use) -> list[tuple[str, str, tuple[str, ...]]]:
     """(character, trigger id, usable reactions) for each who may react to ``use`` now:
     its targets (``targeted``) and their allies (``ally_targeted``), each once."""
-    found: list[tuple[str, str, tuple[str, ...]]] = []
+    return list(_reaction_candidates(state, use))
+
+
+def first_reaction_candidate(
+    state: TacticalState, use: Use
+) -> tuple[str, str, tuple[str, ...]] | None:
+    """The first of :func:`reaction_candidates`, or ``None``: the one the flow offers.
+
+    On the engine's fast paths the characters after the first who may react are not
+    looked at (their reactions, availability and targeting); the candidates are a pure
+    function of the state, found in the characters' order, so the first is the same."""
+    if fast_paths.enabled():
+        return next(_reaction_candidates(state, use), None)
+    found = reaction_candidates(state, use)
+    return found[0] if found else None
+
+
+def _reaction_candidates(
+    state: TacticalState, use: Use
+) -> Iterator[tuple[str, str, tuple[str, ...]]]:
     targets = [state.character(key) for key in use.targets if key != use.user]
     for character in state.characters.values():
         if character.id in use.offered or character.id == use.user:
@@ -38,8 +61,7 @@ def reaction_candidates(state: TacticalState, use: Use) -> list[tuple[str, str, 
             and reaction_target(state, character.id, key, use) is not None
         )
         if usable:
-            found.append((character.id, trigger, usable))
-    return found
+            yield (character.id, trigger, usable)
 
 
 def reaction_target(state: TacticalState, key: str, skill_key: str, use: Use) -> str | None:
@@ -57,7 +79,15 @@ def reaction_target(state: TacticalState, key: str, skill_key: str, use: Use) ->
     return None
 
 
-def _reactions_known(state: TacticalState, key: str) -> list[str]:
-    character = state.character(key)
-    keys = dict.fromkeys([*state.catalogue.universal(), *character.style])
-    return [k for k in keys if state.catalogue.skills[k].type == "reaction"]
+def _reactions_known(state: TacticalState, key: str) -> tuple[str, ...]:
+    """The reactions ``key`` knows, the universal ones first: a pure function of the
+    catalogue and its style, built once for them on the fast paths (``once.py``)."""
+    style = state.character(key).style
+    if not fast_paths.enabled():
+        return _known(state, style)
+    return for_catalogue(state.catalogue, ("reactions known", style), lambda: _known(state, style))
+
+
+def _known(state: TacticalState, style: tuple[str, ...]) -> tuple[str, ...]:
+    keys = dict.fromkeys([*state.catalogue.universal(), *style])
+    return tuple(k for k in keys if state.catalogue.skills[k].type == "reaction")

@@ -1,0 +1,83 @@
+"""Whom a melee or ranged skill aimed at one character targets, read off the state (a
+fast path).
+
+The targeting rule (``targeting.py``) reads a :class:`~..targeting.TargetsInput`: the
+skill's reach, its user, and every character on the map as the user sees it, built from
+the state for each question (``reach.targets_input``). For a melee or ranged skill aimed
+at a named character, the rule reads of that input only the user, the character aimed
+at, and (for a ranged skill that is not careful) the enemies whose zone of control holds
+the user (S-TGT-09 .. S-TGT-11, S-TGT-01). :func:`one_character` answers that question
+with the rule's own steps, in its order, from the state's characters directly, without
+building the input: the same reach, the same checks of the same values, the same
+outcome (built and validated as the rule builds it).
+
+``reach.targets_for`` uses it on the engine's fast paths when the input would be built
+unvalidated (within the targeting models' bounds); ``tests/rulesets/tactical/
+test_fast_paths.py`` holds it to the rule for every skill, user and character aimed at
+on every state the shipped scenarios pass through.
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.tactical.catalogue import SkillDef
+from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
+from tablekeeper.rulesets.tactical.encounter.traits import can_see
+from tablekeeper.rulesets.tactical.grid import distance, sees
+from tablekeeper.rulesets.tactical.targeting import MELEE_REACH, TargetsOutcome
+
+
+def one_character(
+    state: TacticalState, user: Character, skill: SkillDef, target: str
+) -> TargetsOutcome:
+    """``targeting._one_character`` for ``user``'s melee or ranged ``skill`` aimed at
+    ``target``."""
+    reach = MELEE_REACH if skill.target == "melee" else skill.range + user.cunning
+    metric = state.options.distance
+    if target == user.id:
+        if skill.is_attack:
+            return _refusal(reach, "you cannot attack yourself (S-TGT-04, S-TGT-09)")
+        if skill.target == "melee":
+            return TargetsOutcome(legal=True, targets=(user.id,), reach=reach)
+        chosen = user
+    else:
+        found = state.characters.get(ActorId(target))
+        if found is None or found.defeated:  # the input holds the standing and the user
+            return _refusal(reach, "choose the character the skill targets")
+        chosen = found
+    if distance(user.position, chosen.position, metric) > reach:
+        return _refusal(reach, f"{chosen.id} is beyond the skill's reach of {reach} paces")
+    if chosen.id != user.id:
+        visible = can_see(state.catalogue, user) and (
+            chosen.visible or not chosen.is_enemy_of(user)
+        )
+        if not (visible and sees(state.map, user.position, chosen.position)):
+            return _refusal(reach, f"you cannot see {chosen.id} (S-TGT-01)")
+    return TargetsOutcome(
+        legal=True,
+        targets=(chosen.id,),
+        reach=reach,
+        zone_of_control_banes=_zone_banes(state, user, skill),
+    )
+
+
+def _refusal(reach: int, reason: str) -> TargetsOutcome:
+    return TargetsOutcome(legal=False, reason=reason, reach=reach)
+
+
+def _zone_banes(state: TacticalState, user: Character, skill: SkillDef) -> tuple[str, ...]:
+    """``targeting.zone_banes``: the standing enemies whose zone of control holds the
+    user of a ranged skill that is not careful (S-TGT-11, S-TAG-02, G-S-08)."""
+    careful = any(state.catalogue.tags[tag].careful for tag in skill.tags)
+    if skill.target != "ranged" or careful:
+        return ()
+    zone = state.options.zone_of_control
+    metric = state.options.distance
+    return tuple(
+        other.id
+        for other in state.characters.values()
+        if other.side != user.side
+        and other.id != user.id
+        and not other.defeated
+        and distance(other.position, user.position, metric) <= zone
+    )

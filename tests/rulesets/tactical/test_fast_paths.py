@@ -1,0 +1,411 @@
+"""The tactical engine's fast paths (``engine/fast_paths.py``) change nothing but the speed.
+
+On every state the shipped scenarios pass through (and on each with the grid's distance,
+the turn and the pools varied), each shortcut is held to the full computation it skips:
+the candidates the fast path leaves out are exactly candidates the full check refuses
+(``encounter/plainly_refused.py``), so the legal commands are the reference path's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from tablekeeper.analysis.trials import play
+from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.engine import fast_paths
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import DefaultPolicy
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.tactical.attack import offered_cunning
+from tablekeeper.rulesets.tactical.encounter import candidates, triggers
+from tablekeeper.rulesets.tactical.encounter import commands as cmd
+from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
+from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
+from tablekeeper.rulesets.tactical.encounter.reach import targets_for
+from tablekeeper.rulesets.tactical.encounter.state import (
+    Concentration,
+    Maneuver,
+    TacticalState,
+    Weapon,
+)
+from tablekeeper.rulesets.tactical.encounter.traits import available
+from tablekeeper.rulesets.tactical.grid import sees
+from tablekeeper.rulesets.tactical.scenario import ENGINE, SCENARIOS
+from tablekeeper.rulesets.tactical.threat import ThreatInput, threat_of, total_threat
+from tablekeeper.services import lab
+
+SCENARIO_NAMES = [name for ruleset, name in lab.shipped_scenarios() if ruleset == "tactical"]
+
+SEEDS = (1, 2, 3)
+
+
+@cache
+def _visited(name: str) -> tuple[TacticalState, ...]:
+    """Every state the scenario passes through on the reference path, over :data:`SEEDS`."""
+    source = lab.scenario_source(name, ruleset="tactical")
+    scenario = SCENARIOS.parse(dict(source.data), source=source.source)
+    states: list[TacticalState] = []
+    with fast_paths.reference():
+        for seed in SEEDS:
+            run = SCENARIOS.start(scenario, RandomRoller(seed), seed=seed)
+            states.append(run.session.state)
+            submit = run.session.submit
+
+            def recording(command: Command, submit: Any = submit, run: Any = run) -> object:
+                done = submit(command)
+                states.append(run.session.state)
+                return done
+
+            run.session.submit = recording  # type: ignore[method-assign,assignment]
+            play(run, DefaultPolicy())
+    return tuple(states)
+
+
+def _varied(state: TacticalState) -> Iterator[TacticalState]:
+    """The state, and the state with what the shortcuts read changed: the grid's distance,
+    the action used or not, a maneuver in progress or not, the pools emptied."""
+    yield state
+    for metric in ("alternating", "manhattan"):
+        options = state.options.model_copy(update={"distance": metric})
+        yield state.model_copy(update={"options": options})
+    turn = state.turn
+    if turn is None:
+        return
+    changed: list[dict[str, Any]] = [
+        {"action_used": not turn.action_used},
+        {"maneuver": None, "maneuvers": 1},
+        {"maneuver": Maneuver(skill="quick_step", paces=2), "maneuvers": 1},
+        {"maneuvers": 1, "action_used": True},
+    ]
+    for update in changed:
+        yield state.model_copy(update={"turn": turn.model_copy(update=update)})
+    emptied = {
+        key: one.model_copy(update={"poise": 0, "momentum": 0, "focus": 0, "extra_maneuvers": 1})
+        for key, one in state.characters.items()
+    }
+    yield state.model_copy(update={"characters": emptied})
+
+
+def _states(name: str) -> Iterator[tuple[TacticalState, ActorId]]:
+    for visited in _visited(name):
+        for state in _varied(visited):
+            if state.turn is not None:
+                yield state, state.turn.actor
+
+
+def _allowed(state: TacticalState, command: Command) -> bool:
+    with fast_paths.reference():
+        return ENGINE.allows(state, command)
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_candidates_left_out_are_refused_by_the_full_check(name: str) -> None:
+    """The fast candidates are the reference candidates in order, less some; each one left
+    out is refused by the full check; so the legal commands are the same."""
+    left_out = kept = 0
+    for state, actor in _states(name):
+        with fast_paths.reference():
+            full = list(iter_candidates(state, actor))
+        fast = list(iter_candidates(state, actor))
+        remaining = iter(full)
+        for command in fast:  # a subsequence of the full candidates
+            assert any(command == other for other in remaining), (command, state)
+        for command in full:
+            if command in fast:
+                kept += 1
+                continue
+            left_out += 1
+            assert not _allowed(state, command), (command, state)
+        with fast_paths.reference():
+            legal = ENGINE.legal_commands(state, actor)
+        assert ENGINE.legal_commands(state, actor) == legal
+        assert tuple(ENGINE.legal_lazily(state, actor)) == legal
+    assert left_out > 100
+    assert kept > 100
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_each_refusal_known_early_is_a_refusal_of_the_full_check(name: str) -> None:
+    """Every skill of the acting character, at every standing character: when a predicate
+    of ``plainly_refused`` says the check refuses it, the check refuses it."""
+    said = 0
+    for state, actor in _states(name):
+        character = state.character(actor)
+        for key in state.catalogue.skills:
+            skill = state.catalogue.skills[key]
+            if skill.type in ("action", "other"):
+                refused = plainly.no_action_left(state.turn)  # type: ignore[arg-type]
+            elif skill.type == "maneuver":
+                refused = plainly.no_maneuver_left(state.turn, character)  # type: ignore[arg-type]
+            else:
+                refused = False
+            refused = refused or plainly.cannot_act(state, character)
+            refused = refused or plainly.cannot_pay(character, skill)
+            aims = [None] if skill.target not in ("melee", "ranged") else state.standing()
+            for aimed in aims:
+                far = aimed is not None and plainly.beyond_reach(state, character, skill, aimed)
+                if not (refused or far):
+                    continue
+                target = {} if aimed is None else {"target": aimed.id}
+                command = cmd.use_skill(actor, key, **target)
+                assert not _allowed(state, command), (command, state)
+                said += 1
+    assert said > 1000
+
+
+def test_a_character_who_cannot_act_is_offered_only_the_end_of_its_turn() -> None:
+    states = [
+        state
+        for state, actor in _states("duel")
+        if plainly.cannot_act(state, state.character(actor))
+    ]
+    assert states
+    for state in states:
+        assert state.turn is not None
+        legal = ENGINE.legal_commands(state, state.turn.actor)
+        assert [command.kind for command in legal] == [cmd.END_TURN]
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_style_skills_built_once_are_those_worked_out_afresh(name: str) -> None:
+    """Each character's skills, grouped as the candidates offer them, built once per
+    catalogue, style, unlocked skills and cunning, are the groups worked out afresh."""
+    compared = 0
+    for state in _visited(name):
+        for character in state.characters.values():
+            fast = candidates.style_skills(state, character)
+            with fast_paths.reference():
+                full = candidates.style_skills(state, character)
+            assert fast == full
+            compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_nearest_enemy_read_once_is_the_nearest_enemy_asked_each_time(name: str) -> None:
+    """From every square of the map, for every character, with every distance metric."""
+    compared = 0
+    for visited in _visited(name)[::5]:
+        for state in list(_varied(visited))[:3]:  # the three metrics
+            for character in state.characters.values():
+                fast = candidates._nearest_enemy_gap(state, character)
+                with fast_paths.reference():
+                    full = candidates._nearest_enemy_gap(state, character)
+                    for x in range(state.map.width):
+                        for y in range(state.map.height):
+                            assert fast((x, y)) == full((x, y)), (character.id, (x, y))
+                            compared += 1
+    assert compared > 5_000
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_first_reaction_found_lazily_is_the_first_of_all_of_them(name: str) -> None:
+    """On every state with a skill in use, with each character of the state as its user
+    and each as its target: the first who may react, found lazily, is the first of the
+    full list, and each character's known reactions built once are those listed afresh."""
+    compared = offered = 0
+    for state in _visited(name):
+        for key in state.characters:
+            fast_known = triggers._reactions_known(state, key)
+            with fast_paths.reference():
+                assert triggers._reactions_known(state, key) == fast_known
+        use = state.use
+        if use is None:
+            continue
+        users = [use.user, *state.characters]
+        for user in users:
+            for target in state.characters:
+                varied = use.model_copy(update={"user": user, "targets": (target,), "offered": ()})
+                fast = triggers.first_reaction_candidate(state, varied)
+                with fast_paths.reference():
+                    full = triggers.reaction_candidates(state, varied)
+                    assert triggers.first_reaction_candidate(state, varied) == fast
+                assert fast == (full[0] if full else None)
+                compared += 1
+                offered += fast is not None
+    assert compared > 100
+    assert offered > 10
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_threat_built_once_is_the_threat_worked_out(name: str) -> None:
+    """Every attack of the catalogue by every character at every character."""
+    state = _visited(name)[-1]
+    compared = 0
+    for skill in state.catalogue.skills.values():
+        if skill.threat is None:
+            continue
+        for user in state.characters.values():
+            for aimed in state.characters.values():
+                args = (skill.threat, user.agility, skill.tags, aimed.immune)
+                fast = threat_of(*args)
+                with fast_paths.reference():
+                    full = total_threat(
+                        ThreatInput(
+                            base_threat=args[0],
+                            agility=args[1],
+                            tags=args[2],
+                            target_immune_tags=args[3],
+                        )
+                    )
+                assert fast == full
+                compared += 1
+    assert compared > 40
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_sight_remembered_is_sight_worked_out(name: str) -> None:
+    """From every square of the scenario's map to every square."""
+    grid = _visited(name)[0].map
+    squares = [(x, y) for x in range(grid.width) for y in range(grid.height)]
+    seen = 0
+    for a in squares:
+        for b in squares:
+            fast = sees(grid, a, b)
+            with fast_paths.reference():
+                assert sees(grid, a, b) == fast, (a, b)
+            seen += fast
+    assert 0 < seen < len(squares) ** 2
+
+
+def _characters_varied(state: TacticalState) -> Iterator[TacticalState]:
+    """The state with each character changed in what availability reads: a condition of
+    the catalogue, no weapon, two weapons, berserking on each berserk skill, a class, the
+    style and the skills unlocked of another, a concentration on each skill."""
+    catalogue = state.catalogue
+    for key, one in state.characters.items():
+        changes: list[dict[str, Any]] = [
+            {"conditions": (*one.conditions, condition)} for condition in catalogue.conditions
+        ]
+        changes += [
+            {"wielding": ()},
+            {"wielding": (Weapon(name="hammer", two_handed=True), Weapon(name="knife"))},
+            {"character_class": "berserker", "berserking": True, "berserk_skill": "rend"},
+            {"berserking": True, "berserk_skill": None},
+            {"style": ("rend", "grab", "hammer_blow"), "unlocked": ("rend",)},
+            {"name": "Another"},
+        ]
+        for change in changes:
+            changed = one.model_copy(update=change)
+            yield state.model_copy(update={"characters": {**state.characters, key: changed}})
+        for skill in ("grab", "hammer_blow", "stone_ward"):
+            held = {**state.concentrations, key: Concentration(skill=skill)}
+            yield state.model_copy(update={"concentrations": held})
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_availability_built_once_is_availability_worked_out(name: str) -> None:
+    """Every skill of the catalogue for every character, on every state the scenario
+    passes through and on each with the characters varied: the answer built once for the
+    values it reads is the answer worked out from the state (a value it reads and its key
+    left out would give another state's answer)."""
+    compared = refused = 0
+    visited = _visited(name)
+    for base in visited[:: max(1, len(visited) // 25)]:
+        for state in (base, *_characters_varied(base)):
+            for character in state.characters.values():
+                for key in (*state.catalogue.skills, "no_such_skill"):
+                    fast = available(state, character, key)
+                    with fast_paths.reference():
+                        full = available(state, character, key)
+                    assert fast == full, (character, key)
+                    compared += 1
+                    refused += full is not None
+    assert compared > 10_000
+    assert 0 < refused < compared
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_closing_move_built_once_is_the_closing_move_worked_out(name: str) -> None:
+    """For the acting character of every state (its distance, turn and pools varied), and
+    with each other character standing where it stands, at each distance it may want:
+    the closing move built once for what it reads is the move worked out afresh."""
+    compared = moves = 0
+    for visited, actor in _states(name):
+        for state in (visited, *_allies_moved(visited, actor)):
+            character = state.character(actor)
+            here = candidates._nearest_enemy_distance(state, character, character.position)
+            for want in (1, 2, 5):
+                fast = candidates._closing_move(state, character, want, here)
+                with fast_paths.reference():
+                    full = candidates._closing_move(state, character, want, here)
+                assert fast == full, (actor, want, state)
+                compared += 1
+                moves += full is not None
+    assert compared > 1000
+    assert moves > 100
+
+
+def _allies_moved(state: TacticalState, actor: str) -> Iterator[TacticalState]:
+    """The state with an ally of ``actor`` standing on a free square next to it (in the
+    way of its closing move): only the squares others block change."""
+    me = state.character(actor)
+    x, y = me.position
+    for key, one in state.characters.items():
+        if key == actor or one.is_enemy_of(me) or one.defeated:
+            continue
+        for square in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if state.map.open(square) and not state.occupied(square):
+                moved = one.model_copy(update={"position": square})
+                yield state.model_copy(update={"characters": {**state.characters, key: moved}})
+
+
+def test_the_cunning_options_built_once_are_those_listed_afresh() -> None:
+    """For the tags of every skill of the catalogue, each alone, and none."""
+    catalogue = _visited("skirmish")[0].catalogue
+    tag_sets = {skill.tags for skill in catalogue.skills.values()}
+    tag_sets |= {(tag,) for tag in catalogue.tags} | {()}
+    for tags in tag_sets:
+        fast = offered_cunning(tags)
+        with fast_paths.reference():
+            assert offered_cunning(tags) == fast
+    assert len(tag_sets) > 20
+
+
+def _sight_varied(state: TacticalState) -> Iterator[TacticalState]:
+    """The state with each character hidden, blinded or defeated in turn."""
+    for key, one in state.characters.items():
+        for change in (
+            {"visible": False},
+            {"conditions": (*one.conditions, "blinded")},
+            {"defeated": True},
+        ):
+            changed = one.model_copy(update=change)
+            yield state.model_copy(update={"characters": {**state.characters, key: changed}})
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_skill_aimed_at_a_character_targets_as_the_rule_says(name: str) -> None:
+    """Every melee and ranged skill of the catalogue, by every character at every
+    character (and at nobody), on states the scenario passes through with the metric,
+    the zone of control and each character's sight varied: the outcome read off the
+    state is the targeting rule's outcome, reason and zone banes included."""
+    compared = legal = banes = 0
+    visited = _visited(name)
+    skills = [
+        key
+        for key, skill in visited[0].catalogue.skills.items()
+        if skill.target in ("melee", "ranged")
+    ]
+    for base in visited[:: max(1, len(visited) // 12)]:
+        zoned = base.model_copy(
+            update={"options": base.options.model_copy(update={"zone_of_control": 4})}
+        )
+        for state in (*list(_varied(base))[:3], zoned, *_sight_varied(base)):
+            for user in state.characters:
+                for key in skills:
+                    for target in (*state.characters, "nobody"):
+                        fast = targets_for(state, user, key, target=target, point=None)
+                        with fast_paths.reference():
+                            full = targets_for(state, user, key, target=target, point=None)
+                        assert fast == full, (user, key, target)
+                        compared += 1
+                        legal += full.legal
+                        banes += bool(full.zone_of_control_banes)
+    assert compared > 10_000
+    assert 0 < legal < compared
+    assert banes > 0
