@@ -281,12 +281,19 @@ def _attack(work: Work, order: Target) -> Decision | None:
     if not outcome.hit:
         work.emit(TURN_ENDED, TurnEnded(actor=attacker))
         return None
+    asked = (attacker, order.target, outcome.roll, state.options.dodge_tn)
+    return built(("duel.defense", *asked), partial(_defense_decision, *asked))
+
+
+def _defense_decision(attacker: ActorId, target: ActorId, roll: int, dodge_tn: int) -> Decision:
+    """Block or dodge: the same question for the same hit, so built once for equal
+    arguments on the engine's fast paths (a decision is a frozen value)."""
     return Decision(
-        chooser=order.target,
-        prompt=f"{attacker} hits you with {outcome.roll}: block or dodge?",
+        chooser=target,
+        prompt=f"{attacker} hits you with {roll}: block or dodge?",
         options=(
             Option(id="block", label="Block: take half damage"),
-            Option(id="dodge", label=f"Dodge: {state.options.dodge_tn}+ on 1d20 avoids it"),
+            Option(id="dodge", label=f"Dodge: {dodge_tn}+ on 1d20 avoids it"),
         ),
         default="block",
     )
