@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from tablekeeper.analysis.trials import TrialPlan, play
 from tablekeeper.dice.roller import FixedRoller, RandomRoller
@@ -26,14 +27,18 @@ from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.rulesets.realtime.checks import CheckInput, check, check_rolled
 from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
+from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter import payloads
 from tablekeeper.rulesets.realtime.encounter.events import ADVANCE_STARTED, SECONDS_ELAPSED
 from tablekeeper.rulesets.realtime.encounter.fold import fold
 from tablekeeper.rulesets.realtime.encounter.reactions import decision_for
 from tablekeeper.rulesets.realtime.encounter.seconds import passed_quietly, quiet_seconds
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
+    MoveEffect,
     RealtimeState,
     RestSegment,
+    SupportEffect,
     Trigger,
 )
 from tablekeeper.rulesets.realtime.injuries import (
@@ -608,3 +613,118 @@ def test_a_reaction_decision_is_built_once_and_alike_for_every_offer() -> None:
                 assert len({decision.model_dump_json() for decision in decisions}) == 4
                 offers += 1
     assert offers > 0
+
+
+def _payload_builds(kind: str, payload: Any) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+    """The ``payloads`` builds (function, arguments) an event of the shipped scenarios was
+    made of: its payload, and the charge or offer inside it."""
+    if kind == ev.SECOND_ENDING:
+        return [(payloads.second_ending, (payload.second,))]
+    if kind == ev.SECOND_ENDED:
+        return [(payloads.second_ended, (payload.second,))]
+    if kind == ev.ADVANCE_STARTED:
+        return [(payloads.advance_started, (payload.seconds,))]
+    if kind == ev.SECONDS_ELAPSED:
+        return [(payloads.seconds_elapsed, (payload.start, payload.seconds))]
+    if kind == ev.MOVED:
+        fields = (payload.creature, payload.origin, payload.destination, payload.voluntary)
+        return [(payloads.moved, fields)]
+    if kind == ev.ACTION_COMPLETED:
+        fields = tuple(getattr(payload, name) for name in ev.ActionCompleted.model_fields)
+        return [(payloads.action_completed, fields)]
+    if kind == ev.TRIGGER_OPENED:
+        t = payload.trigger
+        fields = (t.id, t.kind, t.source, t.second, t.candidates, t.description)
+        return [(payloads.trigger_opened, fields)]
+    if kind == ev.REACTION_OFFERED:
+        o = payload.offer
+        return [(payloads.offer, (o.trigger, o.creature, o.reactions))]
+    if kind == ev.ACTION_STARTED:
+        c = payload.charge
+        if isinstance(c.effect, MoveEffect):
+            fields = (
+                c.name,
+                c.cost,
+                c.physical,
+                c.started_at,
+                c.effect.origin,
+                c.effect.destination,
+            )
+            return [(payloads.move_charge, fields)]
+        if isinstance(c.effect, SupportEffect):
+            fields = (c.name, c.cost, c.physical, c.started_at, c.target)
+            return [(payloads.support_charge, fields)]
+        fields = (c.action, c.name, c.cost, c.complex, c.physical, c.started_at, c.target, c.reach)
+        return [(payloads.action_charge, fields)]
+    return []
+
+
+def _varied_argument(value: Any) -> Any:
+    """Another value of the same kind as ``value`` (a payload build's argument)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return f"{value}.other" if "." in value else f"{value}x"
+    if value is None:
+        return None
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return (value[0] + 1, value[1])
+    if isinstance(value, tuple):
+        return (*value, ActorId("someone"))
+    raise AssertionError(value)
+
+
+def test_the_charges_and_payloads_built_once_are_built_alike() -> None:
+    """Every charge and event payload ``payloads`` builds in the shipped scenarios, and the
+    same with each argument changed in turn: the value built on the fast path equals the
+    one the reference path validates afresh, fields set included, and is handed out again
+    for equal arguments (a key missing an argument would hand out another's value)."""
+    builds = 0
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            run, _ = visited(name, seed)
+            for event in run.session.log.events:
+                if not event.kind.startswith("realtime."):
+                    continue
+                payload = ev.read_event(event.kind, event.payload)
+                for build, arguments in _payload_builds(event.kind, payload):
+                    variants = [arguments]
+                    for index, value in enumerate(arguments):
+                        changed = _varied_argument(value)
+                        if changed != value:
+                            variants.append((*arguments[:index], changed, *arguments[index + 1 :]))
+                    for variant in variants:
+                        try:
+                            with fast_paths.reference():
+                                reference = build(*variant)
+                        except ValidationError:  # a variant validation refuses (never kept)
+                            with pytest.raises(ValidationError):
+                                build(*variant)
+                            continue
+                        fast = build(*variant)
+                        assert fast == reference, (build, variant)
+                        assert type(fast) is type(reference)
+                        assert fast.model_fields_set == reference.model_fields_set
+                        assert fast.model_dump_json() == reference.model_dump_json()
+                        assert build(*variant) is fast
+                        builds += 1
+    assert builds > 200
+
+
+def test_an_action_started_and_a_reaction_offered_are_built_once_for_the_very_value() -> None:
+    """The payloads built for the very charge or offer (itself built once) equal the
+    reference path's, for the same and for another creature."""
+    charge = payloads.move_charge("Move", 2, True, 1, (0, 0), (2, 0))
+    offered = payloads.offer("2.1", ActorId("aliena"), ("opportunity_attack",))
+    for creature in (ActorId("aliena"), ActorId("demilio")):
+        fast = payloads.action_started(creature, charge)
+        assert payloads.action_started(creature, charge) is fast
+        with fast_paths.reference():
+            assert fast == ev.ActionStarted(creature=creature, charge=charge)
+            assert payloads.action_started(creature, charge) is not fast
+    fast_offer = payloads.reaction_offered(offered)
+    assert payloads.reaction_offered(offered) is fast_offer
+    with fast_paths.reference():
+        assert fast_offer == ev.ReactionOffered(offer=offered)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter import payloads
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.resting import end_rest
 from tablekeeper.rulesets.realtime.encounter.state import Charge
@@ -56,4 +57,4 @@ def start(
         cancel(draft, creature_id, "voluntary_movement" if complex_broken else "another_action")
     if charge.physical and creature.resting is not None:
         end_rest(draft, creature_id, "physical_activity")
-    draft.emit(ev.ACTION_STARTED, ev.ActionStarted(creature=creature_id, charge=charge))
+    draft.emit(ev.ACTION_STARTED, payloads.action_started(creature_id, charge))

@@ -27,7 +27,7 @@ from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.realtime.encounter import commands as cmd
 from tablekeeper.rulesets.realtime.encounter import events as ev
-from tablekeeper.rulesets.realtime.encounter import legality, reactions
+from tablekeeper.rulesets.realtime.encounter import legality, payloads, reactions
 from tablekeeper.rulesets.realtime.encounter.actions import load_catalogue
 from tablekeeper.rulesets.realtime.encounter.charging import cancel, start
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
@@ -39,10 +39,8 @@ from tablekeeper.rulesets.realtime.encounter.seconds import passed_quietly, run
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
     Creature,
-    MoveEffect,
     Offer,
     RealtimeState,
-    SupportEffect,
     TreatEffect,
     distance,
 )
@@ -89,17 +87,15 @@ def _start_action(draft: RealtimeDraft, order: cmd.StartAction) -> None:
     catalogue = draft.state.catalogue
     entry = catalogue.actions[order.action] if order.action is not None else None
     name = order.name or (entry.name if entry else "action")
-    charge = Charge(
-        action=order.action or "custom",
-        name=name,
-        cost=order.cost or (entry.cost if entry else 1),
-        complex=bool(order.complex or (entry and entry.complex) or name.endswith("*")),
-        physical=order.physical
-        if order.physical is not None
-        else (entry.physical if entry else True),
-        started_at=draft.state.second,
-        target=order.target,
-        reach=order.reach,
+    charge = payloads.action_charge(
+        order.action or "custom",
+        name,
+        order.cost or (entry.cost if entry else 1),
+        bool(order.complex or (entry and entry.complex) or name.endswith("*")),
+        order.physical if order.physical is not None else (entry.physical if entry else True),
+        draft.state.second,
+        order.target,
+        order.reach,
     )
     start(draft, order.creature, charge, voluntary_movement=False)
 
@@ -112,39 +108,25 @@ def _move(draft: RealtimeDraft, order: cmd.Move) -> None:
     state = draft.state
     creature = state.creature(order.creature)
     if not order.voluntary:
-        draft.emit(
-            ev.MOVED,
-            ev.Moved(
-                creature=order.creature,
-                origin=creature.position,
-                destination=order.to,
-                voluntary=False,
-            ),
-        )
+        draft.emit(ev.MOVED, payloads.moved(order.creature, creature.position, order.to, False))
         return
     movement = state.catalogue.movement
     squares = distance(creature.position, order.to, state.options.distance)
-    charge = Charge(
-        action="move",
-        name=movement.name,
-        cost=order.cost or movement.cost(squares),
-        physical=movement.physical,
-        started_at=state.second,
-        effect=MoveEffect(origin=creature.position, destination=order.to),
+    charge = payloads.move_charge(
+        movement.name,
+        order.cost or movement.cost(squares),
+        movement.physical,
+        state.second,
+        creature.position,
+        order.to,
     )
     start(draft, order.creature, charge, voluntary_movement=True)
 
 
 def _support(draft: RealtimeDraft, order: cmd.Support) -> None:
     entry = draft.state.catalogue.support
-    charge = Charge(
-        action="support",
-        name=entry.name,
-        cost=entry.cost,
-        physical=entry.physical,
-        started_at=draft.state.second,
-        target=order.target,
-        effect=SupportEffect(target=order.target),
+    charge = payloads.support_charge(
+        entry.name, entry.cost, entry.physical, draft.state.second, order.target
     )
     start(draft, order.creature, charge, voluntary_movement=False)
 
@@ -213,7 +195,7 @@ def _end_rest(draft: RealtimeDraft, order: cmd.EndRest) -> None:
 
 
 def _advance(draft: RealtimeDraft, order: cmd.Advance) -> Decision | None:
-    draft.emit(ev.ADVANCE_STARTED, ev.AdvanceStarted(seconds=order.seconds))
+    draft.emit(ev.ADVANCE_STARTED, payloads.advance_started(order.seconds))
     return run(draft)
 
 

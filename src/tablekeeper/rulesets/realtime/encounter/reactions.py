@@ -21,6 +21,7 @@ from tablekeeper.engine.values import ActorId
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.realtime.checks import CheckInput, check_rolled
 from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter import payloads
 from tablekeeper.rulesets.realtime.encounter.actions import COMPLEX_ACTION_COMPLETED, Catalogue
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.resting import end_rest
@@ -47,16 +48,16 @@ def open_trigger(
     if not candidates:
         return None
     state = draft.state
-    trigger = Trigger(
-        id=f"{state.second}.{len(state.triggers) + 1}",
-        kind=kind,
-        source=source,
-        second=state.second,
-        candidates=candidates,
-        description=description,
+    opened = payloads.trigger_opened(
+        f"{state.second}.{len(state.triggers) + 1}",
+        kind,
+        source,
+        state.second,
+        candidates,
+        description,
     )
-    draft.emit(ev.TRIGGER_OPENED, ev.TriggerOpened(trigger=trigger))
-    return trigger
+    draft.emit(ev.TRIGGER_OPENED, opened)
+    return opened.trigger
 
 
 def within_reach_of(state: RealtimeState, creature: Creature) -> tuple[ActorId, ...]:
@@ -106,7 +107,7 @@ def next_offer(state: RealtimeState) -> Offer | None:
         for creature_id in trigger.candidates:
             reactions = usable(state, trigger, state.creature(creature_id))
             if reactions:
-                return Offer(trigger=trigger.id, creature=creature_id, reactions=reactions)
+                return payloads.offer(trigger.id, creature_id, reactions)
     return None
 
 
@@ -170,7 +171,7 @@ def offer_next(draft: RealtimeDraft) -> Decision | None:
     offer = next_offer(draft.state)
     if offer is None:
         return None
-    draft.emit(ev.REACTION_OFFERED, ev.ReactionOffered(offer=offer))
+    draft.emit(ev.REACTION_OFFERED, payloads.reaction_offered(offer))
     return decision_for(draft.state, offer)
 
 

@@ -26,6 +26,7 @@ from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter import payloads
 from tablekeeper.rulesets.realtime.encounter.actions import LEAVES_REACH
 from tablekeeper.rulesets.realtime.encounter.charging import cancel
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
@@ -146,7 +147,7 @@ def run(draft: RealtimeDraft) -> Decision | None:
         quiet = quiet_seconds(state)
         seconds = state.advance_remaining if quiet is None else min(quiet, state.advance_remaining)
         if seconds:
-            draft.emit(ev.SECONDS_ELAPSED, ev.SecondsElapsed(start=state.second, seconds=seconds))
+            draft.emit(ev.SECONDS_ELAPSED, payloads.seconds_elapsed(state.second, seconds))
         else:
             begin_end_of_second(draft)
 
@@ -156,7 +157,7 @@ def begin_end_of_second(draft: RealtimeDraft) -> None:
     for creature in list(draft.state.creatures.values()):
         if creature.charge is not None and not creature.can_act:
             cancel(draft, creature.id, "unconscious")
-    draft.emit(ev.SECOND_ENDING, ev.SecondEnding(second=draft.state.second))
+    draft.emit(ev.SECOND_ENDING, payloads.second_ending(draft.state.second))
     for creature_id in list(draft.state.creatures):
         charge = draft.state.creature(creature_id).charge
         if charge is not None and charge.complete:
@@ -177,7 +178,7 @@ def finish_second(draft: RealtimeDraft) -> None:
     for creature in list(draft.state.creatures.values()):
         if creature.resting is not None and second >= creature.resting.planned_end:
             end_rest(draft, creature.id, "completed")
-    draft.emit(ev.SECOND_ENDED, ev.SecondEnded(second=second))
+    draft.emit(ev.SECOND_ENDED, payloads.second_ended(second))
 
 
 def complete(draft: RealtimeDraft, creature_id: ActorId, charge: Charge) -> None:
@@ -205,15 +206,15 @@ def complete(draft: RealtimeDraft, creature_id: ActorId, charge: Charge) -> None
             result = "out_of_reach"
     draft.emit(
         ev.ACTION_COMPLETED,
-        ev.ActionCompleted(
-            creature=creature_id,
-            action=charge.action,
-            name=charge.name,
-            cost=charge.cost,
-            complex=charge.complex,
-            second=state.second,
-            target=charge.target,
-            result=result,
+        payloads.action_completed(
+            creature_id,
+            charge.action,
+            charge.name,
+            charge.cost,
+            charge.complex,
+            state.second,
+            charge.target,
+            result,
         ),
     )
     if isinstance(effect, MoveEffect):
@@ -231,11 +232,8 @@ def _arrive(draft: RealtimeDraft, creature_id: ActorId, effect: MoveEffect) -> N
     before = draft.state
     draft.emit(
         ev.MOVED,
-        ev.Moved(
-            creature=creature_id,
-            origin=before.creature(creature_id).position,
-            destination=effect.destination,
-            voluntary=True,
+        payloads.moved(
+            creature_id, before.creature(creature_id).position, effect.destination, True
         ),
     )
     after = draft.state

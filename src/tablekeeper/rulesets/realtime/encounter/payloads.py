@@ -1,0 +1,205 @@
+"""The charges and event payloads a second's play builds, built once for equal arguments.
+
+Every trial of a scenario plays the same seconds: the same moves and actions start at
+the same seconds from the same squares, complete with the same results, open the same
+triggers and offer the same reactions. Each value below is a frozen model built, on the
+reference path, exactly as the play built it before (the same keyword arguments, so the
+same fields set, validated); on the engine's fast paths (``engine/memo.built``) it is
+built once for equal arguments and handed out again. Each is a pure function of its
+arguments, and the key holds every one of them; they come from validated models (the
+state, a command's payload, the catalogue), so each has the exact type validation keeps
+and equal keys build equal values. ``tests/rulesets/realtime/test_fast_paths.py`` holds
+each to the value built afresh, on every one the shipped scenarios build.
+"""
+
+from __future__ import annotations
+
+from tablekeeper.engine.memo import built
+from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter.state import (
+    Charge,
+    MoveEffect,
+    Offer,
+    Position,
+    SupportEffect,
+    Trigger,
+)
+from tablekeeper.rulesets.realtime.once import for_the_very
+
+
+def second_ending(second: int) -> ev.SecondEnding:
+    """The end of ``second`` begins."""
+    return built((ev.SECOND_ENDING, second), lambda: ev.SecondEnding(second=second))
+
+
+def second_ended(second: int) -> ev.SecondEnded:
+    """The end of ``second`` is resolved."""
+    return built((ev.SECOND_ENDED, second), lambda: ev.SecondEnded(second=second))
+
+
+def advance_started(seconds: int) -> ev.AdvanceStarted:
+    """The GM plays ``seconds`` seconds."""
+    return built((ev.ADVANCE_STARTED, seconds), lambda: ev.AdvanceStarted(seconds=seconds))
+
+
+def seconds_elapsed(start: int, seconds: int) -> ev.SecondsElapsed:
+    """``seconds`` quiet ends of second from ``start``."""
+    return built(
+        (ev.SECONDS_ELAPSED, start, seconds),
+        lambda: ev.SecondsElapsed(start=start, seconds=seconds),
+    )
+
+
+def action_started(creature: ActorId, charge: Charge) -> ev.ActionStarted:
+    """``creature`` starts charging ``charge`` (built once for the very charge: the
+    charges below are themselves built once)."""
+    return for_the_very(
+        charge,
+        (ev.ACTION_STARTED, creature),
+        lambda: ev.ActionStarted(creature=creature, charge=charge),
+    )
+
+
+def action_completed(
+    creature: ActorId,
+    action: str,
+    name: str,
+    cost: int,
+    complex: bool,
+    second: int,
+    target: ActorId | None,
+    result: ev.ActionCompletedResult,
+) -> ev.ActionCompleted:
+    """``creature``'s action completes at ``second`` with ``result``."""
+    return built(
+        (ev.ACTION_COMPLETED, creature, action, name, cost, complex, second, target, result),
+        lambda: ev.ActionCompleted(
+            creature=creature,
+            action=action,
+            name=name,
+            cost=cost,
+            complex=complex,
+            second=second,
+            target=target,
+            result=result,
+        ),
+    )
+
+
+def moved(creature: ActorId, origin: Position, destination: Position, voluntary: bool) -> ev.Moved:
+    """``creature`` stands on ``destination``, from ``origin``."""
+    return built(
+        (ev.MOVED, creature, origin, destination, voluntary),
+        lambda: ev.Moved(
+            creature=creature, origin=origin, destination=destination, voluntary=voluntary
+        ),
+    )
+
+
+def action_charge(
+    action: str,
+    name: str,
+    cost: int,
+    complex: bool,
+    physical: bool,
+    started_at: int,
+    target: ActorId | None,
+    reach: int | None,
+) -> Charge:
+    """A catalogue or custom action's charge, as ``start_action`` gives it."""
+    return built(
+        (
+            "realtime.action_charge",
+            action,
+            name,
+            cost,
+            complex,
+            physical,
+            started_at,
+            target,
+            reach,
+        ),
+        lambda: Charge(
+            action=action,
+            name=name,
+            cost=cost,
+            complex=complex,
+            physical=physical,
+            started_at=started_at,
+            target=target,
+            reach=reach,
+        ),
+    )
+
+
+def move_charge(
+    name: str, cost: int, physical: bool, started_at: int, origin: Position, destination: Position
+) -> Charge:
+    """A voluntary movement's charge, from ``origin`` to ``destination``."""
+    return built(
+        ("realtime.move_charge", name, cost, physical, started_at, origin, destination),
+        lambda: Charge(
+            action="move",
+            name=name,
+            cost=cost,
+            physical=physical,
+            started_at=started_at,
+            effect=MoveEffect(origin=origin, destination=destination),
+        ),
+    )
+
+
+def support_charge(
+    name: str, cost: int, physical: bool, started_at: int, target: ActorId
+) -> Charge:
+    """The Support action's charge, aimed at ``target``."""
+    return built(
+        ("realtime.support_charge", name, cost, physical, started_at, target),
+        lambda: Charge(
+            action="support",
+            name=name,
+            cost=cost,
+            physical=physical,
+            started_at=started_at,
+            target=target,
+            effect=SupportEffect(target=target),
+        ),
+    )
+
+
+def trigger_opened(
+    trigger_id: str,
+    kind: str,
+    source: ActorId,
+    second: int,
+    candidates: tuple[ActorId, ...],
+    description: str,
+) -> ev.TriggerOpened:
+    """A triggering event of ``second`` opens, concerning ``candidates``."""
+    return built(
+        (ev.TRIGGER_OPENED, trigger_id, kind, source, second, candidates, description),
+        lambda: ev.TriggerOpened(
+            trigger=Trigger(
+                id=trigger_id,
+                kind=kind,
+                source=source,
+                second=second,
+                candidates=candidates,
+                description=description,
+            )
+        ),
+    )
+
+
+def offer(trigger: str, creature: ActorId, reactions: tuple[str, ...]) -> Offer:
+    """The reaction decision put to ``creature`` about ``trigger``."""
+    return built(
+        ("realtime.offer", trigger, creature, reactions),
+        lambda: Offer(trigger=trigger, creature=creature, reactions=reactions),
+    )
+
+
+def reaction_offered(offered: Offer) -> ev.ReactionOffered:
+    """The offer is made (built once for the very offer, itself built once)."""
+    return for_the_very(offered, ev.REACTION_OFFERED, lambda: ev.ReactionOffered(offer=offered))
