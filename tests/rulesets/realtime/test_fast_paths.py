@@ -728,3 +728,48 @@ def test_an_action_started_and_a_reaction_offered_are_built_once_for_the_very_va
     assert payloads.reaction_offered(offered) is fast_offer
     with fast_paths.reference():
         assert fast_offer == ev.ReactionOffered(offer=offered)
+
+
+def test_a_clock_later_is_the_clocks_advance_on_every_state_played() -> None:
+    """The clock of every state the shipped scenarios pass through, ``seconds`` later:
+    built once on the fast path for the second it shows, equal to the clock's own advance
+    (fields set included) for clocks of every fields set, and refused alike backwards."""
+    clocks = {
+        (state.clock.second, tuple(sorted(state.clock.model_fields_set))): state.clock
+        for name in SCENARIOS
+        for seed in SEEDS
+        for state in visited(name, seed)[1]
+    }
+    clocks[(7, ("clock", "second"))] = SecondClock.model_validate({"clock": "seconds", "second": 7})
+    clocks[(1, ())] = SecondClock()
+    assert len(clocks) > 20
+    for clock in clocks.values():
+        for seconds in (0, 1, 2, 5):
+            fast = payloads.clock_later(clock, seconds)
+            with fast_paths.reference():
+                reference = clock.advance(seconds)
+                assert payloads.clock_later(clock, seconds) == reference
+            assert fast == reference
+            assert fast.model_fields_set == reference.model_fields_set
+            assert fast.model_dump_json() == reference.model_dump_json()
+        with pytest.raises(ValueError, match="backwards"):
+            payloads.clock_later(clock, -1)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_advance_unattended_play_offers_is_the_full_ones_at_every_second(name: str) -> None:
+    """The advance of one second ``next_command`` offers (built once per scenario and
+    second on the fast paths) is the one ``advance_command`` works out at every second."""
+    played, states = visited(name, 1)
+    for state in states:
+        if state.ending_second or state.offer is not None:
+            continue
+        run = ScenarioRun(played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1)
+        run.asked = {(state.second, str(key)) for key in state.creatures}  # none asked
+        fast = run.next_command(POLICY)
+        with fast_paths.reference():
+            again = ScenarioRun(played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1)
+            again.asked = set(run.asked)
+            reference = again.next_command(POLICY)
+            assert reference == again.advance_command(1) or reference is None
+        assert fast == reference, state.second

@@ -21,7 +21,6 @@ from tablekeeper.rulesets.realtime.encounter import commands as cmd
 from tablekeeper.rulesets.realtime.encounter.engine import (
     RealtimeEngine,
     reactions_offered,
-    supportable,
 )
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 
@@ -71,19 +70,23 @@ class RealtimePolicy:
         offers, checked by the same full check. ``tests/rulesets/realtime/
         test_fast_paths.py`` holds it to ``choose`` over the reference path's legal
         commands on every state the shipped scenarios pass through, and on varied ones.
+        No trigger open offers no reaction, and the dying allies are read inline as
+        ``supportable`` reads them (alive, below 0 HP: ``Creature.is_dying``).
         """
         if state.ending_second or state.offer is not None:
             return None
         me = state.creatures.get(actor)
         if me is None or not me.can_act:
             return None
-        for command in reactions_offered(state, me):
-            if keep(command) and engine.allows(state, command):
-                return command
+        if state.triggers:  # no trigger open: no reaction offered
+            for command in reactions_offered(state, me):
+                if keep(command) and engine.allows(state, command):
+                    return command
         if me.charge is not None:
             return None
-        for other in supportable(state, me):
-            if other.side == me.side:
+        side = me.side
+        for other in state.creatures.values():  # ``supportable``, read inline
+            if other.hp < 0 and not other.dead and other.side == side and other.id != me.id:
                 command = cmd.support(actor, other.id)
                 if keep(command) and engine.allows(state, command):
                     return command

@@ -279,7 +279,11 @@ class ScenarioRun:
         second = state.clock.second
         if second > self.scenario.seconds:  # finished
             return None
-        wait = self.advance_command(1)
+        # a function of the second and the scenario (its last second, its timeline's
+        # seconds): built once for the very scenario and second on the fast paths
+        wait = for_the_very(
+            self.scenario, ("realtime.wait", second), lambda: self.advance_command(1)
+        )
         scripted = self._scripted
         if scripted is None:
             scenario = self.scenario

@@ -15,6 +15,7 @@ from pydantic import BaseModel, JsonValue
 
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter.payloads import clock_later
 from tablekeeper.rulesets.realtime.encounter.state import (
     Creature,
     Injury,
@@ -83,7 +84,7 @@ def _seconds_elapsed(state: S, event: ev.SecondsElapsed) -> S:
     return state.model_copy(
         update={
             "creatures": _dying_counted(_gain(state, event.seconds), event.seconds),
-            "clock": state.clock.advance(event.seconds),
+            "clock": clock_later(state.clock, event.seconds),
             "triggers": (),
             "offer": None,
             "advance_remaining": max(0, state.advance_remaining - event.seconds),
@@ -99,7 +100,7 @@ def _second_ended(state: S, event: ev.SecondEnded) -> S:
     return state.model_copy(
         update={
             "creatures": _count_dying(state, 1),
-            "clock": state.clock.advance(1),
+            "clock": clock_later(state.clock, 1),
             "triggers": (),
             "offer": None,
             "ending_second": False,

@@ -14,6 +14,7 @@ each to the value built afresh, on every one the shipped scenarios build.
 
 from __future__ import annotations
 
+from tablekeeper.engine.clocks import SecondClock
 from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
@@ -203,3 +204,22 @@ def offer(trigger: str, creature: ActorId, reactions: tuple[str, ...]) -> Offer:
 def reaction_offered(offered: Offer) -> ev.ReactionOffered:
     """The offer is made (built once for the very offer, itself built once)."""
     return for_the_very(offered, ev.REACTION_OFFERED, lambda: ev.ReactionOffered(offer=offered))
+
+
+_SECOND_SET = frozenset({"second"})
+"""The fields set of a clock once it has advanced (its default made no field set)."""
+
+
+def clock_later(clock: SecondClock, seconds: int) -> SecondClock:
+    """``clock.advance(seconds)``; on the fast paths built once for the second it shows,
+    for a clock whose fields set are those an advance leaves (``second`` alone: every
+    clock of a state after its first second), so the value built is the same whatever
+    clock of that kind it was built from."""
+    if (
+        type(clock) is not SecondClock
+        or clock.__pydantic_fields_set__ != _SECOND_SET
+        or type(seconds) is not int
+        or seconds < 0  # refused by the clock, never remembered
+    ):
+        return clock.advance(seconds)
+    return built(("realtime.clock", clock.second + seconds), lambda: clock.advance(seconds))

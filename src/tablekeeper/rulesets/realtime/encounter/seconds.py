@@ -93,9 +93,9 @@ def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
     order; the creatures in order, the fields set the same. ``tests/rulesets/realtime/
     test_fast_paths.py`` holds it to :func:`quiet_seconds` and the two folds on every
     state the shipped scenarios pass through and on varied ones."""
-    if next_offer(state) is not None:
+    if state.triggers and next_offer(state) is not None:  # no trigger: no offer
         return None
-    options, second = state.options, state.second
+    options, second = state.options, state.clock.second
     creatures = {}
     for key, creature in state.creatures.items():
         if creature.dead:  # neither gains nor is dying, and never ends quiet seconds
@@ -110,7 +110,7 @@ def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
             creature = creature.model_copy(
                 update={"charge": charge.model_copy(update={"charged": gained})}
             )
-        if creature.is_dying:
+        if creature.hp < 0:  # is_dying, the creature being alive
             if AUTOMATIC_DEATH_SECONDS - creature.seconds_negative <= seconds:
                 return None
             creature = creature.model_copy(
@@ -123,7 +123,7 @@ def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
     return state.model_copy(
         update={
             "creatures": creatures,
-            "clock": state.clock.advance(seconds),
+            "clock": payloads.clock_later(state.clock, seconds),
             "triggers": (),
             "offer": None,
             "advance_remaining": 0,
