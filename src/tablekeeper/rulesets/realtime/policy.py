@@ -85,8 +85,13 @@ class RealtimePolicy:
         if me.charge is not None:
             return None
         side = me.side
+        # a keep that says which targets it keeps (unattended play's) is asked before the
+        # Support is built: it keeps a command by its target alone
+        keeps_target = getattr(keep, "keeps_target", None)
         for other in state.creatures.values():  # ``supportable``, read inline
             if other.hp < 0 and not other.dead and other.side == side and other.id != me.id:
+                if keeps_target is not None and not keeps_target(other.id):
+                    continue
                 command = cmd.support(actor, other.id)
                 if keep(command) and engine.allows(state, command):
                     return command

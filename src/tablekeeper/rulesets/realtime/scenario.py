@@ -279,11 +279,9 @@ class ScenarioRun:
         second = state.clock.second
         if second > self.scenario.seconds:  # finished
             return None
-        # a function of the second and the scenario (its last second, its timeline's
-        # seconds): built once for the very scenario and second on the fast paths
-        wait = for_the_very(
-            self.scenario, ("realtime.wait", second), lambda: self.advance_command(1)
-        )
+        # advance_command(1) is the advance of max(1, min(1, limit)) seconds, its limit
+        # at least 1 before the end: always one second (on the fast paths, taken as such)
+        wait = advance(1) if fast_paths.enabled() else self.advance_command(1)
         scripted = self._scripted
         if scripted is None:
             scenario = self.scenario
@@ -300,13 +298,14 @@ class ScenarioRun:
             and fast_paths.enabled()
             else None
         )
+        asked = self.asked
         for creature in state.creatures.values():
             if creature.id in scripted or not creature.can_act:
                 continue
             key = (second, str(creature.id))
-            if key in self.asked:
+            if key in asked:
                 continue
-            self.asked.add(key)
+            asked.add(key)
             if picker is not None and isinstance(engine, RealtimeEngine) and creature.id != GM:
                 picked = picker.pick(engine, state, creature.id, unscripted)
                 if picked is not None:
@@ -349,6 +348,11 @@ class _Unscripted:
 
     def __call__(self, command: Command) -> bool:
         return str(command.payload.get("target", "")) not in self.scripted
+
+    def keeps_target(self, target: str) -> bool:
+        """Whether a command aimed at ``target`` is kept (``__call__`` of a command
+        whose payload's ``target`` is ``target``)."""
+        return str(target) not in self.scripted
 
 
 def start(scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:
