@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from tablekeeper.analysis.trials import TrialPlan, play
 from tablekeeper.dice.roller import FixedRoller, RandomRoller
@@ -639,6 +639,34 @@ def _payload_builds(kind: str, payload: Any) -> list[tuple[Callable[..., Any], t
     if kind == ev.REACTION_OFFERED:
         o = payload.offer
         return [(payloads.offer, (o.trigger, o.creature, o.reactions))]
+    return _rolled_and_started_builds(kind, payload)
+
+
+def _rolled_and_started_builds(
+    kind: str, payload: Any
+) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+    """``_payload_builds`` of the events that roll or start an action."""
+    if kind == ev.STABILIZED:
+        return [(payloads.stabilized, (payload.creature, payload.by))]
+    if kind == ev.HEALED:
+        fields = (payload.creature, payload.amount, payload.hp_before, payload.hp_after)
+        return [(payloads.healed, (*fields, payload.source))]
+    if kind == ev.CRITICAL_INJURY_ROLLED:
+        request = payload.input
+        fields = (request.n_wounds, request.seconds_negative, request.negative_hp)
+        rolled = (payload.creature, payload.cause, request, payload.outcome)
+        return [
+            (payloads.injury_input, fields),
+            (payloads.critical_injury_rolled, (*rolled, payload.injury_number)),
+        ]
+    if kind == ev.REACTION_USED:
+        fields = tuple(getattr(payload, name) for name in ev.ReactionUsed.model_fields)
+        builds: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
+            (payloads.reaction_used, fields)
+        ]
+        for value in (9, 13, 23):
+            builds.append((payloads.check_input, (value, payload.name)))
+        return builds
     if kind == ev.ACTION_STARTED:
         c = payload.charge
         if isinstance(c.effect, MoveEffect):
@@ -660,7 +688,10 @@ def _payload_builds(kind: str, payload: Any) -> list[tuple[Callable[..., Any], t
 
 
 def _varied_argument(value: Any) -> Any:
-    """Another value of the same kind as ``value`` (a payload build's argument)."""
+    """Another value of the same kind as ``value`` (a payload build's argument); a model
+    (a check's or a roll's outcome, a request) is kept."""
+    if isinstance(value, BaseModel):
+        return value
     if isinstance(value, bool):
         return not value
     if isinstance(value, int):

@@ -17,6 +17,7 @@ from typing import Literal
 from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter import payloads
 from tablekeeper.rulesets.realtime.encounter.charging import cancel
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
 from tablekeeper.rulesets.realtime.encounter.resting import end_rest
@@ -105,18 +106,20 @@ def roll_critical_injury(
 ) -> CriticalInjuryOutcome:
     """Roll the critical injury of a creature leaving negative HP (R-LIFE-04); 176+ kills."""
     creature = draft.state.creature(creature_id)
-    request = injury_input(creature)
+    request = payloads.injury_input(  # injury_input(creature), built once
+        creature.n_wounds, creature.seconds_negative, max(0, -creature.hp)
+    )
     outcome = critical_injury_rolled(
         request, labelled(draft.roller, "critical injury", creature_id)
     )
     draft.emit(
         ev.CRITICAL_INJURY_ROLLED,
-        ev.CriticalInjuryRolled(
-            creature=creature_id,
-            cause=cause,
-            input=request,
-            outcome=outcome,
-            injury_number=None if outcome.dead else creature.injuries_received + 1,
+        payloads.critical_injury_rolled(
+            creature_id,
+            cause,
+            request,
+            outcome,
+            None if outcome.dead else creature.injuries_received + 1,
         ),
     )
     if outcome.dead:
@@ -127,7 +130,7 @@ def roll_critical_injury(
 def stabilize(draft: RealtimeDraft, creature_id: ActorId, by: ActorId) -> None:
     """Support completed on a dying creature: a critical injury, then 0 HP (R-STAB-01)."""
     if not roll_critical_injury(draft, creature_id, "stabilized").dead:
-        draft.emit(ev.STABILIZED, ev.Stabilized(creature=creature_id, by=by))
+        draft.emit(ev.STABILIZED, payloads.stabilized(creature_id, by))
 
 
 def heal(draft: RealtimeDraft, creature_id: ActorId, amount: int, source: str = "") -> None:
@@ -140,13 +143,4 @@ def heal(draft: RealtimeDraft, creature_id: ActorId, amount: int, source: str = 
         hp_after = min(creature.max_hp, amount)
     else:
         hp_after = max(creature.hp, min(creature.max_hp, creature.hp + amount))
-    draft.emit(
-        ev.HEALED,
-        ev.Healed(
-            creature=creature_id,
-            amount=amount,
-            hp_before=creature.hp,
-            hp_after=hp_after,
-            source=source,
-        ),
-    )
+    draft.emit(ev.HEALED, payloads.healed(creature_id, amount, creature.hp, hp_after, source))

@@ -14,9 +14,12 @@ each to the value built afresh, on every one the shipped scenarios build.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from tablekeeper.engine.clocks import SecondClock
 from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.realtime.checks import CheckInput, CheckOutcome
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
@@ -26,6 +29,7 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     SupportEffect,
     Trigger,
 )
+from tablekeeper.rulesets.realtime.injuries import CriticalInjuryInput, CriticalInjuryOutcome
 from tablekeeper.rulesets.realtime.once import for_the_very
 
 
@@ -223,3 +227,117 @@ def clock_later(clock: SecondClock, seconds: int) -> SecondClock:
     ):
         return clock.advance(seconds)
     return built(("realtime.clock", clock.second + seconds), lambda: clock.advance(seconds))
+
+
+def injury_input(n_wounds: int, seconds_negative: int, negative_hp: int) -> CriticalInjuryInput:
+    """The critical injury roll's variables (R-CRIT-01)."""
+    return built(
+        ("realtime.injury_input", n_wounds, seconds_negative, negative_hp),
+        lambda: CriticalInjuryInput(
+            n_wounds=n_wounds, seconds_negative=seconds_negative, negative_hp=negative_hp
+        ),
+    )
+
+
+def critical_injury_rolled(
+    creature: ActorId,
+    cause: Literal["stabilized", "healed"],
+    request: CriticalInjuryInput,
+    outcome: CriticalInjuryOutcome,
+    injury_number: int | None,
+) -> ev.CriticalInjuryRolled:
+    """``creature``'s critical injury roll (built once for the very outcome, itself built
+    once per request and face, and the request's values)."""
+    key = (
+        ev.CRITICAL_INJURY_ROLLED,
+        creature,
+        cause,
+        injury_number,
+        request.n_wounds,
+        request.seconds_negative,
+        request.negative_hp,
+    )
+    return for_the_very(
+        outcome,
+        key,
+        lambda: ev.CriticalInjuryRolled(
+            creature=creature,
+            cause=cause,
+            input=request,
+            outcome=outcome,
+            injury_number=injury_number,
+        ),
+    )
+
+
+def stabilized(creature: ActorId, by: ActorId) -> ev.Stabilized:
+    """``creature`` is stabilized by ``by``."""
+    return built((ev.STABILIZED, creature, by), lambda: ev.Stabilized(creature=creature, by=by))
+
+
+def healed(creature: ActorId, amount: int, hp_before: int, hp_after: int, source: str) -> ev.Healed:
+    """``creature`` is healed ``amount`` HP."""
+    return built(
+        (ev.HEALED, creature, amount, hp_before, hp_after, source),
+        lambda: ev.Healed(
+            creature=creature,
+            amount=amount,
+            hp_before=hp_before,
+            hp_after=hp_after,
+            source=source,
+        ),
+    )
+
+
+def check_input(characteristic: int, characteristic_name: str) -> CheckInput:
+    """A reaction's check of ``characteristic_name``, at ``characteristic``."""
+    return built(
+        ("realtime.check_input", characteristic, characteristic_name),
+        lambda: CheckInput(characteristic=characteristic, characteristic_name=characteristic_name),
+    )
+
+
+def reaction_used(
+    creature: ActorId,
+    reaction: str,
+    name: str,
+    trigger: str,
+    second: int,
+    cooldown: int,
+    ready_at: int,
+    complex: bool,
+    target: ActorId,
+    check: CheckOutcome | None,
+) -> ev.ReactionUsed:
+    """``creature`` uses ``reaction`` against ``trigger`` (built once for the very check
+    outcome, itself built once per request and face, or for none)."""
+    key = (
+        ev.REACTION_USED,
+        creature,
+        reaction,
+        name,
+        trigger,
+        second,
+        cooldown,
+        ready_at,
+        complex,
+        target,
+    )
+
+    def make() -> ev.ReactionUsed:
+        return ev.ReactionUsed(
+            creature=creature,
+            reaction=reaction,
+            name=name,
+            trigger=trigger,
+            second=second,
+            cooldown=cooldown,
+            ready_at=ready_at,
+            complex=complex,
+            target=target,
+            check=check,
+        )
+
+    if check is None:
+        return built((*key, None), make)
+    return for_the_very(check, key, make)

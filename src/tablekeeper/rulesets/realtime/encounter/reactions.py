@@ -19,7 +19,7 @@ from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
 from tablekeeper.errors import IllegalCommandError
-from tablekeeper.rulesets.realtime.checks import CheckInput, check_rolled
+from tablekeeper.rulesets.realtime.checks import check_rolled
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter import payloads
 from tablekeeper.rulesets.realtime.encounter.actions import COMPLEX_ACTION_COMPLETED, Catalogue
@@ -217,7 +217,7 @@ def react(draft: RealtimeDraft, creature_id: ActorId, trigger_id: str, reaction:
     if state.options.reaction_checks and entry.check is not None:
         value = characteristic(creature, entry.check)
         if value is not None:
-            request = CheckInput(characteristic=value, characteristic_name=entry.check)
+            request = payloads.check_input(value, entry.check)
             outcome = check_rolled(
                 request, labelled(draft.roller, f"{entry.name} check", creature_id)
             )
@@ -226,17 +226,17 @@ def react(draft: RealtimeDraft, creature_id: ActorId, trigger_id: str, reaction:
     length = cooldown(state, creature, reaction)
     draft.emit(
         ev.REACTION_USED,
-        ev.ReactionUsed(
-            creature=creature_id,
-            reaction=reaction,
-            name=entry.name,
-            trigger=trigger_id,
-            second=trigger.second,
-            cooldown=length,
-            ready_at=trigger.second + length,
-            complex=entry.complex,
-            target=trigger.source,
-            check=outcome,
+        payloads.reaction_used(
+            creature_id,
+            reaction,
+            entry.name,
+            trigger_id,
+            trigger.second,
+            length,
+            trigger.second + length,
+            entry.complex,
+            trigger.source,
+            outcome,
         ),
     )
     if entry.complex:  # a Complex Reaction has no charge: it completes at once (G-R-15)
