@@ -204,16 +204,18 @@ class Session(Generic[S]):
         """Play ``command`` as :meth:`submit` does, keeping no log (:meth:`keep_no_log`)."""
         number = self._unlogged_number
         assert number is not None
-        command_id = CommandId(f"c{number}")
+        this = number
         number += 1
         while number in self._unlogged_taken:
             number += 1
         if command.kind in OVERRIDE_KINDS:
+            command_id = CommandId(f"c{this}")
             events = self.log.numbered([override_event(command)], self.scope, command_id)
             after = self._after(events)
         else:
             answered, step = self._step(command, logged=False)
             if step.state is None:  # an engine without a work pad: fold its events
+                command_id = CommandId(f"c{this}")
                 folded = replay(
                     self.log.numbered(step.events, self.scope, command_id) if step.events else (),
                     self._state,
@@ -224,8 +226,8 @@ class Session(Generic[S]):
             pending = None if answered is not None else self._pending
             if answered is None and pending is not None and self._withdrawn(step, folded):
                 pending = None
-            if step.decision is not None:
-                pending = _pending(step.decision, command_id)
+            if step.decision is not None:  # the id the log would have given the command
+                pending = _pending(step.decision, CommandId(f"c{this}"))
             after = (folded, pending)
         self._unlogged_number = number
         self._state, self._pending = after
