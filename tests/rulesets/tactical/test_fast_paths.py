@@ -20,16 +20,20 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.values import ActorId
+from tablekeeper.errors import InvalidInputError
 from tablekeeper.rulesets.tactical.attack import offered_cunning
 from tablekeeper.rulesets.tactical.encounter import candidates, triggers
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
+from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
 from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
+from tablekeeper.rulesets.tactical.encounter.flow import attack_input
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import (
     Concentration,
     Maneuver,
     TacticalState,
+    Use,
     Weapon,
 )
 from tablekeeper.rulesets.tactical.encounter.traits import available
@@ -409,3 +413,82 @@ def test_a_skill_aimed_at_a_character_targets_as_the_rule_says(name: str) -> Non
     assert compared > 10_000
     assert 0 < legal < compared
     assert banes > 0
+
+
+def _attack_varied(state: TacticalState) -> Iterator[TacticalState]:
+    """The state with each character changed, one at a time, in a value an attack's input
+    reads (a condition giving a boon or a bane, armor, passive armor, brawn, cunning,
+    agility, vulnerability, resistance, immunity, minion status) or in one it does not
+    (its name, its pools, where it stands)."""
+    catalogue = state.catalogue
+    for key, one in state.characters.items():
+        changes: list[dict[str, Any]] = [
+            {"conditions": (*one.conditions, condition)}
+            for condition in ("heedless", "evasive", "blessed", "weakened")
+            if condition in catalogue.conditions
+        ]
+        changes += [
+            {"armor": one.armor + 2},
+            {"style": (*one.style, "iron_skin")},
+            {"brawn": one.brawn + 1},
+            {"cunning": one.cunning + 1},
+            {"agility": one.agility + 1},
+            {"vulnerable": ("fire", "slashing", "blunt", "piercing")},
+            {"resistant": ("fire", "slashing", "blunt", "piercing")},
+            {"immune": ("slashing", "blunt", "piercing")},
+            {"minion": not one.minion},
+            {"name": "Another", "poise": 0, "position": (0, 0)},
+        ]
+        for change in changes:
+            changed = one.model_copy(update=change)
+            yield state.model_copy(update={"characters": {**state.characters, key: changed}})
+
+
+def _attack_once(
+    state: TacticalState, use: Use, target: str, defense: Any, seed: int
+) -> tuple[object, ...]:
+    """The attack's input, outcome and the faces rolled, or the refusal's words."""
+    roller = RandomRoller(seed)
+    try:
+        check, outcome = rolled_attack(state, use, target, defense, roller, attack_input)
+    except InvalidInputError as error:
+        return ("refused", str(error), tuple(roller.history))
+    return (check, outcome, tuple(roller.history))
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_an_attack_built_once_is_the_attack_worked_out_and_rolled(name: str) -> None:
+    """Every attack of the catalogue by every character at every other, as an action and
+    as a maneuver, with and without boons, against each defense, on states the scenario
+    passes through with the characters varied in what the input reads (and in what it does
+    not): the input, the outcome and the dice rolled for what they read are those worked
+    out afresh and rolled with the same roller (a value read and left out of the key would
+    give another state's attack)."""
+    compared = refused = hits = 0
+    visited = _visited(name)
+    attacks = [
+        key
+        for key, skill in visited[0].catalogue.skills.items()
+        if skill.yield_ is not None and skill.threat is not None
+    ]
+    for index, base in enumerate(visited[:: max(1, len(visited) // 3)]):
+        for state in (base, *_attack_varied(base)):
+            for user in state.characters:
+                for target in state.characters:
+                    if target == user:
+                        continue
+                    for number, key in enumerate(attacks):
+                        origin = ("action", "maneuver")[number % 2]
+                        use = Use(user=user, skill=key, origin=origin, boons=number % 3)
+                        defense = ("yield", "block", "yield", "dodge")[(number + index) % 4]
+                        seed = index + number
+                        fast = _attack_once(state, use, target, defense, seed)
+                        with fast_paths.reference():
+                            full = _attack_once(state, use, target, defense, seed)
+                        assert fast == full, (user, target, key, defense)
+                        compared += 1
+                        refused += full[0] == "refused"
+                        hits += bool(fast[-1])
+    assert compared > 2_000
+    assert 0 < refused < compared
+    assert hits > 500

@@ -17,9 +17,10 @@ from __future__ import annotations
 from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import GM, ActorId
-from tablekeeper.rulesets.tactical.attack import AttackInput, TargetTraits, allowed_defenses, attack
+from tablekeeper.rulesets.tactical.attack import AttackInput, TargetTraits, allowed_defenses
 from tablekeeper.rulesets.tactical.catalogue import DEFENSE_TRACK, Defense, SkillDef
 from tablekeeper.rulesets.tactical.encounter import events as ev
+from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
 from tablekeeper.rulesets.tactical.encounter.effects import (
     apply_effects,
     change_pool,
@@ -258,8 +259,8 @@ def _resolve_attack(work: Work, use: Use, target: str) -> None:
     if state.character(target).defeated:
         _set_use(work, use.model_copy(update={"resolved": (*use.resolved, ActorId(target))}))
         return
-    check = attack_input(state, use, target, defense)
-    outcome = attack(check, labelled(work.roller, f"{use.skill} yield", use.user))
+    roller = labelled(work.roller, f"{use.skill} yield", use.user)
+    check, outcome = rolled_attack(state, use, target, defense, roller, attack_input)
     if outcome.doom:
         work.emit(
             ev.DOOM_CHANGED,
