@@ -22,7 +22,7 @@ from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.values import ActorId
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.rulesets.tactical.attack import offered_cunning
-from tablekeeper.rulesets.tactical.encounter import candidates, triggers
+from tablekeeper.rulesets.tactical.encounter import asking, candidates, triggers
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
@@ -492,3 +492,38 @@ def test_an_attack_built_once_is_the_attack_worked_out_and_rolled(name: str) -> 
     assert compared > 2_000
     assert 0 < refused < compared
     assert hits > 500
+
+
+def test_the_decisions_built_once_are_those_built_afresh() -> None:
+    """Each argument changed in turn (the chooser, the prompt, a reaction's key or name,
+    a defense's label, the default): the decision built once for its arguments is the one
+    built afresh, and never another's."""
+    reactions = [
+        ("a", "Aya's Slash: react?", (("parry", "Parry"), ("dodge_away", "Dodge Away"))),
+        ("b", "Aya's Slash: react?", (("parry", "Parry"), ("dodge_away", "Dodge Away"))),
+        ("a", "Aya's Stab: react?", (("parry", "Parry"), ("dodge_away", "Dodge Away"))),
+        ("a", "Aya's Slash: react?", (("parry", "Parry"),)),
+        ("a", "Aya's Slash: react?", (("parry", "Riposte"), ("dodge_away", "Dodge Away"))),
+        ("a", "Aya's Slash: react?", (("dodge_away", "Dodge Away"), ("parry", "Parry"))),
+    ]
+    made = set()
+    for args in reactions * 2:
+        fast = asking.reaction_decision(*args)
+        with fast_paths.reference():
+            assert asking.reaction_decision(*args) == fast
+        made.add(fast.model_dump_json())
+    defend = (("block", "Block: pay 2 momentum"), ("yield", "Yield: take the yield"))
+    defenses = [
+        ("a", "Aya's Slash: threat 2. Defend or yield?", defend, "block"),
+        ("a", "Aya's Slash: threat 2. Defend or yield?", defend, "yield"),
+        ("b", "Aya's Slash: threat 2. Defend or yield?", defend, "block"),
+        ("a", "Aya's Slash: threat 3. Defend or yield?", defend, "block"),
+        ("a", "Aya's Slash: threat 2. Defend or yield?", defend[:1], "block"),
+        ("a", "Aya's Slash: threat 2. Defend or yield?", (("block", "Block"), defend[1]), "block"),
+    ]
+    for asked in defenses * 2:
+        fast = asking.defense_decision(*asked)
+        with fast_paths.reference():
+            assert asking.defense_decision(*asked) == fast
+        made.add(fast.model_dump_json())
+    assert len(made) == len(reactions) + len(defenses)

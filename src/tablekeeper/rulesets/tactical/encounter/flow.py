@@ -20,6 +20,7 @@ from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.rulesets.tactical.attack import AttackInput, TargetTraits, allowed_defenses
 from tablekeeper.rulesets.tactical.catalogue import DEFENSE_TRACK, Defense, SkillDef
 from tablekeeper.rulesets.tactical.encounter import events as ev
+from tablekeeper.rulesets.tactical.encounter.asking import defense_decision, reaction_decision
 from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
 from tablekeeper.rulesets.tactical.encounter.effects import (
     apply_effects,
@@ -167,14 +168,10 @@ def _offer_reaction(work: Work, use: Use) -> Decision | None:
     offer = ReactionOffer(character=ActorId(character), trigger=trigger, skills=usable)
     _await(work, offer)
     names = state.catalogue.skills
-    return Decision(
-        chooser=ActorId(character),
-        prompt=f"{state.character(use.user).name}'s {skill.name}: react?",
-        options=(
-            Option(id="none", label="No reaction"),
-            *(Option(id=key, label=f"React: {names[key].name}") for key in usable),
-        ),
-        default=usable[0],
+    return reaction_decision(
+        character,
+        f"{state.character(use.user).name}'s {skill.name}: react?",
+        tuple([(key, names[key].name) for key in usable]),
     )
 
 
@@ -197,16 +194,11 @@ def _next_defense(work: Work, use: Use, skill: SkillDef) -> Decision | None:
             return None
         threat = threat_against(state, use, target)
         _await(work, DefenseChoice(target=target, threat=threat, options=open_))
-        return Decision(
-            chooser=target,
-            prompt=(
-                f"{state.character(use.user).name}'s {skill.name}: threat {threat}. "
-                "Defend or yield?"
-            ),
-            options=tuple(
-                Option(id=d, label=defense_label(state, target, d, threat)) for d in open_
-            ),
-            default=default_defense(state, target, open_),
+        return defense_decision(
+            target,
+            f"{state.character(use.user).name}'s {skill.name}: threat {threat}. Defend or yield?",
+            tuple([(d, defense_label(state, target, d, threat)) for d in open_]),
+            default_defense(state, target, open_),
         )
     _set_use(
         work, work.state.use.model_copy(update={"phase": "resolve"}) if work.state.use else None
