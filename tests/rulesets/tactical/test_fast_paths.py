@@ -527,3 +527,46 @@ def test_the_decisions_built_once_are_those_built_afresh() -> None:
             assert asking.defense_decision(*asked) == fast
         made.add(fast.model_dump_json())
     assert len(made) == len(reactions) + len(defenses)
+
+
+def _targets_or_refusal(
+    state: TacticalState, user: str, key: str, target: str | None, point: Any
+) -> object:
+    """The targeting outcome, or the error building its input raised."""
+    try:
+        return targets_for(state, user, key, target=target, point=point)
+    except ValueError as error:  # pydantic's ValidationError: out of the models' bounds
+        return ("refused", type(error).__name__, str(error))
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_personal_skill_targets_its_user_as_the_rule_says(name: str) -> None:
+    """Every personal skill of the catalogue, by every character, aimed at nothing, at
+    each character, at nobody and at points on and off the map, on states the scenario
+    passes through with the characters' sight varied and one's cunning beyond the
+    targeting models' bounds: the outcome answered from the user's id is the rule's."""
+    compared = refused = 0
+    visited = _visited(name)
+    skills = [
+        key for key, skill in visited[0].catalogue.skills.items() if skill.target == "personal"
+    ]
+    assert skills
+    for base in visited[:: max(1, len(visited) // 8)]:
+        sharp = {
+            key: one.model_copy(update={"cunning": 1_000})
+            for key, one in list(base.characters.items())[:1]
+        }
+        beyond = base.model_copy(update={"characters": {**base.characters, **sharp}})
+        for state in (base, beyond, *_sight_varied(base)):
+            for user in state.characters:
+                for key in skills:
+                    for target in (None, *state.characters, "nobody"):
+                        for point in (None, (0, 0), (99, 99)):
+                            fast = _targets_or_refusal(state, user, key, target, point)
+                            with fast_paths.reference():
+                                full = _targets_or_refusal(state, user, key, target, point)
+                            assert fast == full, (user, key, target, point)
+                            compared += 1
+                            refused += isinstance(full, tuple)
+    assert compared > 1_000
+    assert 0 < refused < compared

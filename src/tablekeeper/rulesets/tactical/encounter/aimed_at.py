@@ -11,14 +11,20 @@ with the rule's own steps, in its order, from the state's characters directly, w
 building the input: the same reach, the same checks of the same values, the same
 outcome (built and validated as the rule builds it).
 
-``reach.targets_for`` uses it on the engine's fast paths when the input would be built
+A personal skill targets its user alone, whatever it is aimed at: the rule's first step,
+which reads of the input only the skill's kind and the user's id. :func:`itself` answers
+it from the user's id, the outcome built once for that id (``engine/memo.built``).
+
+``reach.targets_for`` uses both on the engine's fast paths when the input would be built
 unvalidated (within the targeting models' bounds); ``tests/rulesets/tactical/
 test_fast_paths.py`` holds it to the rule for every skill, user and character aimed at
-on every state the shipped scenarios pass through.
+on every state the shipped scenarios pass through (and every personal skill, aimed at
+anything, by every character).
 """
 
 from __future__ import annotations
 
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.tactical.catalogue import SkillDef
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
@@ -80,4 +86,13 @@ def _zone_banes(state: TacticalState, user: Character, skill: SkillDef) -> tuple
         and other.id != user.id
         and not other.defeated
         and distance(other.position, user.position, metric) <= zone
+    )
+
+
+def itself(user: Character) -> TargetsOutcome:
+    """``targeting.choose_targets`` for a personal skill of ``user``: its user alone,
+    reach 0 (the rule reads nothing else)."""
+    return built(
+        ("tactical personal targets", user.id),
+        lambda: TargetsOutcome(legal=True, targets=(user.id,), reach=0),
     )
