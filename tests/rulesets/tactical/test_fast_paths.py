@@ -22,7 +22,7 @@ from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.values import ActorId
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.rulesets.tactical.attack import offered_cunning
-from tablekeeper.rulesets.tactical.encounter import asking, candidates, triggers
+from tablekeeper.rulesets.tactical.encounter import aimed_at, asking, candidates, triggers
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
@@ -570,3 +570,42 @@ def test_a_personal_skill_targets_its_user_as_the_rule_says(name: str) -> None:
                             refused += isinstance(full, tuple)
     assert compared > 1_000
     assert 0 < refused < compared
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_reaction_reaches_its_target_as_the_rule_says(name: str) -> None:
+    """Every melee and ranged skill of the catalogue, by every character at every
+    character (and at nobody), on states the scenario passes through with the metric and
+    each character's sight varied: ``reaches`` is the targeting rule's legality; and each
+    reaction's target, for a use aimed at every pair of characters, is the one the rule
+    finds."""
+    compared = legal = 0
+    visited = _visited(name)
+    catalogue = visited[0].catalogue
+    skills = [key for key, skill in catalogue.skills.items() if skill.target in ("melee", "ranged")]
+    reactions = [key for key, skill in catalogue.skills.items() if skill.type == "reaction"]
+    for base in visited[:: max(1, len(visited) // 10)]:
+        for state in (*list(_varied(base))[:3], *_sight_varied(base)):
+            for user in state.characters.values():
+                for key in skills:
+                    skill = state.catalogue.skills[key]
+                    for target in (*state.characters, "nobody"):
+                        fast = aimed_at.reaches(state, user, skill, target)
+                        with fast_paths.reference():
+                            full = targets_for(state, user.id, key, target=target, point=None)
+                        assert fast == full.legal, (user.id, key, target)
+                        compared += 1
+                        legal += fast
+            ids = list(state.characters)
+            for first in ids:
+                for second in ids:
+                    use = Use(user=first, skill="slash", origin="action", targets=(first, second))
+                    for user_key in ids:
+                        for key in reactions:
+                            fast_target = triggers.reaction_target(state, user_key, key, use)
+                            with fast_paths.reference():
+                                full_target = triggers.reaction_target(state, user_key, key, use)
+                            assert fast_target == full_target, (user_key, key, use)
+                            compared += 1
+    assert compared > 5_000
+    assert 0 < legal < compared
