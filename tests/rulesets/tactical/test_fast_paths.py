@@ -20,16 +20,20 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.values import ActorId
+from tablekeeper.errors import InvalidInputError
 from tablekeeper.rulesets.tactical.attack import offered_cunning
-from tablekeeper.rulesets.tactical.encounter import candidates, triggers
+from tablekeeper.rulesets.tactical.encounter import aimed_at, asking, candidates, triggers
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
+from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
 from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
+from tablekeeper.rulesets.tactical.encounter.flow import attack_input
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import (
     Concentration,
     Maneuver,
     TacticalState,
+    Use,
     Weapon,
 )
 from tablekeeper.rulesets.tactical.encounter.traits import available
@@ -409,3 +413,199 @@ def test_a_skill_aimed_at_a_character_targets_as_the_rule_says(name: str) -> Non
     assert compared > 10_000
     assert 0 < legal < compared
     assert banes > 0
+
+
+def _attack_varied(state: TacticalState) -> Iterator[TacticalState]:
+    """The state with each character changed, one at a time, in a value an attack's input
+    reads (a condition giving a boon or a bane, armor, passive armor, brawn, cunning,
+    agility, vulnerability, resistance, immunity, minion status) or in one it does not
+    (its name, its pools, where it stands)."""
+    catalogue = state.catalogue
+    for key, one in state.characters.items():
+        changes: list[dict[str, Any]] = [
+            {"conditions": (*one.conditions, condition)}
+            for condition in ("heedless", "evasive", "blessed", "weakened")
+            if condition in catalogue.conditions
+        ]
+        changes += [
+            {"armor": one.armor + 2},
+            {"style": (*one.style, "iron_skin")},
+            {"brawn": one.brawn + 1},
+            {"cunning": one.cunning + 1},
+            {"agility": one.agility + 1},
+            {"vulnerable": ("fire", "slashing", "blunt", "piercing")},
+            {"resistant": ("fire", "slashing", "blunt", "piercing")},
+            {"immune": ("slashing", "blunt", "piercing")},
+            {"minion": not one.minion},
+            {"name": "Another", "poise": 0, "position": (0, 0)},
+        ]
+        for change in changes:
+            changed = one.model_copy(update=change)
+            yield state.model_copy(update={"characters": {**state.characters, key: changed}})
+
+
+def _attack_once(
+    state: TacticalState, use: Use, target: str, defense: Any, seed: int
+) -> tuple[object, ...]:
+    """The attack's input, outcome and the faces rolled, or the refusal's words."""
+    roller = RandomRoller(seed)
+    try:
+        check, outcome = rolled_attack(state, use, target, defense, roller, attack_input)
+    except InvalidInputError as error:
+        return ("refused", str(error), tuple(roller.history))
+    return (check, outcome, tuple(roller.history))
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_an_attack_built_once_is_the_attack_worked_out_and_rolled(name: str) -> None:
+    """Every attack of the catalogue by every character at every other, as an action and
+    as a maneuver, with and without boons, against each defense, on states the scenario
+    passes through with the characters varied in what the input reads (and in what it does
+    not): the input, the outcome and the dice rolled for what they read are those worked
+    out afresh and rolled with the same roller (a value read and left out of the key would
+    give another state's attack)."""
+    compared = refused = hits = 0
+    visited = _visited(name)
+    attacks = [
+        key
+        for key, skill in visited[0].catalogue.skills.items()
+        if skill.yield_ is not None and skill.threat is not None
+    ]
+    for index, base in enumerate(visited[:: max(1, len(visited) // 3)]):
+        for state in (base, *_attack_varied(base)):
+            for user in state.characters:
+                for target in state.characters:
+                    if target == user:
+                        continue
+                    for number, key in enumerate(attacks):
+                        origin = ("action", "maneuver")[number % 2]
+                        use = Use(user=user, skill=key, origin=origin, boons=number % 3)
+                        defense = ("yield", "block", "yield", "dodge")[(number + index) % 4]
+                        seed = index + number
+                        fast = _attack_once(state, use, target, defense, seed)
+                        with fast_paths.reference():
+                            full = _attack_once(state, use, target, defense, seed)
+                        assert fast == full, (user, target, key, defense)
+                        compared += 1
+                        refused += full[0] == "refused"
+                        hits += bool(fast[-1])
+    assert compared > 2_000
+    assert 0 < refused < compared
+    assert hits > 500
+
+
+def test_the_decisions_built_once_are_those_built_afresh() -> None:
+    """Each argument changed in turn (the chooser, the prompt, a reaction's key or name,
+    a defense's label, the default): the decision built once for its arguments is the one
+    built afresh, and never another's."""
+    reactions = [
+        ("a", "Aya's Slash: react?", (("parry", "Parry"), ("dodge_away", "Dodge Away"))),
+        ("b", "Aya's Slash: react?", (("parry", "Parry"), ("dodge_away", "Dodge Away"))),
+        ("a", "Aya's Stab: react?", (("parry", "Parry"), ("dodge_away", "Dodge Away"))),
+        ("a", "Aya's Slash: react?", (("parry", "Parry"),)),
+        ("a", "Aya's Slash: react?", (("parry", "Riposte"), ("dodge_away", "Dodge Away"))),
+        ("a", "Aya's Slash: react?", (("dodge_away", "Dodge Away"), ("parry", "Parry"))),
+    ]
+    made = set()
+    for args in reactions * 2:
+        fast = asking.reaction_decision(*args)
+        with fast_paths.reference():
+            assert asking.reaction_decision(*args) == fast
+        made.add(fast.model_dump_json())
+    defend = (("block", "Block: pay 2 momentum"), ("yield", "Yield: take the yield"))
+    defenses = [
+        ("a", "Aya's Slash: threat 2. Defend or yield?", defend, "block"),
+        ("a", "Aya's Slash: threat 2. Defend or yield?", defend, "yield"),
+        ("b", "Aya's Slash: threat 2. Defend or yield?", defend, "block"),
+        ("a", "Aya's Slash: threat 3. Defend or yield?", defend, "block"),
+        ("a", "Aya's Slash: threat 2. Defend or yield?", defend[:1], "block"),
+        ("a", "Aya's Slash: threat 2. Defend or yield?", (("block", "Block"), defend[1]), "block"),
+    ]
+    for asked in defenses * 2:
+        fast = asking.defense_decision(*asked)
+        with fast_paths.reference():
+            assert asking.defense_decision(*asked) == fast
+        made.add(fast.model_dump_json())
+    assert len(made) == len(reactions) + len(defenses)
+
+
+def _targets_or_refusal(
+    state: TacticalState, user: str, key: str, target: str | None, point: Any
+) -> object:
+    """The targeting outcome, or the error building its input raised."""
+    try:
+        return targets_for(state, user, key, target=target, point=point)
+    except ValueError as error:  # pydantic's ValidationError: out of the models' bounds
+        return ("refused", type(error).__name__, str(error))
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_personal_skill_targets_its_user_as_the_rule_says(name: str) -> None:
+    """Every personal skill of the catalogue, by every character, aimed at nothing, at
+    each character, at nobody and at points on and off the map, on states the scenario
+    passes through with the characters' sight varied and one's cunning beyond the
+    targeting models' bounds: the outcome answered from the user's id is the rule's."""
+    compared = refused = 0
+    visited = _visited(name)
+    skills = [
+        key for key, skill in visited[0].catalogue.skills.items() if skill.target == "personal"
+    ]
+    assert skills
+    for base in visited[:: max(1, len(visited) // 8)]:
+        sharp = {
+            key: one.model_copy(update={"cunning": 1_000})
+            for key, one in list(base.characters.items())[:1]
+        }
+        beyond = base.model_copy(update={"characters": {**base.characters, **sharp}})
+        for state in (base, beyond, *_sight_varied(base)):
+            for user in state.characters:
+                for key in skills:
+                    for target in (None, *state.characters, "nobody"):
+                        for point in (None, (0, 0), (99, 99)):
+                            fast = _targets_or_refusal(state, user, key, target, point)
+                            with fast_paths.reference():
+                                full = _targets_or_refusal(state, user, key, target, point)
+                            assert fast == full, (user, key, target, point)
+                            compared += 1
+                            refused += isinstance(full, tuple)
+    assert compared > 1_000
+    assert 0 < refused < compared
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_reaction_reaches_its_target_as_the_rule_says(name: str) -> None:
+    """Every melee and ranged skill of the catalogue, by every character at every
+    character (and at nobody), on states the scenario passes through with the metric and
+    each character's sight varied: ``reaches`` is the targeting rule's legality; and each
+    reaction's target, for a use aimed at every pair of characters, is the one the rule
+    finds."""
+    compared = legal = 0
+    visited = _visited(name)
+    catalogue = visited[0].catalogue
+    skills = [key for key, skill in catalogue.skills.items() if skill.target in ("melee", "ranged")]
+    reactions = [key for key, skill in catalogue.skills.items() if skill.type == "reaction"]
+    for base in visited[:: max(1, len(visited) // 10)]:
+        for state in (*list(_varied(base))[:3], *_sight_varied(base)):
+            for user in state.characters.values():
+                for key in skills:
+                    skill = state.catalogue.skills[key]
+                    for target in (*state.characters, "nobody"):
+                        fast = aimed_at.reaches(state, user, skill, target)
+                        with fast_paths.reference():
+                            full = targets_for(state, user.id, key, target=target, point=None)
+                        assert fast == full.legal, (user.id, key, target)
+                        compared += 1
+                        legal += fast
+            ids = list(state.characters)
+            for first in ids:
+                for second in ids:
+                    use = Use(user=first, skill="slash", origin="action", targets=(first, second))
+                    for user_key in ids:
+                        for key in reactions:
+                            fast_target = triggers.reaction_target(state, user_key, key, use)
+                            with fast_paths.reference():
+                                full_target = triggers.reaction_target(state, user_key, key, use)
+                            assert fast_target == full_target, (user_key, key, use)
+                            compared += 1
+    assert compared > 5_000
+    assert 0 < legal < compared

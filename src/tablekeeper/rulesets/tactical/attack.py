@@ -270,8 +270,14 @@ def label(result: Tally) -> str:
 )
 def attack(check: AttackInput, roller: Roller) -> AttackOutcome:
     """Roll the yield's dice when the target yields; nothing otherwise."""
-    _refuse(check, allowed_defenses(check.tags, check.target.minion, load_catalogue()))
-    faces: tuple[int, ...] = ()
-    if check.defense == "yield":
-        faces = tuple(roller.roll(die) for die in yield_dice(check))
+    faces = tuple(roller.roll(die) for die in dice_to_roll(check))
     return settle(check, faces)
+
+
+def dice_to_roll(check: AttackInput) -> tuple[Die, ...]:
+    """What :func:`attack` rolls, in order: the yield's dice when the target yields, none
+    when it defends; a defense the tags or minion status forbid is refused first."""
+    _refuse(check, allowed_defenses(check.tags, check.target.minion, load_catalogue()))
+    if check.defense == "yield":
+        return yield_dice(check)
+    return ()

@@ -17,9 +17,11 @@ from __future__ import annotations
 from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import GM, ActorId
-from tablekeeper.rulesets.tactical.attack import AttackInput, TargetTraits, allowed_defenses, attack
+from tablekeeper.rulesets.tactical.attack import AttackInput, TargetTraits, allowed_defenses
 from tablekeeper.rulesets.tactical.catalogue import DEFENSE_TRACK, Defense, SkillDef
 from tablekeeper.rulesets.tactical.encounter import events as ev
+from tablekeeper.rulesets.tactical.encounter.asking import defense_decision, reaction_decision
+from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
 from tablekeeper.rulesets.tactical.encounter.effects import (
     apply_effects,
     change_pool,
@@ -166,14 +168,10 @@ def _offer_reaction(work: Work, use: Use) -> Decision | None:
     offer = ReactionOffer(character=ActorId(character), trigger=trigger, skills=usable)
     _await(work, offer)
     names = state.catalogue.skills
-    return Decision(
-        chooser=ActorId(character),
-        prompt=f"{state.character(use.user).name}'s {skill.name}: react?",
-        options=(
-            Option(id="none", label="No reaction"),
-            *(Option(id=key, label=f"React: {names[key].name}") for key in usable),
-        ),
-        default=usable[0],
+    return reaction_decision(
+        character,
+        f"{state.character(use.user).name}'s {skill.name}: react?",
+        tuple([(key, names[key].name) for key in usable]),
     )
 
 
@@ -196,16 +194,11 @@ def _next_defense(work: Work, use: Use, skill: SkillDef) -> Decision | None:
             return None
         threat = threat_against(state, use, target)
         _await(work, DefenseChoice(target=target, threat=threat, options=open_))
-        return Decision(
-            chooser=target,
-            prompt=(
-                f"{state.character(use.user).name}'s {skill.name}: threat {threat}. "
-                "Defend or yield?"
-            ),
-            options=tuple(
-                Option(id=d, label=defense_label(state, target, d, threat)) for d in open_
-            ),
-            default=default_defense(state, target, open_),
+        return defense_decision(
+            target,
+            f"{state.character(use.user).name}'s {skill.name}: threat {threat}. Defend or yield?",
+            tuple([(d, defense_label(state, target, d, threat)) for d in open_]),
+            default_defense(state, target, open_),
         )
     _set_use(
         work, work.state.use.model_copy(update={"phase": "resolve"}) if work.state.use else None
@@ -258,8 +251,8 @@ def _resolve_attack(work: Work, use: Use, target: str) -> None:
     if state.character(target).defeated:
         _set_use(work, use.model_copy(update={"resolved": (*use.resolved, ActorId(target))}))
         return
-    check = attack_input(state, use, target, defense)
-    outcome = attack(check, labelled(work.roller, f"{use.skill} yield", use.user))
+    roller = labelled(work.roller, f"{use.skill} yield", use.user)
+    check, outcome = rolled_attack(state, use, target, defense, roller, attack_input)
     if outcome.doom:
         work.emit(
             ev.DOOM_CHANGED,

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.memo import remembered
 from tablekeeper.rulesets.tactical.catalogue import SkillDef
-from tablekeeper.rulesets.tactical.encounter.aimed_at import one_character
+from tablekeeper.rulesets.tactical.encounter.aimed_at import itself, one_character
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
 from tablekeeper.rulesets.tactical.encounter.traits import can_see
 from tablekeeper.rulesets.tactical.grid import Square
@@ -104,8 +104,8 @@ def targets_for(
     """Whom ``user_key``'s ``skill_key`` targets, aimed at ``target`` or ``point``
     (remembered for the state on the fast paths: the candidates, their check and the
     play ask it of one state: ``engine/memo.py``; there a melee or ranged skill aimed at
-    a character is answered from the state without building the targeting input:
-    ``aimed_at.py``)."""
+    a character, and a personal skill, are answered from the state without building the
+    targeting input: ``aimed_at.py``)."""
     return remembered(
         state,
         ("targets_for", user_key, skill_key, target, point),
@@ -116,9 +116,12 @@ def targets_for(
 def _targets(
     state: TacticalState, user_key: str, skill_key: str, *, target: str | None, point: Square | None
 ) -> TargetsOutcome:
-    if fast_paths.enabled() and target is not None:
+    if fast_paths.enabled():
         skill = state.catalogue.skills[skill_key]
         user = state.character(user_key)
-        if skill.target in ("melee", "ranged") and within_bounds(user, skill):
-            return one_character(state, user, skill, target)
+        if within_bounds(user, skill):
+            if skill.target == "personal":
+                return itself(user)
+            if target is not None and skill.target in ("melee", "ranged"):
+                return one_character(state, user, skill, target)
     return choose_targets(targets_input(state, user_key, skill_key, target=target, point=point))

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from tablekeeper.engine import fast_paths
-from tablekeeper.rulesets.tactical.encounter.reach import targets_for
+from tablekeeper.rulesets.tactical.encounter.aimed_at import reaches
+from tablekeeper.rulesets.tactical.encounter.reach import targets_for, within_bounds
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState, Use
 from tablekeeper.rulesets.tactical.encounter.traits import available, can_act
 from tablekeeper.rulesets.tactical.once import for_catalogue
@@ -70,11 +71,20 @@ def reaction_target(state: TacticalState, key: str, skill_key: str, use: Use) ->
     skill = state.catalogue.skills[skill_key]
     if skill.target == "personal":
         return key
+    # On the fast paths a melee or ranged reaction's legality is read off the state
+    # (``aimed_at.reaches``: the targeting rule's checks, no outcome built), when its
+    # targeting input would be built unvalidated (``reach.within_bounds``).
+    quick = fast_paths.enabled() and skill.target in ("melee", "ranged")
     for target in use.targets:
         if target == key:
             continue
-        outcome = targets_for(state, key, skill_key, target=target, point=None)
-        if outcome.legal:
+        if quick:
+            user = state.character(key)
+            if within_bounds(user, skill):
+                if reaches(state, user, skill, target):
+                    return target
+                continue
+        if targets_for(state, key, skill_key, target=target, point=None).legal:
             return target
     return None
 
