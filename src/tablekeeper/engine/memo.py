@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from contextlib import suppress
 from typing import Any, TypeVar
 
 from tablekeeper.engine import fast_paths
@@ -45,8 +44,10 @@ def remembered(state: object, key: Hashable, compute: Callable[[], T]) -> T:
             found = (state, {})
             _MEMO[id(state)] = found
             if len(_MEMO) > STATES_REMEMBERED:
-                with suppress(KeyError):  # another thread emptied it first
+                try:  # noqa: SIM105 - a try, not suppress: no context manager a state
                     _MEMO.popitem(last=False)
+                except KeyError:  # another thread emptied it first
+                    pass
         _LATEST = found
     answers = found[1]
     if key in answers:
@@ -79,7 +80,7 @@ def built(key: Hashable, make: Callable[[], T]) -> T:
     value = _BUILT[key] = make()
     if len(_BUILT) > VALUES_REMEMBERED:
         # A try, not contextlib.suppress (SIM105): no context manager made for each value
-        # once the memory is full (1-2 % of a tactical trial).
+        # once the memory is full (1-2 % of a tactical trial), nor for each new state above.
         try:  # noqa: SIM105
             del _BUILT[next(iter(_BUILT))]
         except (KeyError, RuntimeError, StopIteration):  # another thread's eviction
