@@ -48,9 +48,15 @@ def test_the_dice_checks_sweep_too() -> None:
 
 
 def test_a_point_the_input_model_refuses_names_the_point_and_the_field() -> None:
-    with pytest.raises(InvalidInputError, match=r"at attacker\.skill=-10") as caught:
+    with pytest.raises(
+        InvalidInputError, match=r"at attacker\.skill=-10: input\.attacker\.skill"
+    ) as caught:
         lab.sweep("percentile.attack", ATTACK, ["attacker.skill=-10,10"])
-    assert caught.value.field == "input.attacker.skill"
+    assert caught.value.field == "vary"  # the value came from the grid
+    base = {**ATTACK, "defender": {"defense": "dodge", "skill": -5}}
+    with pytest.raises(InvalidInputError, match=r"input\.defender\.skill") as caught:
+        lab.sweep("percentile.attack", base, ["attacker.skill=10,20"])
+    assert caught.value.field == "input.defender.skill"  # the base input's own field
     with pytest.raises(InvalidInputError, match="vary at least one field"):
         lab.sweep("percentile.attack", ATTACK, [])
 

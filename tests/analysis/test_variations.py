@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tablekeeper.analysis.variations import Variation, grid, suggested, variables, with_values
+from tablekeeper.analysis.variations import (
+    Variable,
+    Variation,
+    grid,
+    suggested,
+    variables,
+    with_values,
+)
 from tablekeeper.errors import InvalidInputError
 
 
@@ -59,6 +66,12 @@ def test_a_path_that_leads_nowhere_is_an_error_naming_it(path: str, reason: str)
     data = {"combatants": [{"id": "wolf", "stats": {}}]}
     with pytest.raises(InvalidInputError, match=reason):
         with_values(data, {path: 1})
+
+
+def test_a_number_written_at_zero_or_above_is_not_suggested_below_zero() -> None:
+    assert Variable("armor", 1).suggested == "armor=0:3"
+    assert Variable("at", 0).suggested == "at=0:2"
+    assert Variable("hp", -4).suggested == "hp=-6:-2"  # a number written below 0 may go on
 
 
 def test_the_numbers_a_designer_may_vary_are_named_by_whose_they_are() -> None:

@@ -69,11 +69,17 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     dice = page.locator('[name="input.dice"]')
     expect(dice).to_have_value("5")
     dice.fill("3")
+    page.locator("#lab-sweep-vary").fill("dice=-1:1")  # a value the input refuses
+    page.get_by_role("button", name="Run the sweep").click()
+    expect(page.locator("#lab-sweep-vary-error")).to_contain_text("at dice=-1")
+    page.locator("#lab-sweep-vary").fill("")
     page.locator('#lab-resolver-input button[data-vary-line="tn=2:6"]').click()
     expect(page.locator("#lab-sweep-vary")).to_have_value("tn=2:6")
     page.get_by_role("button", name="Run the sweep").click()
     table = page.locator("#lab-sweep-table")
     expect(table.locator("tbody tr")).to_have_count(5, timeout=30_000)
+    expect(page.locator("#lab-sweep-vary-error")).to_have_count(0)  # the old refusal is gone
+    expect(page.locator("#lab-sweep .has-error")).to_have_count(0)
     screenshots.take(page, "lab-02-sweep")
 
     # A fresh tab: a load begun on this one while htmx still settles the sweep (recording

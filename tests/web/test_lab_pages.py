@@ -14,7 +14,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tablekeeper.services import lab, lab_jobs
-from tablekeeper.web.lab import length_bars, win_rates
+from tablekeeper.web.lab import (
+    length_bars,
+    resolver_choices,
+    resolver_example,
+    resolver_items,
+    win_rates,
+)
 
 HTMX = {"HX-Request": "true"}
 
@@ -163,8 +169,9 @@ def test_bad_sweep_input_is_named_by_field(client: TestClient) -> None:
     assert missing.headers["HX-Retarget"] == "#main"
     assert 'id="f-input-dice-error"' in missing.text  # a required field left empty
     vary = client.post("/lab/sweeps", data={**pool, "input.dice": "3", "vary": "dice=-1:1"})
-    assert vary.status_code == 422  # a varied value the input refuses: named where it lies
-    assert 'id="f-input-dice-error"' in vary.text and "at dice=-1" in vary.text  # noqa: PT018
+    assert vary.status_code == 422  # a varied value the input refuses: named at the vary box
+    assert 'id="lab-sweep-vary-error"' in vary.text and "at dice=-1" in vary.text  # noqa: PT018
+    assert 'id="f-input-dice-error"' not in vary.text  # not beside the dice typed, 3
     unknown = client.post("/lab/sweeps", data={**pool, "resolver": "percentile.nope"})
     assert unknown.status_code == 422
     assert 'id="lab-resolver-error"' in unknown.text
@@ -185,6 +192,35 @@ def test_the_sweep_form_is_the_resolvers_input_filled_with_its_example(
     assert fragment.text.lstrip().startswith('<div id="lab-resolver-input">')
     assert 'data-vary-line="tn=2:6"' in fragment.text
     assert client.get("/lab/resolver-input", params={"resolver": "nope"}).status_code == 422
+
+
+def test_the_numbers_a_sweep_offers_can_each_be_swept() -> None:
+    """Each number the form offers has a line that runs: none inside a part the example
+    leaves out that cannot stand on its defaults (the defender's weapon), none without a
+    value to vary around, a default's value used (the options'); parts named by their
+    field, not their model's class."""
+    items = resolver_items("percentile.attack")
+    choices = resolver_choices(items, resolver_example("percentile.attack"))
+    paths = {choice.path: choice for choice in choices}
+    assert "attacker.skill" in paths
+    assert "defender.weapon.hp" not in paths
+    assert paths["options.critical_divisor"].line == "options.critical_divisor=8:12"
+    assert paths["attacker.skill"].label == "Attacker › Skill"
+    for name in lab.sweepable_resolvers():  # and every resolver's every line sweeps
+        example = dict(lab.resolver_named(name).example or {})
+        for choice in resolver_choices(resolver_items(name), resolver_example(name)):
+            assert not choice.line.endswith("="), (name, choice)
+            lab.check_sweep(name, example, [choice.line])
+
+
+def test_a_varied_scenario_value_the_file_refuses_is_named_at_the_vary_box(
+    client: TestClient,
+) -> None:
+    refused = client.post(
+        "/lab/simulations", data={"scenario": "duel/first_blood", "vary": "fighters.0.hp=0"}
+    )
+    assert refused.status_code == 422
+    assert 'id="lab-vary-error"' in refused.text and "fighters.0.hp" in refused.text  # noqa: PT018
 
 
 def test_the_simulation_form_lists_the_scenarios_numbers(client: TestClient) -> None:

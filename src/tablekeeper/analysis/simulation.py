@@ -24,7 +24,7 @@ from tablekeeper.analysis.seeds import trial_seeds
 from tablekeeper.analysis.trials import RULESET_POLICY, TrialPlan, cast_of
 from tablekeeper.analysis.variations import Variation, grid, with_values
 from tablekeeper.engine.policies import Policy
-from tablekeeper.errors import InvalidInputError, OddsUnavailableError
+from tablekeeper.errors import InvalidInputError, OddsUnavailableError, RulesError
 
 SCHEMA_VERSION = 1
 KIND = "tablekeeper.simulation"
@@ -50,7 +50,14 @@ class SimulationRequest:
         for point in grid(self.variations):
             data = with_values(self.data, point)
             plan = TrialPlan(self.ruleset, data, self.source, self.policy)
-            plan.scenario()  # refused here, naming the field, not in a worker
+            try:
+                plan.scenario()  # refused here, naming the field, not in a worker
+            except RulesError as error:
+                if not point:  # the scenario as written
+                    raise
+                shown = ", ".join(f"{key}={value}" for key, value in point.items())
+                message = f"at {shown}: {error.message}"
+                raise InvalidInputError(message, field="vary") from None
             found.append((point, plan))
         return found
 

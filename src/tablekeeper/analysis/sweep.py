@@ -62,19 +62,24 @@ def checked(
         raise InvalidInputError("vary at least one field: --vary FIELD=START:STOP", field="vary")
     found = []
     for values in grid(variations):
-        check = with_values(base, values, prefix="input.")
+        check = with_values(base, values, prefix="input.", create=True)
         _at(values, partial(resolver.parse, check))
         found.append((values, check))
     return found
 
 
 def _at(values: Mapping[str, Any], compute: Callable[[], T]) -> T:
-    """``compute()``, its refusal naming the grid point (``at tn=0: input.tn: ...``)."""
+    """``compute()``, its refusal naming the grid point (``at tn=0: input.tn: ...``): the
+    ``vary`` field's when a varied field is refused (the value came from the grid), else
+    the field refused (the base input's)."""
     try:
         return compute()
     except RulesError as error:
         shown = ", ".join(f"{k}={v}" for k, v in values.items())
-        raise InvalidInputError(f"at {shown}: {error.message}", field=error.field) from None
+        refused = (error.field or "").removeprefix("input.")
+        varied = any(refused == path or refused.startswith(f"{path}.") for path in values)
+        field = "vary" if varied else error.field
+        raise InvalidInputError(f"at {shown}: {error.message}", field=field) from None
 
 
 def probability(point: Mapping[str, Any], label: str) -> float:

@@ -101,15 +101,20 @@ def grid(variations: Sequence[Variation]) -> list[dict[str, Number]]:
     ]
 
 
-def with_values(data: Mapping[str, Any], point: Mapping[str, Any], *, prefix: str = "") -> Any:
-    """A deep copy of ``data`` with each dotted path of ``point`` set to its value."""
+def with_values(
+    data: Mapping[str, Any], point: Mapping[str, Any], *, prefix: str = "", create: bool = False
+) -> Any:
+    """A deep copy of ``data`` with each dotted path of ``point`` set to its value
+    (``create``: a part of a mapping the path names and the data leaves out is made, empty,
+    for the model to fill with its defaults: a resolver's options; else it is an error,
+    as a scenario's misspelt field is)."""
     changed = copy.deepcopy(dict(data))
     for path, value in point.items():
-        _set(changed, path, value, prefix)
+        _set(changed, path, value, prefix, create)
     return changed
 
 
-def _set(data: Any, path: str, value: Any, prefix: str) -> None:
+def _set(data: Any, path: str, value: Any, prefix: str, create: bool) -> None:
     keys = path.split(".")
     where = data
     for depth, key in enumerate(keys):
@@ -127,6 +132,8 @@ def _set(data: Any, path: str, value: Any, prefix: str) -> None:
         elif isinstance(where, dict):
             if last:
                 where[key] = value
+            elif key not in where and create:
+                where = where.setdefault(key, {})
             elif key not in where:
                 known = ", ".join(sorted(map(str, where)))
                 there = f"the fields there: {known}" if known else "there are no fields there"
@@ -147,6 +154,12 @@ class Variable:
     owner: str = ""
     within: str = ""
     """The path of the owner's list item (``creatures.0``), when there is an owner."""
+
+    @property
+    def suggested(self) -> str:
+        """A line to start a ``--vary`` from (:func:`suggested`): five values around this
+        one, none below 0 for a number written at 0 or above (an armor, a position)."""
+        return suggested(self.path, self.value, minimum=0 if self.value >= 0 else None)
 
     @property
     def label(self) -> str:

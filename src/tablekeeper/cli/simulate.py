@@ -20,7 +20,7 @@ from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from tablekeeper.analysis.variations import Variable, suggested
+from tablekeeper.analysis.variations import Variable
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError
 
@@ -93,8 +93,7 @@ def numbers_table(found: Sequence[Variable]) -> Table:
     table.add_column("as written", justify="right")
     table.add_column("for example", overflow="fold")
     for variable in found:
-        line = suggested(variable.path, variable.value)
-        table.add_row(variable.label, str(variable.value), f"--vary {line}")
+        table.add_row(variable.label, str(variable.value), f"--vary {variable.suggested}")
     return table
 
 

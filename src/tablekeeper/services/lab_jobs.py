@@ -81,7 +81,7 @@ def start_simulation(
     if seed < 0:
         raise InvalidInputError("the seed is a number from 0", field="seed")
     points = _points(vary)
-    lab.scenario_source(scenario, ruleset=ruleset)  # an unknown scenario is refused now
+    lab.check_simulation(scenario, ruleset=ruleset, vary=vary)  # a bad field is refused now
     choice = f"{ruleset}/{scenario}" if ruleset else scenario
     asked = {"scenario": choice, "trials": trials, "seed": seed, "vary": list(vary)}
 

@@ -80,6 +80,9 @@ class FieldGroup:
     required: bool = False
     help: str = ""
     prefix: str = SHEET
+    nullable: bool = False
+    """Whether the model may leave the part out (``None``: a defender's hazard), rather
+    than fill it with its defaults (a table's options)."""
 
     @property
     def name(self) -> str:

@@ -100,17 +100,20 @@ def _item(
     required: bool,
     prefix: str,
 ) -> FormItem:
-    node, _ = _resolve(raw, definitions)
+    node, nullable = _resolve(raw, definitions)
     decimal = _is_decimal(node)
     if decimal:
         node = {**node, "type": "number", **_bounds_of(node)}
-    label = str(node.get("title") or name.replace("_", " ").capitalize())
+    # A field of a model type is named by the field, not by the model's class
+    # ("Attacker", not "AttackerInput"), unless the field gives its own title.
+    title = raw.get("title") if _is_reference(raw) else node.get("title")
+    label = str(title or name.replace("_", " ").capitalize())
     help_text = str(node.get("description") or "")
     default = node.get("default")
     kind = node.get("type")
     if kind == "object" and "properties" in node:
         children = _items(node, definitions, f"{path}.", frozenset(), prefix)
-        return FieldGroup(path, label, children, required=required, help=help_text, prefix=prefix)
+        return FieldGroup(path, label, children, required, help_text, prefix, nullable=nullable)
     common: dict[str, Any] = {
         "required": required,
         "help": help_text,
@@ -177,6 +180,14 @@ def _item(
     common["help"] = f"{help_text} JSON.".strip()
     placeholder = json.dumps(default) if default not in (None, [], {}) else ""
     return FormField(path, label, "json", placeholder=placeholder, **common)
+
+
+def _is_reference(raw: Mapping[str, Any]) -> bool:
+    """Whether a property's schema is another model's (``$ref``, or ``anyOf [$ref, null]``)."""
+    choices = raw.get("anyOf")
+    return "$ref" in raw or (
+        isinstance(choices, list) and any("$ref" in choice for choice in choices)
+    )
 
 
 def _is_decimal(node: Mapping[str, Any]) -> bool:

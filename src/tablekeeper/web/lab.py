@@ -169,18 +169,39 @@ def resolver_example(name: str) -> dict[str, str]:
 def resolver_choices(
     items: tuple[FormItem, ...], values: Mapping[str, str], within: str = ""
 ) -> list[VaryChoice]:
-    """The number inputs of a resolver's form, as what a sweep may vary."""
+    """The number inputs of a resolver's form, as what a sweep may vary: those with a
+    value to vary around (typed, else the model's default or least), and not inside a
+    part of the input left out that the model leaves out too (a defender's hazard) or
+    that cannot stand on its defaults (a defender's weapon: varying its HP alone would be
+    refused); a part filled with its defaults (the table's options) is offered."""
     choices: list[VaryChoice] = []
     for item in items:
         if isinstance(item, FieldGroup):
+            if _absent(item, values) and (item.nullable or _needs_more(item)):
+                continue
             choices += resolver_choices(item.children, values, f"{within}{item.label} › ")
         elif isinstance(item, FormField) and item.widget == "number" and not item.decimal:
             path = item.name.removeprefix(f"{INPUT}.")
             text = values.get(item.name, "")
-            value = int(text) if text.lstrip("-").isdigit() else None
+            value = int(text) if text.lstrip("-").isdigit() else item.default
             line = suggested(path, value, minimum=item.minimum, maximum=item.maximum)
-            choices.append(VaryChoice(path, f"{within}{item.label}", "", line))
+            if not line.endswith("="):
+                choices.append(VaryChoice(path, f"{within}{item.label}", "", line))
     return choices
+
+
+def _absent(group: FieldGroup, values: Mapping[str, str]) -> bool:
+    prefix = f"{group.name}."
+    return not any(name.startswith(prefix) and text for name, text in values.items())
+
+
+def _needs_more(group: FieldGroup) -> bool:
+    """Whether a part of the input needs a field of its own to be given (it has no
+    defaults to stand on)."""
+    return any(
+        _needs_more(child) if isinstance(child, FieldGroup) else child.required
+        for child in group.children
+    )
 
 
 def scenario_choices(choice: str) -> list[VaryChoice]:
@@ -188,7 +209,7 @@ def scenario_choices(choice: str) -> list[VaryChoice]:
     vary (``services.lab.scenario_numbers``)."""
     ruleset, name = _scenario_choice(choice)
     return [
-        VaryChoice(found.path, found.label, str(found.value), suggested(found.path, found.value))
+        VaryChoice(found.path, found.label, str(found.value), found.suggested)
         for found in lab.scenario_numbers(name, ruleset=ruleset)
     ]
 

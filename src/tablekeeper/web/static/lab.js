@@ -15,3 +15,14 @@ document.addEventListener("click", (event) => {
   box.rows = Math.max(2, lines.length);
   box.focus();
 });
+
+// A lab form sent again takes down the errors of its last refusal: the answer of a run
+// that starts swaps in the run only, so they would stay beside fields now right.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = event.target.closest("#lab-simulate, #lab-sweep");
+  if (!form || event.detail.requestConfig.verb !== "post") return;
+  form.querySelectorAll("p.error").forEach((message) => message.remove());
+  form.querySelectorAll(".has-error").forEach((field) => field.classList.remove("has-error"));
+  form.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+  document.querySelectorAll("#main .error-summary").forEach((summary) => summary.remove());
+});
