@@ -95,8 +95,8 @@ def test_a_tactical_move_is_its_move_command_refused_without_a_maneuver() -> Non
     assert session.state.character("hero").position == (2, 2)
     far = TACTICAL.move_command(session.state, "hero", (9, 5))
     assert far is not None
-    with pytest.raises(IllegalCommandError, match="paces away"):
-        session.submit(far)
+    with pytest.raises(IllegalCommandError, match=r"\(9, 5\) is more than \d+ paces? away"):
+        session.submit(far)  # the square as the map names it
     assert TACTICAL.move_command(session.state, "nobody", (0, 0)) is None
 
 
@@ -172,3 +172,15 @@ def test_a_realtime_move_off_the_map_that_leaves_reach_draws_the_reaction() -> N
         session.submit(advance())
     assert session.pending is not None
     assert session.pending.chooser == "aliena"
+
+
+def test_a_move_too_far_with_one_pace_left_says_pace() -> None:
+    session = table(hero(style=["quick_step"], agility=1), foe())
+    use(session, "hero", "quick_step")  # 2 paces
+    step = TACTICAL.move_command(session.state, "hero", (2, 1))
+    assert step is not None
+    session.submit(step)  # 1 pace left
+    far = TACTICAL.move_command(session.state, "hero", (9, 5))
+    assert far is not None
+    with pytest.raises(IllegalCommandError, match=r"\(9, 5\) is more than 1 pace away"):
+        session.submit(far)

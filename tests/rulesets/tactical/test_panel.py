@@ -106,3 +106,41 @@ def test_an_aim_never_names_a_character_hidden_from_the_viewer() -> None:
     assert "foe" not in json.dumps(shown)  # nor the player's state (its square, its id)
     seen = TACTICAL.aims(s.state, GM_SIGHT)
     assert "foe" in {who for aim in seen for point in aim.points for who in point.takes}
+
+
+def test_every_aim_offers_only_what_the_rules_would_take_now() -> None:
+    """A GM walk-through found the map's aims offering skills whose action was spent
+    ("skill: the action of this turn is used"): on every state a shipped skirmish passes
+    through, each aim's every point is a command the rules allow, and some state offers
+    fewer aims than skills previewed."""
+    from tablekeeper.analysis.trials import TrialPlan, play
+    from tablekeeper.dice.roller import RandomRoller
+    from tablekeeper.rulesets.tactical.encounter.engine import TacticalEngine
+    from tablekeeper.rulesets.tactical.preview import skill_previews
+    from tablekeeper.services import lab
+
+    engine = TacticalEngine()
+    source = lab.scenario_source("skirmish", ruleset="tactical")
+    plan = TrialPlan("tactical", source.data, source.source)
+    assert TACTICAL.scenarios is not None
+    run = TACTICAL.scenarios.start(plan.scenario(), RandomRoller(5), seed=5)
+    states = [run.session.state]
+    submit = run.session.submit
+
+    def recording(command: Any, **kwargs: Any) -> Any:
+        events = submit(command, **kwargs)
+        states.append(run.session.state)
+        return events
+
+    run.session.submit = recording  # type: ignore[method-assign]
+    play(run, TACTICAL.policy())
+    fewer = False
+    for state in states[:120]:
+        found = TACTICAL.aims(state, GM_SIGHT)
+        for aim in found:
+            assert aim.points
+            for point in aim.points:
+                assert engine.allows(state, point.command), point.words
+        previewed = [key for key in skill_previews(state, GM_SIGHT) or {} if key != "_move"]
+        fewer = fewer or len(found) < len(previewed)
+    assert fewer

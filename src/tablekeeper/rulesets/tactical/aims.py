@@ -18,11 +18,16 @@ from tablekeeper.engine.positions import Square
 from tablekeeper.engine.sight import Sight
 from tablekeeper.rulesets.tactical.battlefield import board
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
+from tablekeeper.rulesets.tactical.encounter.engine import TacticalEngine
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState
 from tablekeeper.rulesets.tactical.preview import skill_previews
 
 MOVE = "_move"
 """The preview's movement, which the map's drag plays instead."""
+
+_ENGINE = TacticalEngine()
+"""What decides whether an aim's command would be taken now: an aim offers nothing the
+rules refuse (a skill whose action is spent, whose cost is unpaid)."""
 
 
 def _square(value: Any) -> Square:
@@ -36,7 +41,8 @@ def _note(skill: dict[str, Any]) -> str:
 
 
 def aims(state: TacticalState, sight: Sight) -> tuple[Aim, ...]:
-    """Every skill the acting character may use now, if ``sight`` plays it."""
+    """Every skill the acting character may use now, if ``sight`` plays it, at the points
+    the rules would take it at now."""
     previews = skill_previews(state, sight)
     if not previews or state.turn is None:
         return ()
@@ -59,6 +65,8 @@ def aims(state: TacticalState, sight: Sight) -> tuple[Aim, ...]:
                 command = cmd.use_skill(actor, key)
             else:
                 command = cmd.use_skill(actor, key, point=square)
+            if not _ENGINE.allows(state, command):  # the action spent, a cost unpaid...
+                continue
             takes = tuple(who for who in aimed["targets"] if who in shown)
             names = ", ".join(shown[who] for who in takes)
             if skill["target"] == "personal":
@@ -75,6 +83,8 @@ def aims(state: TacticalState, sight: Sight) -> tuple[Aim, ...]:
                     takes=takes,
                 )
             )
+        if not points:
+            continue
         reach = tuple(_square(s) for s in skill["reach"])
         found.append(
             Aim(key=key, name=skill["name"], note=_note(skill), reach=reach, points=tuple(points))

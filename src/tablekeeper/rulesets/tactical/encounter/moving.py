@@ -23,6 +23,11 @@ def movement_left(state: TacticalState) -> int:
     return turn.free_paces + (turn.maneuver.paces if turn.maneuver is not None else 0)
 
 
+def _square(square: tuple[int, int]) -> str:
+    """A square as the map names it: ``(5, 3)``."""
+    return f"({square[0]}, {square[1]})"
+
+
 def check_move(state: TacticalState, command: Command, order: cmd.Move) -> None:
     from tablekeeper.rulesets.tactical.grid import reachable
 
@@ -32,11 +37,12 @@ def check_move(state: TacticalState, command: Command, order: cmd.Move) -> None:
     if left <= 0:
         raise refuse("no movement is left: use a maneuver that is not slow (S-TYPE-05)", "to")
     if not state.map.open(order.to) or state.occupied(order.to, besides=character.id):
-        raise refuse(f"{list(order.to)} is a wall, off the map or taken", "to")
+        raise refuse(f"{_square(order.to)} is a wall, off the map or taken", "to")
     blocked = frozenset(other.position for other in state.standing() if other.id != character.id)
     costs = reachable(state.map, character.position, left, state.options.distance, blocked)
     if order.to not in costs or order.to == character.position:
-        raise refuse(f"{list(order.to)} is more than {left} paces away", "to")
+        paces = "pace" if left == 1 else "paces"
+        raise refuse(f"{_square(order.to)} is more than {left} {paces} away", "to")
 
 
 def play_move(work: Work, order: cmd.Move) -> None:
