@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from rulesets.conformance import played_states
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials, resolve_policy
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine import fast_paths
@@ -103,22 +104,9 @@ def test_a_trusted_value_is_the_validated_value() -> None:
 
 def _states_visited(ruleset: str, name: str, seed: int) -> tuple[Any, list[Any], list[str]]:
     """Every state a reference-path encounter passes through, and its actors (and GM)."""
-    source = lab.scenario_source(name, ruleset=ruleset)
-    plan = TrialPlan(ruleset, source.data, source.source)
+    run, states = played_states(ruleset, name, seed)
     rules = load_ruleset(ruleset)
-    assert rules.scenarios is not None
     with fast_paths.reference():
-        run = rules.scenarios.start(plan.scenario(), RandomRoller(seed), seed=seed)
-        states = [run.session.state]
-        submit = run.session.submit
-
-        def recording(command: Any) -> Any:
-            events = submit(command)
-            states.append(run.session.state)
-            return events
-
-        run.session.submit = recording  # type: ignore[method-assign]
-        play(run, resolve_policy(plan.policy, rules))
         actors = [card.id for card in rules.cards(run.session.state, GM_SIGHT)]
     return rules.engine, states, [*actors, GM]
 

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablekeeper.analysis.trials import TrialPlan, play, resolve_policy
 from tablekeeper.dice.roller import RandomRoller
-from tablekeeper.engine import Command, Ruleset
+from tablekeeper.engine import Command, Policy, Ruleset, fast_paths
+from tablekeeper.engine.rulesets import load_ruleset
 from tablekeeper.engine.scenarios import ScenarioRun
-from tablekeeper.services import scenarios
+from tablekeeper.services import lab, scenarios
 
 MAX_STEPS = 5_000
 """The most commands and answers one unattended play may take: a scenario still going
@@ -95,3 +97,30 @@ def _give(played: Played, command: Command) -> None:
 def transcript_path(rules: Ruleset, name: str) -> Path:
     """Where the golden transcript of ``rules``'s scenario ``name`` lives."""
     return GOLDEN / rules.name / f"{name}.json"
+
+
+def played_states(
+    ruleset: str, name: str, seed: int, policy: Policy[Any] | None = None
+) -> tuple[ScenarioRun[Any], list[Any]]:
+    """The shipped scenario ``name`` played to its end on the reference path, as a trial
+    plays it (``analysis.trials.play``, the ruleset's policy unless ``policy``), and every
+    state it passed through: the start's, then one after each command. The fast-path
+    tests compare their shortcuts against the full computation on these states (played
+    whole before they are read, so the reader is back on the fast paths)."""
+    source = lab.scenario_source(name, ruleset=ruleset)
+    plan = TrialPlan(ruleset, source.data, source.source)
+    rules = load_ruleset(ruleset)
+    assert rules.scenarios is not None
+    with fast_paths.reference():
+        run = rules.scenarios.start(plan.scenario(), RandomRoller(seed), seed=seed)
+        states = [run.session.state]
+        submit = run.session.submit
+
+        def recording(command: Command, **kwargs: Any) -> Any:
+            events = submit(command, **kwargs)
+            states.append(run.session.state)
+            return events
+
+        run.session.submit = recording  # type: ignore[method-assign]
+        play(run, policy if policy is not None else resolve_policy(plan.policy, rules))
+    return run, states

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
-from tablekeeper.analysis.trials import TrialPlan, play
+from tablekeeper.analysis.trials import TrialPlan
 from tablekeeper.dice.roller import FixedRoller, RandomRoller
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.clocks import SecondClock
@@ -53,6 +53,8 @@ from tablekeeper.rulesets.realtime.scenario import ENGINE, ScenarioRun, _Unscrip
 from tablekeeper.rulesets.realtime.scenario import SCENARIOS as SCENARIO_FORMAT
 from tablekeeper.services import lab
 
+from ..conformance import played_states
+
 SCENARIOS = ("bleeding_out", "leaving_reach")
 SEEDS = (1, 2, 3)
 
@@ -67,18 +69,7 @@ def _run(name: str, seed: int) -> ScenarioRun:
 def visited(name: str, seed: int) -> tuple[ScenarioRun, tuple[RealtimeState, ...]]:
     """A run of the scenario played to its end on the reference path, and every state it
     passed through (after each command)."""
-    with fast_paths.reference():
-        run = _run(name, seed)
-        states = [run.session.state]
-        submit = run.session.submit
-
-        def recording(command: Any, **kwargs: Any) -> Any:
-            events = submit(command, **kwargs)
-            states.append(run.session.state)
-            return events
-
-        run.session.submit = recording  # type: ignore[method-assign]
-        play(run, POLICY)
+    run, states = played_states("realtime", name, seed, POLICY)
     return run, tuple(states)
 
 

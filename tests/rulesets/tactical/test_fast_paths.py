@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.analysis.trials import play
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
@@ -38,9 +37,11 @@ from tablekeeper.rulesets.tactical.encounter.state import (
 )
 from tablekeeper.rulesets.tactical.encounter.traits import available
 from tablekeeper.rulesets.tactical.grid import sees
-from tablekeeper.rulesets.tactical.scenario import ENGINE, SCENARIOS
+from tablekeeper.rulesets.tactical.scenario import ENGINE
 from tablekeeper.rulesets.tactical.threat import ThreatInput, threat_of, total_threat
 from tablekeeper.services import lab
+
+from ..conformance import played_states
 
 SCENARIO_NAMES = [name for ruleset, name in lab.shipped_scenarios() if ruleset == "tactical"]
 
@@ -50,23 +51,11 @@ SEEDS = (1, 2, 3)
 @cache
 def _visited(name: str) -> tuple[TacticalState, ...]:
     """Every state the scenario passes through on the reference path, over :data:`SEEDS`."""
-    source = lab.scenario_source(name, ruleset="tactical")
-    scenario = SCENARIOS.parse(dict(source.data), source=source.source)
-    states: list[TacticalState] = []
-    with fast_paths.reference():
-        for seed in SEEDS:
-            run = SCENARIOS.start(scenario, RandomRoller(seed), seed=seed)
-            states.append(run.session.state)
-            submit = run.session.submit
-
-            def recording(command: Command, submit: Any = submit, run: Any = run) -> object:
-                done = submit(command)
-                states.append(run.session.state)
-                return done
-
-            run.session.submit = recording  # type: ignore[method-assign,assignment]
-            play(run, DefaultPolicy())
-    return tuple(states)
+    return tuple(
+        state
+        for seed in SEEDS
+        for state in played_states("tactical", name, seed, DefaultPolicy())[1]
+    )
 
 
 def _varied(state: TacticalState) -> Iterator[TacticalState]:

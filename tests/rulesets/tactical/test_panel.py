@@ -113,27 +113,13 @@ def test_every_aim_offers_only_what_the_rules_would_take_now() -> None:
     ("skill: the action of this turn is used"): on every state a shipped skirmish passes
     through, each aim's every point is a command the rules allow, and some state offers
     fewer aims than skills previewed."""
-    from tablekeeper.analysis.trials import TrialPlan, play
-    from tablekeeper.dice.roller import RandomRoller
     from tablekeeper.rulesets.tactical.encounter.engine import TacticalEngine
     from tablekeeper.rulesets.tactical.preview import skill_previews
-    from tablekeeper.services import lab
+
+    from ..conformance import played_states
 
     engine = TacticalEngine()
-    source = lab.scenario_source("skirmish", ruleset="tactical")
-    plan = TrialPlan("tactical", source.data, source.source)
-    assert TACTICAL.scenarios is not None
-    run = TACTICAL.scenarios.start(plan.scenario(), RandomRoller(5), seed=5)
-    states = [run.session.state]
-    submit = run.session.submit
-
-    def recording(command: Any, **kwargs: Any) -> Any:
-        events = submit(command, **kwargs)
-        states.append(run.session.state)
-        return events
-
-    run.session.submit = recording  # type: ignore[method-assign]
-    play(run, TACTICAL.policy())
+    _, states = played_states("tactical", "skirmish", 5)
     fewer = False
     for state in states[:120]:
         found = TACTICAL.aims(state, GM_SIGHT)
