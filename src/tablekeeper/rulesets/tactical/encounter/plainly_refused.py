@@ -19,9 +19,11 @@ every state the shipped scenarios pass through.
 from __future__ import annotations
 
 from tablekeeper.rulesets.tactical.catalogue import SkillDef
+from tablekeeper.rulesets.tactical.encounter import using
 from tablekeeper.rulesets.tactical.encounter.reach import within_bounds
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState, Turn
 from tablekeeper.rulesets.tactical.encounter.traits import can_act
+from tablekeeper.rulesets.tactical.encounter.using import maneuver_spent
 from tablekeeper.rulesets.tactical.grid import distance
 from tablekeeper.rulesets.tactical.targeting import MELEE_REACH
 
@@ -39,12 +41,9 @@ def no_action_left(turn: Turn) -> bool:
 
 
 def no_maneuver_left(turn: Turn, character: Character) -> bool:
-    """No maneuver skill now: one is in progress (S-TYPE-07), or the turn's maneuver and
-    action are used and no extra maneuver is left (S-TYPE-04), as ``turn_allows``
-    refuses them."""
-    if turn.maneuver is not None:
-        return True
-    return turn.maneuvers >= 1 and turn.action_used and character.extra_maneuvers < 1
+    """No maneuver skill now: one is in progress (S-TYPE-07), or none is left this turn
+    (S-TYPE-04, ``using.maneuver_spent``), as ``turn_allows`` refuses them."""
+    return turn.maneuver is not None or maneuver_spent(turn, character)
 
 
 def beyond_reach(
@@ -66,9 +65,6 @@ def beyond_reach(
 
 
 def cannot_pay(character: Character, skill: SkillDef) -> bool:
-    """The skill's defense cost is more than its pool holds, and the candidates never
-    invoke a final gambit (S-DEF-02, S-DEF-03)."""
-    cost = skill.defense
-    if cost is None or cost.amount >= 0:
-        return False
-    return character.pool(cost.track) < -cost.amount
+    """The skill costs more than its pool holds (``using.cannot_pay``), and the candidates
+    never invoke a final gambit (S-DEF-02, S-DEF-03)."""
+    return using.cannot_pay(character, skill)

@@ -37,6 +37,7 @@ from tablekeeper.rulesets.tactical.encounter.state import (
     Concentration,
     HinderRuling,
     TacticalState,
+    Turn,
 )
 from tablekeeper.rulesets.tactical.encounter.traits import available, bonus_movement, can_act
 from tablekeeper.rulesets.tactical.encounter.work import Work
@@ -81,12 +82,25 @@ def turn_allows(state: TacticalState, character: Character, skill: SkillDef) -> 
         if turn.action_used:
             raise refuse("the action of this turn is used (S-TYPE-02)")
         return
-    if turn.maneuvers >= 1 and turn.action_used and character.extra_maneuvers < 1:
+    if maneuver_spent(turn, character):
         raise refuse("no maneuver is left this turn (S-TYPE-04)")
+
+
+def maneuver_spent(turn: Turn, character: Character) -> bool:
+    """No maneuver is left this turn (S-TYPE-04): its maneuver and its action are used,
+    and the character has no extra maneuver."""
+    return turn.maneuvers >= 1 and turn.action_used and character.extra_maneuvers < 1
 
 
 def cost_of(skill: SkillDef) -> int:
     return -skill.defense.amount if skill.defense is not None and skill.defense.amount < 0 else 0
+
+
+def cannot_pay(character: Character, skill: SkillDef) -> bool:
+    """The skill's defense cost is more than its pool holds: it cannot be used, unless by
+    a final gambit (S-DEF-02, S-DEF-03)."""
+    cost = cost_of(skill)
+    return bool(cost) and skill.defense is not None and character.pool(skill.defense.track) < cost
 
 
 def aim(state: TacticalState, key: str, order: cmd.UseSkill, skill_key: str) -> TargetsOutcome:
@@ -106,15 +120,14 @@ def check_use(state: TacticalState, command: Command, order: cmd.UseSkill) -> No
     turn_allows(state, character, skill)
     aim(state, order.character, order, order.skill)
     cost = cost_of(skill)
-    if cost and not order.final_gambit:
+    if not order.final_gambit and cannot_pay(character, skill):
         assert skill.defense is not None
         have = character.pool(skill.defense.track)
-        if have < cost:
-            raise refuse(
-                f"{skill.name} costs {cost} {skill.defense.track} and {character.name} has "
-                f"{have}: it cannot be used, unless by a final gambit (S-DEF-02, S-DEF-03)",
-                "final_gambit",
-            )
+        raise refuse(
+            f"{skill.name} costs {cost} {skill.defense.track} and {character.name} has "
+            f"{have}: it cannot be used, unless by a final gambit (S-DEF-02, S-DEF-03)",
+            "final_gambit",
+        )
     if order.final_gambit and not cost:
         raise refuse(f"{skill.name} has no defense cost to gamble away", "final_gambit")
     if skill.concentration and character.id in state.concentrations and order.concentration is None:
