@@ -55,11 +55,17 @@ def standing(state: S, combatant_id: str, field: str) -> Combatant:
     return found
 
 
+def intangible(target: Combatant) -> bool:
+    """A spirit that is not tangible (discorporate, or not manifested as tangible): only
+    spirit combat reaches it (P-ACT-18)."""
+    return target.discorporate or (target.spirit and not target.tangible)
+
+
 def physical_target(state: S, attacker: Combatant, target_id: str) -> Combatant:
     target = standing(state, target_id, "target")
     if target.id == attacker.id:
         raise refuse(f"{attacker.name} cannot target themself", "target")
-    if target.discorporate or (target.spirit and not target.tangible):
+    if intangible(target):
         raise refuse(
             f"{target.name} is a spirit that is not tangible: only spirit combat "
             "reaches it (P-ACT-18)",

@@ -32,7 +32,8 @@ from __future__ import annotations
 from tablekeeper.engine.commands import Command
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
-from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
+from tablekeeper.rulesets.percentile.encounter.command_checks import intangible
+from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 
 
 def surely_refused(state: PercentileState, command: Command) -> bool:
@@ -44,7 +45,10 @@ def surely_refused(state: PercentileState, command: Command) -> bool:
             return False
         if attacker.discorporate:
             return True
-        return any(_intangible(state.combatants.get(target)) for target in order.targets)
+        return any(
+            target is not None and intangible(target)
+            for target in map(state.combatants.get, order.targets)
+        )
     if command.kind == cmd.SPIRIT_COMBAT:
         spirit = command.payload_as(cmd.SpiritCombat)
         attacker = state.combatants.get(spirit.combatant)
@@ -60,7 +64,3 @@ def surely_refused(state: PercentileState, command: Command) -> bool:
             and target.form == "corporeal"
         )
     return False
-
-
-def _intangible(target: Combatant | None) -> bool:
-    return target is not None and (target.discorporate or (target.spirit and not target.tangible))
