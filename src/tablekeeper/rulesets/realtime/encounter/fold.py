@@ -21,6 +21,7 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     Injury,
     RealtimeState,
 )
+from tablekeeper.rulesets.realtime.options import RealtimeOptions
 
 S = RealtimeState
 
@@ -50,17 +51,28 @@ def _advance_started(state: S, event: ev.AdvanceStarted) -> S:
     return state.model_copy(update={"advance_remaining": event.seconds})
 
 
+def charged_for(creature: Creature, seconds: int, options: RealtimeOptions) -> Creature:
+    """The creature after ``seconds`` ends of second of charging (step 2 of a second's
+    end): its charge gains its A.P. a second, never past the cost."""
+    charge = creature.charge
+    gain = creature.charge_per_second(options) * seconds
+    if charge is None or not gain:
+        return creature
+    charged = min(charge.cost, charge.charged + gain)
+    return creature.model_copy(update={"charge": charge.model_copy(update={"charged": charged})})
+
+
+def counted_for(creature: Creature, seconds: int) -> Creature:
+    """The creature after ``seconds`` ends of second of the dying count (step 7): one more
+    second at negative HP each (R-LIFE-03)."""
+    if not creature.is_dying:
+        return creature
+    return creature.model_copy(update={"seconds_negative": creature.seconds_negative + seconds})
+
+
 def _gain(state: S, seconds: int) -> dict[ActorId, Creature]:
-    """Every creature after ``seconds`` ends of second: charge gained, dying seconds counted."""
-    creatures = {}
-    for key, creature in state.creatures.items():
-        changes: dict[str, Any] = {}
-        gain = creature.charge_per_second(state.options) * seconds
-        if creature.charge is not None and gain:
-            charged = min(creature.charge.cost, creature.charge.charged + gain)
-            changes["charge"] = creature.charge.model_copy(update={"charged": charged})
-        creatures[key] = creature.model_copy(update=changes) if changes else creature
-    return creatures
+    """Every creature after ``seconds`` ends of second: charge gained."""
+    return {key: charged_for(one, seconds, state.options) for key, one in state.creatures.items()}
 
 
 def _count_dying(state: S, seconds: int) -> dict[ActorId, Creature]:
@@ -68,14 +80,7 @@ def _count_dying(state: S, seconds: int) -> dict[ActorId, Creature]:
 
 
 def _dying_counted(creatures: dict[ActorId, Creature], seconds: int) -> dict[ActorId, Creature]:
-    return {
-        key: (
-            creature.model_copy(update={"seconds_negative": creature.seconds_negative + seconds})
-            if creature.is_dying
-            else creature
-        )
-        for key, creature in creatures.items()
-    }
+    return {key: counted_for(creature, seconds) for key, creature in creatures.items()}
 
 
 def _seconds_elapsed(state: S, event: ev.SecondsElapsed) -> S:

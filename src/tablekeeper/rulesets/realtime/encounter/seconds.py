@@ -30,6 +30,7 @@ from tablekeeper.rulesets.realtime.encounter import payloads
 from tablekeeper.rulesets.realtime.encounter.actions import LEAVES_REACH
 from tablekeeper.rulesets.realtime.encounter.charging import cancel
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
+from tablekeeper.rulesets.realtime.encounter.fold import charged_for, counted_for
 from tablekeeper.rulesets.realtime.encounter.life import die, stabilize
 from tablekeeper.rulesets.realtime.encounter.reactions import (
     characteristic,
@@ -41,12 +42,14 @@ from tablekeeper.rulesets.realtime.encounter.reactions import (
 from tablekeeper.rulesets.realtime.encounter.resting import end_rest
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
+    Creature,
     MoveEffect,
     RealtimeState,
     SupportEffect,
     TreatEffect,
 )
 from tablekeeper.rulesets.realtime.injuries import AUTOMATIC_DEATH_SECONDS
+from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.treatment import TreatmentInput, treatment
 
 CUNNING = "cunning"
@@ -60,21 +63,29 @@ def quiet_seconds(state: RealtimeState) -> int | None:
         return 0
     horizon: int | None = None
     for creature in state.creatures.values():
-        if creature.dead:
-            continue
-        ends: list[int] = []
-        if creature.charge is not None:
-            rate = creature.charge_per_second(state.options)
-            if rate == 0:
-                return 0
-            ends.append(math.ceil((creature.charge.cost - creature.charge.charged) / rate))
-        if creature.is_dying:
-            ends.append(AUTOMATIC_DEATH_SECONDS - creature.seconds_negative)
-        if creature.resting is not None:
-            ends.append(creature.resting.planned_end - state.second + 1)
-        for end in ends:
+        end = _first_end(creature, state.options, state.second)
+        if end is not None:
             horizon = end if horizon is None else min(horizon, end)
     return None if horizon is None else max(0, horizon - 1)
+
+
+def _first_end(creature: Creature, options: RealtimeOptions, second: int) -> int | None:
+    """In how many ends of second something happens to ``creature`` (``None``: nothing
+    comes): its charge completes (0: a charge it cannot gain), its death (R-LIFE-03), the
+    end of its Rest (R-REST-09)."""
+    if creature.dead:
+        return None
+    ends: list[int] = []
+    if creature.charge is not None:
+        rate = creature.charge_per_second(options)
+        if rate == 0:
+            return 0
+        ends.append(math.ceil((creature.charge.cost - creature.charge.charged) / rate))
+    if creature.is_dying:
+        ends.append(AUTOMATIC_DEATH_SECONDS - creature.seconds_negative)
+    if creature.resting is not None:
+        ends.append(creature.resting.planned_end - second + 1)
+    return min(ends) if ends else None
 
 
 def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
@@ -84,13 +95,12 @@ def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
     A fast path of unattended play (``engine.py``, ``RealtimeEngine.submit``, for a
     session keeping no log). Played in full, such an advance drafts ``advance_started``
     and, since :func:`quiet_seconds` allows them all, one ``seconds_elapsed``: its fold
-    gains each creature's charge (``fold._gain``), then counts the dying seconds
-    (``fold._dying_counted``), advances the clock, clears the triggers and the offer and
+    gains each creature's charge (``fold.charged_for``), then counts the dying seconds
+    (``fold.counted_for``), advances the clock, clears the triggers and the offer and
     leaves ``advance_remaining`` at 0 (it is the only field ``advance_started`` sets).
-    Here each creature is asked once what :func:`quiet_seconds` asks of it (a charge that
-    cannot be gained, or whose end, a dying creature's death or a Rest's end, comes
-    within ``seconds``: not quiet) and gains and counts as the two folds do, in their
-    order; the creatures in order, the fields set the same. ``tests/rulesets/realtime/
+    Here each creature is asked once what :func:`quiet_seconds` asks of it
+    (:func:`_first_end`: nothing may happen to it within ``seconds``) and gains and
+    counts with the fold's own functions, in their order. ``tests/rulesets/realtime/
     test_fast_paths.py`` holds it to :func:`quiet_seconds` and the two folds on every
     state the shipped scenarios pass through and on varied ones."""
     if state.triggers and next_offer(state) is not None:  # no trigger: no offer
@@ -98,27 +108,13 @@ def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
     options, second = state.options, state.clock.second
     creatures = {}
     for key, creature in state.creatures.items():
-        if creature.dead:  # neither gains nor is dying, and never ends quiet seconds
-            creatures[key] = creature
-            continue
-        charge = creature.charge
-        if charge is not None:
-            rate = creature.charge_per_second(options)
-            if rate == 0 or math.ceil((charge.cost - charge.charged) / rate) <= seconds:
-                return None
-            gained = min(charge.cost, charge.charged + rate * seconds)
-            creature = creature.model_copy(
-                update={"charge": charge.model_copy(update={"charged": gained})}
-            )
-        if creature.hp < 0:  # is_dying, the creature being alive
-            if AUTOMATIC_DEATH_SECONDS - creature.seconds_negative <= seconds:
-                return None
-            creature = creature.model_copy(
-                update={"seconds_negative": creature.seconds_negative + seconds}
-            )
-        resting = creature.resting
-        if resting is not None and resting.planned_end - second + 1 <= seconds:
+        end = _first_end(creature, options, second)
+        if end is not None and end <= seconds:
             return None
+        if creature.charge is not None:  # the calls only where they change something
+            creature = charged_for(creature, seconds, options)
+        if creature.is_dying:
+            creature = counted_for(creature, seconds)
         creatures[key] = creature
     return state.model_copy(
         update={
