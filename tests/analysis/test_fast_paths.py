@@ -16,7 +16,7 @@ from tablekeeper.engine.clocks import RoundClock
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import EventDraft
 from tablekeeper.engine.legal import LegalCommands
-from tablekeeper.engine.memo import remembered
+from tablekeeper.engine.memo import built_for, remembered
 from tablekeeper.engine.rulesets import load_ruleset
 from tablekeeper.engine.sight import GM_SIGHT
 from tablekeeper.engine.table_engine import TableEngine
@@ -183,6 +183,22 @@ def test_a_state_memo_answers_for_the_very_same_state_only_on_the_fast_path() ->
     assert remembered(point, "other", compute) == 3
     with fast_paths.reference():
         assert remembered(point, "q", compute) == 4  # the reference path computes
+
+
+def test_a_value_built_for_an_object_is_built_once_for_the_very_object() -> None:
+    calls: list[int] = []
+    catalogue, twin = _Point(x=1), _Point(x=1)
+
+    def make() -> int:
+        calls.append(1)
+        return len(calls)
+
+    assert built_for(catalogue, "groups", make) == 1
+    assert built_for(catalogue, "groups", make) == 1  # built once for this object
+    assert built_for(twin, "groups", make) == 2  # an equal object is another object
+    assert built_for(catalogue, "other", make) == 3
+    with fast_paths.reference():
+        assert built_for(catalogue, "groups", make) == 4  # the reference path builds
 
 
 def test_a_check_passed_is_remembered_for_the_same_state_and_command_only() -> None:

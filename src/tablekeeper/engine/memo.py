@@ -86,3 +86,12 @@ def built(key: Hashable, make: Callable[[], T]) -> T:
         except (KeyError, RuntimeError, StopIteration):  # another thread's eviction
             pass
     return value
+
+
+def built_for(source: object, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, built once for ``source`` (the very object: a catalogue, a scenario's
+    timeline) and ``key`` (which holds every other argument ``make`` reads) on the fast
+    paths, as :func:`built`. The source is named by its identity and held with the value,
+    so its identity cannot be reused by another object while the value is remembered."""
+    held, value = built((key, id(source)), lambda: (source, make()))
+    return value if held is source else make()
