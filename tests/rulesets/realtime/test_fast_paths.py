@@ -7,7 +7,6 @@ Each test computes both ways: the shortcut on the fast path, the full computatio
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -24,7 +23,7 @@ from tablekeeper.engine.clocks import SecondClock
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.session import Session
 from tablekeeper.engine.values import GM, ActorId
-from tablekeeper.errors import InvalidInputError, RulesError
+from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.realtime.checks import CheckInput, check, check_rolled
 from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
 from tablekeeper.rulesets.realtime.encounter import events as ev
@@ -50,7 +49,6 @@ from tablekeeper.rulesets.realtime.policy import POLICY
 from tablekeeper.rulesets.realtime.rest import SimpleRestInput
 from tablekeeper.rulesets.realtime.ruleset import REALTIME
 from tablekeeper.rulesets.realtime.scenario import ENGINE, ScenarioRun, _Unscripted, start
-from tablekeeper.rulesets.realtime.scenario import SCENARIOS as SCENARIO_FORMAT
 from tablekeeper.services import lab
 
 from ..conformance import played_states
@@ -525,53 +523,6 @@ def test_a_critical_injury_rolled_is_the_resolvers_for_every_face() -> None:
                         reference = critical_injury(request, FixedRoller(dice))
                     assert fast == reference
                     assert fast.model_dump() == reference.model_dump()
-
-
-def _parsed(data: Any) -> Any:
-    """The scenario ``data`` parses to, as JSON (which tells ``2`` from ``2.0``), or the
-    error it raises (its type and words)."""
-    try:
-        return SCENARIO_FORMAT.parse(data, source="test").model_dump_json()
-    except InvalidInputError as error:
-        return type(error), str(error)
-
-
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_a_scenario_parsed_again_from_equal_data_is_the_same(name: str) -> None:
-    """The fast path hands out the scenario parsed before from equal plain data (so what
-    is built from its very timeline and specs is built once), equal to the reference
-    path's; data of other types (a float, a flag, a tuple for a list, equal under ``==``
-    but not in the timeline's payloads) is parsed for itself, data that is not plain YAML
-    every time, and an error is never remembered."""
-    data = dict(lab.scenario_source(name, ruleset="realtime").data)
-    first = SCENARIO_FORMAT.parse(dict(data), source="test")
-    assert SCENARIO_FORMAT.parse(dict(data), source="again") is first
-    with fast_paths.reference():
-        assert SCENARIO_FORMAT.parse(dict(data), source="test") == first
-        assert _parsed(dict(data)) == first.model_dump_json()
-    creatures = [dict(spec) for spec in data["creatures"]]
-    variants = []
-    for value in (20, 20.0, 20.5, True, "20", None):
-        changed = [{**creatures[0], "hp": value}, *creatures[1:]]
-        variants.append({**data, "creatures": changed})
-    variants.append({**data, "creatures": tuple(creatures)})
-    timeline = [dict(entry) for entry in data["timeline"]]
-    for cost in (2, 2.0, True):
-        variants.append({**data, "timeline": [{**timeline[0], "cost": cost}, *timeline[1:]]})
-    variants.append({**data, "seconds": 0})
-    outcomes = []
-    for variant in variants:
-        with fast_paths.reference():
-            reference = _parsed(variant)
-        assert _parsed(variant) == reference
-        assert _parsed(variant) == reference  # the second time, remembered or not
-        outcomes.append(reference)
-    assert any(isinstance(outcome, tuple) for outcome in outcomes)  # some are refused
-    assert any(not isinstance(outcome, tuple) for outcome in outcomes)
-    dated = {**data, "summary": datetime.date(2026, 12, 7)}
-    with fast_paths.reference():
-        assert _parsed(dated) == _parsed(dated)
-    assert _parsed(dated) == _parsed(dated)
 
 
 def test_a_reaction_decision_is_built_once_and_alike_for_every_offer() -> None:

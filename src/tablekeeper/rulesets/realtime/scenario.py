@@ -15,7 +15,7 @@ commands handed out second by second.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -24,7 +24,6 @@ from pydantic import Field, ValidationError, field_validator
 from tablekeeper.dice.roller import Roller
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.memo import built
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
 from tablekeeper.engine.session import Session
@@ -376,44 +375,13 @@ def _added(spec: CreatureSpec) -> Command:
 ENGINE = RealtimeEngine()
 
 
-_PLAIN_TYPES = (str, int, float, bool, type(None))
-
-
-def _plain(data: Any) -> Hashable:
-    """``data`` (parsed YAML: mappings, lists and scalars) as a hashable value that tells
-    apart what equality alone would not (``1``, ``1.0`` and ``True``; a list and a tuple),
-    in order; anything else is a ``TypeError``."""
-    kind = type(data)
-    if kind is dict:
-        return (dict, tuple([(_plain(key), _plain(value)) for key, value in data.items()]))
-    if kind is list or kind is tuple:
-        return (kind, tuple([_plain(item) for item in data]))
-    if kind in _PLAIN_TYPES:
-        return (kind, data)
-    raise TypeError(f"not a plain value: {kind.__name__}")
-
-
 class RealtimeScenarios:
     """The ``realtime`` scenario format."""
 
     demo = "bleeding_out"
 
     def parse(self, data: Any, *, source: str) -> RealtimeScenario:
-        """The scenario ``data`` describes (:func:`parse_scenario`). On the fast paths a
-        scenario parsed before from equal data (the same plain values of the same types,
-        in the same order: :func:`_plain`) is that scenario again, a frozen value: a
-        simulation parses its scenario for every batch of trials (one trial, in the
-        benchmark), and the scenario, its timeline and creature specs being the very same
-        objects lets what is built from them be built once (``once.py``). Data that is
-        not plain YAML values (a date, an object) is parsed every time; an error is never
-        remembered (``tests/rulesets/realtime/test_fast_paths.py``)."""
-        if not fast_paths.enabled():
-            return parse_scenario(data, source=source)
-        try:
-            key = _plain(data)
-        except TypeError:
-            return parse_scenario(data, source=source)
-        return built(("realtime.scenario", key), lambda: parse_scenario(data, source=source))
+        return parse_scenario(data, source=source)
 
     def start(self, scenario: RealtimeScenario, roller: Roller, *, seed: int | None) -> ScenarioRun:
         return start(scenario, roller, seed=seed)
