@@ -4,9 +4,9 @@ the engine's fast paths (``engine/fast_paths.py``), equal to the validated ones.
 :func:`as_validated` is ``model(**given)`` for fields validation would keep as they are:
 each one taken from a field of a validated value with the same type and bounds (or
 narrower), or checked by the caller where it is not. It builds the value without
-pydantic's validation: the fields not given take their defaults and the value records
-the fields given as set, as validation does, so it is equal to the validated value,
-dumps the same and has the same fields set. The model's own check of the whole (a
+pydantic's validation (``Frozen.trusted``): the fields not given take their defaults and
+the value records the fields given as set, as validation does, so it is equal to the
+validated value, dumps the same and has the same fields set. The model's own check of the whole (a
 ``model_validator``), if it has one, is run on the value built: what it refuses is built
 by the model itself, which refuses it with its own error. Callers use it on the fast
 path only (the reference path validates every value) and document, field by field, why
@@ -23,11 +23,11 @@ from pydantic import BaseModel
 
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Contribution
+from tablekeeper.engine.values import Frozen
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound=Frozen)
 
 _set = object.__setattr__
-_new = object.__new__
 
 
 @cache
@@ -49,11 +49,8 @@ def as_validated(
     defaults, made = _defaults(model)
     if made and not made <= given.keys():
         return model(**given)  # a factory's value is the model's to make
-    built = _new(model)
-    _set(built, "__dict__", {**defaults, **given})
-    _set(built, "__pydantic_fields_set__", set(given))
-    _set(built, "__pydantic_extra__", None)
-    _set(built, "__pydantic_private__", None)
+    built = model.trusted(**{**defaults, **given})
+    _set(built, "__pydantic_fields_set__", set(given))  # as validation records them
     if check is not None:
         try:
             check(built)
