@@ -30,8 +30,10 @@ def sweep(
     """The exact odds of ``resolver`` at every point of the grid over ``base``."""
     points: list[tuple[dict[str, Any], dict[str, Fraction]]] = []
     labels: dict[str, None] = {}
-    for values, check in checked(resolver, base, variations):
-        odds = _at(values, partial(resolver.exact_odds, check))
+    checks = checked(resolver, base, variations)
+    assert resolver.odds is not None  # checked refuses a resolver without
+    for values, check in checks:
+        odds = _at(values, partial(resolver.odds, check))
         labels.update(dict.fromkeys(odds.labels))
         points.append((values, odds.as_dict()))
     outcomes = list(labels)
@@ -52,19 +54,18 @@ def sweep(
 
 def checked(
     resolver: Resolver[Any, Any], base: Mapping[str, Any], variations: tuple[Variation, ...]
-) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-    """Each point of the grid over ``base`` and its input, every one validated by the
-    resolver's input model before any odds are computed (an error names the field and
-    the point): what a sweep will compute, refused whole or not at all."""
+) -> list[tuple[dict[str, Any], Any]]:
+    """Each point of the grid over ``base`` and its input parsed by the resolver's input
+    model, every one before any odds are computed (an error names the field and the
+    point): what a sweep will compute, refused whole or not at all."""
     if resolver.odds is None:
         raise InvalidInputError(f"{resolver.name} has no exact odds to sweep", field="RESOLVER")
     if not variations:
         raise InvalidInputError("vary at least one field: --vary FIELD=START:STOP", field="vary")
     found = []
     for values in grid(variations):
-        check = with_values(base, values, prefix="input.", create=True)
-        _at(values, partial(resolver.parse, check))
-        found.append((values, check))
+        raw = with_values(base, values, prefix="input.", create=True)
+        found.append((values, _at(values, partial(resolver.parse, raw))))
     return found
 
 
