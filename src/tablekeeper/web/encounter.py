@@ -352,7 +352,7 @@ def _act(
         )
         context: dict[str, Any] = {**(extra or {}), "field_errors": found}
         if general or not found:
-            context["errors"] = {panel: "; ".join(general) or str(error)}
+            context["errors"] = {panel: "; ".join(general) or error.message}
         status = 200 if is_htmx(request) else 422
         return _page(request, campaign_id, encounter_id, viewer, context, status)
     if isinstance(done, DieNeeded | table_roll.FaceRefused):  # at the table: the next die
