@@ -185,3 +185,28 @@ def test_an_answer_reads_as_the_option_chosen_in_the_log(table: Table) -> None:
     assert words in table.page()  # the GM
     assert words in table.page(table.player)  # Ann, who plays Aliena
     assert "Chosen: react" not in table.page() + table.page(table.player)
+
+
+def _offered_at_table(page: str, label: str) -> bool:
+    """Whether the button labelled ``label`` has a "Roll at the table" beside it."""
+    found = re.search(
+        rf"<button type=\"submit\"[^>]*>{re.escape(label)}(?:</button>|\s*<span).*?</form>",
+        page,
+        re.S,
+    )
+    assert found, f"no button {label!r}"
+    return "Roll at the table" in found.group(0)
+
+
+def test_only_a_command_or_answer_that_rolls_dice_is_offered_to_roll_at_the_table(
+    table: Table,
+) -> None:
+    # A GM walk-through found "Roll at the table" beside ending a turn and a move: commands
+    # that roll nothing, where the button stored them at once with no die asked.
+    page = table.page()
+    for label in ("Advance 1 s", "Move Aliena to (1, 0)", "Aliena: start Complex Spell*"):
+        assert not _offered_at_table(page, label), label
+    _reaction(table)
+    page = table.page()
+    assert _offered_at_table(page, "Opportunity Attack (cooldown 8 s)"), "its check rolls a d20"
+    assert not _offered_at_table(page, "Decline"), "declining rolls nothing"

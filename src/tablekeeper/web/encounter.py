@@ -114,7 +114,8 @@ def offered_commands(
 ) -> list[dict[str, Any]]:
     """The commands ``viewer`` may give now, each with its label in the ruleset's words,
     its JSON, actor, kind and odds: a player's creatures' commands; for the GM, the GM's
-    own and each actor's."""
+    own and each actor's, each saying whether it rolls dice (``rolls``: only those are
+    offered to roll at the table)."""
     if viewer.is_gm:
         found = [
             command
@@ -144,6 +145,7 @@ def offered_commands(
                 "actor": command.actor,
                 "kind": command.kind,
                 "odds": command_odds(view, command, viewer),
+                "rolls": viewer.is_gm and table_roll.rolls(view, command),
                 "payload": data.get("payload") or {},
             }
         )
@@ -201,6 +203,7 @@ def table_context(
             ruleset_template(rules.name, rules.console_panel) if rules.console_panel else None
         ),
         "pending": document["pending"],
+        "rolling_options": rolling_options(view) if viewer.is_gm else frozenset(),
         "players": {key: people.get(who, who) for key, who in document["players"].items()},
         "commands": commands,
         "command_groups": grouped(commands, names),
@@ -231,6 +234,17 @@ def table_context(
         "form_kind": None,
         **card_context(unit_of_work(request), view, viewer, cards, campaign_id),
     }
+
+
+def rolling_options(view: encounters.EncounterView) -> frozenset[str]:
+    """The pending decision's options whose answer rolls dice (the ones the GM is offered
+    to roll at the table)."""
+    pending = view.pending
+    if pending is None:
+        return frozenset()
+    return frozenset(
+        option.id for option in pending.options if table_roll.rolls(view, pending.answer(option.id))
+    )
 
 
 def form_pickers(
