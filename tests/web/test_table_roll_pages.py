@@ -210,3 +210,39 @@ def test_only_a_command_or_answer_that_rolls_dice_is_offered_to_roll_at_the_tabl
     page = table.page()
     assert _offered_at_table(page, "Opportunity Attack (cooldown 8 s)"), "its check rolls a d20"
     assert not _offered_at_table(page, "Decline"), "declining rolls nothing"
+
+
+def test_a_bad_damage_in_the_follow_up_is_refused_beside_it_not_in_the_gm_tools(
+    table: Table,
+) -> None:
+    # A GM walk-through typed a bad damage into "Damage dealt ... [Deal it]": the refusal
+    # came back in the GM tools' own Deal damage form, far from the prompt answered.
+    url, option = _reaction(table)
+    data = {"option": option, "expected_version": table.version(), "at_table": "1", "die": "5"}
+    table.gm.post(url, data=data)
+    outcome = OUTCOME.search(table.page())
+    assert outcome
+    form = re.search(r'<form[^>]*class="follow-up".*?</form>', outcome.group(0), re.S)
+    assert form, "the follow-up's form"
+    action = re.search(r'action="([^"]+)"', form.group(0))
+    assert action
+    sent = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group(0)))
+    asked = re.search(r'<input type="text" id="follow-up-0" name="([^"]+)"', form.group(0))
+    assert asked
+    seen = table.version()
+    refused = table.gm.post(action[1], data={**sent, asked[1]: "lots"}, headers=HTMX)
+    assert refused.status_code == 200
+    assert table.version() == seen
+    outcome = OUTCOME.search(refused.text)
+    assert outcome, "the prompt still asks"
+    beside = re.search(r'<form[^>]*class="follow-up has-error".*?</form>', outcome.group(0), re.S)
+    assert beside, "the refusal is told at the follow-up's own form"
+    error = re.search(r'<p class="error" role="alert" id="follow-up-0-error">(.*?)</p>', beside[0])
+    assert error
+    assert "integer" in error[1]
+    assert 'aria-invalid="true" aria-describedby="follow-up-0-error"' in beside[0]
+    assert 'value="lots"' in beside[0], "what the GM typed is kept to correct"
+    tools = re.search(r'<section class="panel gm-tools".*?</section>', refused.text, re.S)
+    assert tools
+    assert 'class="error"' not in tools[0], "nothing told in the GM tools"
+    assert '<details class="gm-form" open>' not in tools[0]

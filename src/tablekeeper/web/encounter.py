@@ -73,7 +73,7 @@ from tablekeeper.web.forms import (
 )
 from tablekeeper.web.labels import distinct_labels
 from tablekeeper.web.log_view import log_page
-from tablekeeper.web.outcome import follow_up_forms
+from tablekeeper.web.outcome import FOLLOW_UP, follow_up_forms
 from tablekeeper.web.pages import Form, PageRoute, key_taken
 from tablekeeper.web.templating import is_htmx, render, ruleset_template
 
@@ -571,6 +571,11 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
         read = read_form(chosen.items, form)
         kept, faces = _faces_kept(form)
         extra = {**kept, "values": {kind: dict(form)}, "form_kind": kind}
+        panel = f"gm:{kind}"
+        asked = form.get(FOLLOW_UP, "")
+        if asked.isdigit():  # a follow-up beside the outcome: refused there, not in the tools
+            panel = f"{FOLLOW_UP}:{asked}"
+            extra = {**kept, "values": {panel: dict(form)}, FOLLOW_UP: int(asked)}
         names = posted_names(chosen.items, form) | set(read.problems) | faces
         action = _rolling(form, give)
         return _act(
@@ -578,7 +583,7 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
             campaign_id,
             encounter_id,
             action,
-            f"gm:{kind}",
+            panel,
             extra,
             names,
             form=form,
