@@ -246,3 +246,21 @@ def test_a_bad_damage_in_the_follow_up_is_refused_beside_it_not_in_the_gm_tools(
     assert tools
     assert 'class="error"' not in tools[0], "nothing told in the GM tools"
     assert '<details class="gm-form" open>' not in tools[0]
+
+
+def test_success_and_failure_points_are_spelled_out_where_the_gm_reads_them(
+    table: Table,
+) -> None:
+    # R-TEST-02: the document's S.P. and F.P. are Success Points and Failure Points; a GM
+    # walk-through read "hit, 7 S.P." in the outcome and the log, unexplained.
+    url, option = _reaction(table)
+    data = {"option": option, "expected_version": table.version(), "at_table": "1", "die": "5"}
+    table.gm.post(url, data=data)
+    page = table.page()
+    outcome = OUTCOME.search(page)
+    assert outcome
+    assert 'hit, 7 <abbr title="Success Points">S.P.</abbr>' in outcome.group(0)
+    log = re.search(r'<section[^>]*id="log".*?</section>', page, re.S)
+    assert log
+    assert '<abbr title="Success Points">S.P.</abbr>' in log.group(0)
+    assert "7 S.P." not in page.replace("Undo: ", "").split('id="gm-tools"')[0]

@@ -62,6 +62,7 @@ from tablekeeper.services.dice import make_roller
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.services.table_dice import DieNeeded, Rolled
 from tablekeeper.web import access, table_roll
+from tablekeeper.web.abbreviations import abbreviations_of
 from tablekeeper.web.card_view import card_context
 from tablekeeper.web.dice import parse_faces
 from tablekeeper.web.form_fields import FormItem
@@ -227,6 +228,7 @@ def table_context(
         "override_paths": override_paths(document["state"], cards) if viewer.is_gm else [],
         "override_fields": override_fields(document["state"], cards) if viewer.is_gm else [],
         "names": names,
+        "abbreviations": abbreviations_of(rules.words),
         "notice": None,
         "errors": {},
         "field_errors": {},
