@@ -19,6 +19,8 @@ from .test_console_pages import JOIN, create_campaign
 
 COMMAND = re.compile(r'<input type="hidden" name="command" value="(?P<json>[^"]+)">')
 VERSION = re.compile(r'data-table-version="(?P<version>\d+)"')
+AP = '<abbr title="Action Points">A.P.</abbr>'
+"""Realtime's A.P. as the log and the outcome show it: its words spelled out on hover."""
 
 
 @dataclass
@@ -224,8 +226,8 @@ def test_undo_strikes_the_records_through_and_redo_plays_them_again(table: Table
     assert undone.status_code == 303
     page = table.page()
     assert "Complex Spell*" not in card_of(page, "aliena")  # she charges nothing now
-    assert "<s>Aliena starts charging Complex Spell* (3 A.P.)</s>" in page
-    assert "Undo: Aliena starts charging Complex Spell* (3 A.P.)" in page
+    assert f"<s>Aliena starts charging Complex Spell* (3 {AP})</s>" in page
+    assert f"Undo: Aliena starts charging Complex Spell* (3 {AP})" in page
     redone = table.gm.post(f"{table.url}/redo", data={"expected_version": table.version()})
     assert redone.status_code == 303
     assert "Complex Spell* 0 / 3 A.P." in card_of(table.page(), "aliena")
