@@ -177,6 +177,19 @@ def test_a_bad_command_shows_at_the_top_of_the_commands(table: Table) -> None:
     assert "creature" in refused.text.split('id="commands-error">')[1].split("</p>")[0]
 
 
+def test_a_refusal_naming_a_commands_field_reads_as_its_reason_alone(table: Table) -> None:
+    # The rules name the field they refuse (``to``) for the code; a GM walk-through read
+    # it pasted in front of the reason: "to: demilio already stands on (0, 1)".
+    move = json.loads(table.command("Move Demilio to (1, 1)"))
+    move["payload"]["to"] = [0, 1]  # where Demilio stands
+    refused = table.gm.post(
+        f"{table.url}/commands", data={"command": json.dumps(move)}, headers={"HX-Request": "true"}
+    )
+    error = re.search(r'<p class="error" role="alert" id="commands-error">(.*?)</p>', refused.text)
+    assert error
+    assert error[1] == "demilio already stands on (0, 1)"
+
+
 def test_a_decision_is_offered_to_its_chooser_only(table: Table) -> None:
     table.submit("Move Demilio to (0, 2)")
     table.submit("Advance 1 s")
