@@ -19,6 +19,8 @@ from .test_console_pages import JOIN, create_campaign
 
 COMMAND = re.compile(r'<input type="hidden" name="command" value="(?P<json>[^"]+)">')
 VERSION = re.compile(r'data-table-version="(?P<version>\d+)"')
+AP = '<abbr title="Action Points">A.P.</abbr>'
+"""Realtime's A.P. as the log and the outcome show it: its words spelled out on hover."""
 
 
 @dataclass
@@ -175,6 +177,19 @@ def test_a_bad_command_shows_at_the_top_of_the_commands(table: Table) -> None:
     assert "creature" in refused.text.split('id="commands-error">')[1].split("</p>")[0]
 
 
+def test_a_refusal_naming_a_commands_field_reads_as_its_reason_alone(table: Table) -> None:
+    # The rules name the field they refuse (``to``) for the code; a GM walk-through read
+    # it pasted in front of the reason: "to: demilio already stands on (0, 1)".
+    move = json.loads(table.command("Move Demilio to (1, 1)"))
+    move["payload"]["to"] = [0, 1]  # where Demilio stands
+    refused = table.gm.post(
+        f"{table.url}/commands", data={"command": json.dumps(move)}, headers={"HX-Request": "true"}
+    )
+    error = re.search(r'<p class="error" role="alert" id="commands-error">(.*?)</p>', refused.text)
+    assert error
+    assert error[1] == "demilio already stands on (0, 1)"
+
+
 def test_a_decision_is_offered_to_its_chooser_only(table: Table) -> None:
     table.submit("Move Demilio to (0, 2)")
     table.submit("Advance 1 s")
@@ -224,8 +239,8 @@ def test_undo_strikes_the_records_through_and_redo_plays_them_again(table: Table
     assert undone.status_code == 303
     page = table.page()
     assert "Complex Spell*" not in card_of(page, "aliena")  # she charges nothing now
-    assert "<s>Aliena starts charging Complex Spell* (3 A.P.)</s>" in page
-    assert "Undo: Aliena starts charging Complex Spell* (3 A.P.)" in page
+    assert f"<s>Aliena starts charging Complex Spell* (3 {AP})</s>" in page
+    assert f"Undo: Aliena starts charging Complex Spell* (3 {AP})" in page
     redone = table.gm.post(f"{table.url}/redo", data={"expected_version": table.version()})
     assert redone.status_code == 303
     assert "Complex Spell* 0 / 3 A.P." in card_of(table.page(), "aliena")

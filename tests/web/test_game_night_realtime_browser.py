@@ -37,7 +37,8 @@ from .game_night import (
 SENTINELS = (  # Vexa's hidden fields: values no die, clock or count of this test reaches
     whole_number("HP now", 613),
     whole_number("maximum HP", 617),
-    next_to("A.P. per second", r"(?:A\.P\. per second|ap_per_second)", 97),
+    # The card's label, its A.P. marked <abbr title="Action Points"> (web/abbreviations.py)
+    next_to("A.P. per second", r"(?:A\.P\.(?:</abbr>)? per second|ap_per_second)", 97),
     whole_number("melee reach", 311),
     whole_number("reaction cooldown modifier", 347),
     next_to("Melee", "melee", 38),

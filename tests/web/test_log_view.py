@@ -11,7 +11,7 @@ import pytest
 from tablekeeper.web.log_view import COMMANDS_PER_PAGE
 
 from . import test_encounter_pages
-from .test_encounter_pages import Table
+from .test_encounter_pages import AP, Table
 
 table_fixture = pytest.fixture(name="table")(test_encounter_pages.table.__wrapped__)
 
@@ -45,12 +45,12 @@ def test_undo_says_what_it_will_undo_and_the_log_what_it_undid(table: Table) -> 
     undone = table.gm.post(f"{table.url}/undo", data={"expected_version": table.version()})
     assert undone.status_code == 303
     page = table.page()
-    assert "<strong>Undo: Aliena starts charging Complex Spell* (3 A.P.)</strong>" in page
+    assert f"<strong>Undo: Aliena starts charging Complex Spell* (3 {AP})</strong>" in page
     assert ">Undo: Demilio joins (foes)</button>" in page
     # The outcome says what the undo took back (a GM walk-through saw it vanish instead).
-    outcome = re.search(r'<h3 id="outcome-heading">([^<]+)</h3>', page)
+    outcome = re.search(r'<h3 id="outcome-heading">(.+?)</h3>', page)
     assert outcome
-    assert outcome.group(1) == "Last: Undo: Aliena starts charging Complex Spell* (3 A.P.)"
+    assert outcome.group(1) == f"Last: Undo: Aliena starts charging Complex Spell* (3 {AP})"
     assert ">Redo: Aliena starts charging Complex Spell* (3 A.P.)</button>" in page
     assert "Redo: " not in table.page(table.player)  # a player has no GM tools
 

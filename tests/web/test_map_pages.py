@@ -188,3 +188,31 @@ def test_a_tactical_card_offers_the_catalogues_conditions(
     assert offered
     assert '<option value="knocked_down">knocked-down</option>' in offered.group(1)
     assert 'list="conditions-offered"' not in player(client, table).get(table.url).text
+
+
+def test_a_refused_move_reads_as_a_sentence_and_marks_the_square_it_names(
+    client: TestClient, database_url: str
+) -> None:
+    """The rules name the move's square ``to``: a word for the code. The GM reads a
+    sentence at the top of the map, and the square's inputs are marked invalid."""
+    table = map_table(database_url)
+    gm(client, table)
+    refused = move(client, table, "brenna", 2, 2, **HTMX)
+    error = re.search(r'<p class="error" role="alert" id="map-error">(.*?)</p>', refused.text)
+    assert error
+    assert error[1] == (
+        "Cannot move there: no movement is left: use a maneuver that is not slow (S-TYPE-05)"
+    )
+    assert "to: " not in map_of(refused.text)
+    for name in ("x", "y"):
+        square = re.search(rf'<input id="map-{name}"[^>]*>', refused.text)
+        assert square
+        assert 'aria-invalid="true" aria-describedby="map-error"' in square[0]
+    actor = re.search(r'<select id="map-actor"[^>]*>', refused.text)
+    assert actor
+    assert "aria-invalid" not in actor[0]
+    bad = move(client, table, "brenna", "two", 2, **HTMX)
+    assert "Cannot move there: x must be a whole number" in bad.text
+    x = re.search(r'<input id="map-x"[^>]*>', bad.text)
+    assert x
+    assert 'aria-invalid="true"' in x[0]

@@ -183,3 +183,44 @@ def test_a_command_keeps_the_page_where_the_gm_reads_and_shows_its_outcome(
     bottom = page.evaluate("document.documentElement.scrollHeight - window.innerHeight")
     assert page.evaluate("window.scrollY") < bottom, "not left on the log at the bottom"
     assert abs(page.evaluate("window.scrollY") - before) < 700, "where the GM was reading"
+
+
+def test_a_bad_damage_typed_into_the_follow_up_is_refused_beside_it(
+    client: Any, database_url: str, live_server: str, page: Any, screenshots: Screenshots
+) -> None:
+    """A reaction's hit waits for the GM's damage beside the outcome ("Damage dealt ...
+    [Deal it]"): a bad amount is told there, under the prompt answered, not in the GM
+    tools' own Deal damage form further down; a good one is dealt."""
+    from playwright.sync_api import expect
+
+    from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
+    from tablekeeper.services import access, settings
+
+    from . import test_encounter_pages, test_table_roll_pages
+
+    table = test_encounter_pages.table.__wrapped__(client)
+    url, option = test_table_roll_pages._reaction(table)
+    data = {"option": option, "expected_version": table.version(), "at_table": "1", "die": "5"}
+    assert table.gm.post(url, data=data).status_code == 303  # a hit, waiting for its damage
+    engine = settings.open_database(database_url)
+    secret = access.issue_gm_secret(SqlUnitOfWork(engine), table.campaign)
+    engine.dispose()
+    page.goto(f"{live_server}/campaigns/{table.campaign}?key={secret}")
+    page.goto(f"{live_server}{table.url}")
+
+    asked = page.get_by_label("Damage dealt to Demilio by Opportunity Attack?")
+    asked.fill("lots")
+    page.locator("#outcome").get_by_role("button", name="Deal it").click()
+    error = page.locator("#outcome #follow-up-0-error")
+    expect(error).to_contain_text("integer")
+    screenshots.take(page, "follow-up-refused", full_page=False, at=page.locator("#outcome"))
+    expect(page.get_by_label("Damage dealt to Demilio by Opportunity Attack?")).to_have_attribute(
+        "aria-invalid", "true"
+    )
+    expect(page.locator("#gm-tools .error")).to_have_count(0)
+    expect(page.locator("#gm-tools details[open]")).to_have_count(0)
+
+    page.get_by_label("Damage dealt to Demilio by Opportunity Attack?").fill("4")
+    page.locator("#outcome").get_by_role("button", name="Deal it").click()
+    expect(page.locator("#card-demilio")).to_contain_text("12 / 16")
+    expect(page.locator("#outcome .error")).to_have_count(0)

@@ -185,3 +185,82 @@ def test_an_answer_reads_as_the_option_chosen_in_the_log(table: Table) -> None:
     assert words in table.page()  # the GM
     assert words in table.page(table.player)  # Ann, who plays Aliena
     assert "Chosen: react" not in table.page() + table.page(table.player)
+
+
+def _offered_at_table(page: str, label: str) -> bool:
+    """Whether the button labelled ``label`` has a "Roll at the table" beside it."""
+    found = re.search(
+        rf"<button type=\"submit\"[^>]*>{re.escape(label)}(?:</button>|\s*<span).*?</form>",
+        page,
+        re.S,
+    )
+    assert found, f"no button {label!r}"
+    return "Roll at the table" in found.group(0)
+
+
+def test_only_a_command_or_answer_that_rolls_dice_is_offered_to_roll_at_the_table(
+    table: Table,
+) -> None:
+    # A GM walk-through found "Roll at the table" beside ending a turn and a move: commands
+    # that roll nothing, where the button stored them at once with no die asked.
+    page = table.page()
+    for label in ("Advance 1 s", "Move Aliena to (1, 0)", "Aliena: start Complex Spell*"):
+        assert not _offered_at_table(page, label), label
+    _reaction(table)
+    page = table.page()
+    assert _offered_at_table(page, "Opportunity Attack (cooldown 8 s)"), "its check rolls a d20"
+    assert not _offered_at_table(page, "Decline"), "declining rolls nothing"
+
+
+def test_a_bad_damage_in_the_follow_up_is_refused_beside_it_not_in_the_gm_tools(
+    table: Table,
+) -> None:
+    # A GM walk-through typed a bad damage into "Damage dealt ... [Deal it]": the refusal
+    # came back in the GM tools' own Deal damage form, far from the prompt answered.
+    url, option = _reaction(table)
+    data = {"option": option, "expected_version": table.version(), "at_table": "1", "die": "5"}
+    table.gm.post(url, data=data)
+    outcome = OUTCOME.search(table.page())
+    assert outcome
+    form = re.search(r'<form[^>]*class="follow-up".*?</form>', outcome.group(0), re.S)
+    assert form, "the follow-up's form"
+    action = re.search(r'action="([^"]+)"', form.group(0))
+    assert action
+    sent = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group(0)))
+    asked = re.search(r'<input type="text" id="follow-up-0" name="([^"]+)"', form.group(0))
+    assert asked
+    seen = table.version()
+    refused = table.gm.post(action[1], data={**sent, asked[1]: "lots"}, headers=HTMX)
+    assert refused.status_code == 200
+    assert table.version() == seen
+    outcome = OUTCOME.search(refused.text)
+    assert outcome, "the prompt still asks"
+    beside = re.search(r'<form[^>]*class="follow-up has-error".*?</form>', outcome.group(0), re.S)
+    assert beside, "the refusal is told at the follow-up's own form"
+    error = re.search(r'<p class="error" role="alert" id="follow-up-0-error">(.*?)</p>', beside[0])
+    assert error
+    assert "integer" in error[1]
+    assert 'aria-invalid="true" aria-describedby="follow-up-0-error"' in beside[0]
+    assert 'value="lots"' in beside[0], "what the GM typed is kept to correct"
+    tools = re.search(r'<section class="panel gm-tools".*?</section>', refused.text, re.S)
+    assert tools
+    assert 'class="error"' not in tools[0], "nothing told in the GM tools"
+    assert '<details class="gm-form" open>' not in tools[0]
+
+
+def test_success_and_failure_points_are_spelled_out_where_the_gm_reads_them(
+    table: Table,
+) -> None:
+    # R-TEST-02: the document's S.P. and F.P. are Success Points and Failure Points; a GM
+    # walk-through read "hit, 7 S.P." in the outcome and the log, unexplained.
+    url, option = _reaction(table)
+    data = {"option": option, "expected_version": table.version(), "at_table": "1", "die": "5"}
+    table.gm.post(url, data=data)
+    page = table.page()
+    outcome = OUTCOME.search(page)
+    assert outcome
+    assert 'hit, 7 <abbr title="Success Points">S.P.</abbr>' in outcome.group(0)
+    log = re.search(r'<section[^>]*id="log".*?</section>', page, re.S)
+    assert log
+    assert '<abbr title="Success Points">S.P.</abbr>' in log.group(0)
+    assert "7 S.P." not in page.replace("Undo: ", "").split('id="gm-tools"')[0]

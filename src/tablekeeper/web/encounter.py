@@ -62,6 +62,7 @@ from tablekeeper.services.dice import make_roller
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.services.table_dice import DieNeeded, Rolled
 from tablekeeper.web import access, table_roll
+from tablekeeper.web.abbreviations import abbreviations_of
 from tablekeeper.web.card_view import card_context
 from tablekeeper.web.dice import parse_faces
 from tablekeeper.web.form_fields import FormItem
@@ -73,7 +74,7 @@ from tablekeeper.web.forms import (
 )
 from tablekeeper.web.labels import distinct_labels
 from tablekeeper.web.log_view import log_page
-from tablekeeper.web.outcome import follow_up_forms
+from tablekeeper.web.outcome import FOLLOW_UP, follow_up_forms
 from tablekeeper.web.pages import Form, PageRoute, key_taken
 from tablekeeper.web.templating import is_htmx, render, ruleset_template
 
@@ -114,7 +115,8 @@ def offered_commands(
 ) -> list[dict[str, Any]]:
     """The commands ``viewer`` may give now, each with its label in the ruleset's words,
     its JSON, actor, kind and odds: a player's creatures' commands; for the GM, the GM's
-    own and each actor's."""
+    own and each actor's, each saying whether it rolls dice (``rolls``: only those are
+    offered to roll at the table)."""
     if viewer.is_gm:
         found = [
             command
@@ -144,6 +146,7 @@ def offered_commands(
                 "actor": command.actor,
                 "kind": command.kind,
                 "odds": command_odds(view, command, viewer),
+                "rolls": viewer.is_gm and table_roll.rolls(view, command),
                 "payload": data.get("payload") or {},
             }
         )
@@ -201,6 +204,7 @@ def table_context(
             ruleset_template(rules.name, rules.console_panel) if rules.console_panel else None
         ),
         "pending": document["pending"],
+        "rolling_options": rolling_options(view) if viewer.is_gm else frozenset(),
         "players": {key: people.get(who, who) for key, who in document["players"].items()},
         "commands": commands,
         "command_groups": grouped(commands, names),
@@ -224,6 +228,7 @@ def table_context(
         "override_paths": override_paths(document["state"], cards) if viewer.is_gm else [],
         "override_fields": override_fields(document["state"], cards) if viewer.is_gm else [],
         "names": names,
+        "abbreviations": abbreviations_of(rules.words),
         "notice": None,
         "errors": {},
         "field_errors": {},
@@ -231,6 +236,17 @@ def table_context(
         "form_kind": None,
         **card_context(unit_of_work(request), view, viewer, cards, campaign_id),
     }
+
+
+def rolling_options(view: encounters.EncounterView) -> frozenset[str]:
+    """The pending decision's options whose answer rolls dice (the ones the GM is offered
+    to roll at the table)."""
+    pending = view.pending
+    if pending is None:
+        return frozenset()
+    return frozenset(
+        option.id for option in pending.options if table_roll.rolls(view, pending.answer(option.id))
+    )
 
 
 def form_pickers(
@@ -352,7 +368,7 @@ def _act(
         )
         context: dict[str, Any] = {**(extra or {}), "field_errors": found}
         if general or not found:
-            context["errors"] = {panel: "; ".join(general) or str(error)}
+            context["errors"] = {panel: "; ".join(general) or error.message}
         status = 200 if is_htmx(request) else 422
         return _page(request, campaign_id, encounter_id, viewer, context, status)
     if isinstance(done, DieNeeded | table_roll.FaceRefused):  # at the table: the next die
@@ -557,6 +573,11 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
         read = read_form(chosen.items, form)
         kept, faces = _faces_kept(form)
         extra = {**kept, "values": {kind: dict(form)}, "form_kind": kind}
+        panel = f"gm:{kind}"
+        asked = form.get(FOLLOW_UP, "")
+        if asked.isdigit():  # a follow-up beside the outcome: refused there, not in the tools
+            panel = f"{FOLLOW_UP}:{asked}"
+            extra = {**kept, "values": {panel: dict(form)}, FOLLOW_UP: int(asked)}
         names = posted_names(chosen.items, form) | set(read.problems) | faces
         action = _rolling(form, give)
         return _act(
@@ -564,7 +585,7 @@ def _add_gm_routes(router: APIRouter, base: str) -> None:
             campaign_id,
             encounter_id,
             action,
-            f"gm:{kind}",
+            panel,
             extra,
             names,
             form=form,

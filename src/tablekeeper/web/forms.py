@@ -426,11 +426,19 @@ def errors_by_field(
                 break
         owner = _owner(path, names)
         if owner is None:
-            general.append(f"{path}: {reason}" if path else reason)
+            general.append(refusal_words(path, reason))
             continue
         message = reason if owner == path else f"{path.removeprefix(owner + '.')}: {reason}"
         by_field[owner] = f"{by_field[owner]}; {message}" if owner in by_field else message
     return by_field, general
+
+
+def refusal_words(path: str, reason: str) -> str:
+    """A problem that belongs to no input, as the GM reads it: the reason alone when the
+    path is a command's or form's own field name (``to``, ``target``: a word for the
+    code, not for the table; the reason says what is wrong), the path before it only
+    when it points inside a document the GM typed (``sheet.stats.hit_points: ...``)."""
+    return f"{path}: {reason}" if "." in path else reason
 
 
 def _problems(error: RulesError) -> list[tuple[str, str]]:

@@ -6,7 +6,8 @@ form, ``POST .../map/moves`` with the actor and the square: it works without Jav
 and the script only fills it in from a drag or the arrow keys. The move is the ruleset's
 move command submitted like any other (its legality, reactions, decisions, the log and
 undo), answered as every write from the table is: the fresh table for htmx, a refusal's
-reason at the top of the map.
+reason at the top of the map ("Cannot move there: (9, 5) is more than 1 pace away"), the
+square's or the actor's inputs marked invalid when the refusal names them.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ def build_router() -> APIRouter:
             )
 
         kept, _ = _faces_kept(form)
-        return _act(request, campaign_id, encounter_id, moving, "map", kept)
+        # A refusal naming the square (the move command's ``to``) or the actor marks those
+        # inputs; the map says it at its top as one sentence (``_map.html``).
+        names = {"actor", "to", "x", "y"}
+        return _act(request, campaign_id, encounter_id, moving, "map", kept, names=names)
 
     return router

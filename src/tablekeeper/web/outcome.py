@@ -5,7 +5,9 @@ The outcome is the log's newest entry as the viewer reads it (its heading, the r
 faces rolled at the table and what each was for when the command was rolled there. When
 the rules leave the GM a ruling (``services/outcomes.py``: a reaction that hit waits for
 its damage), the GM command that makes it is a form right there: the follow-up's payload
-as hidden inputs, its question as the one input to fill (sent to the GM tool's route).
+as hidden inputs, its question as the one input to fill (sent to the GM tool's route,
+with :data:`FOLLOW_UP` naming it, so that a refusal, a bad damage, is told beside it and
+not in the GM tool's own form).
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from typing import Any
 
 from tablekeeper.engine.rulesets import FollowUp
 from tablekeeper.web.form_fields import FormField, FormItem
+
+FOLLOW_UP = "follow_up"
+"""The field a follow-up's form sends its number in; the refusal's panel is
+``follow_up:<number>`` and the table's context names the refused one under it."""
 
 
 @dataclass(frozen=True)

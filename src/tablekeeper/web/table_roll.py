@@ -19,8 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tablekeeper.dice.purposes import Purpose
-from tablekeeper.dice.roller import Roller
+from tablekeeper.dice.purposes import DieNeededError, Purpose
+from tablekeeper.dice.roller import FixedRoller, Roller
+from tablekeeper.engine.commands import Command
 from tablekeeper.errors import DiceSupplyError, InvalidInputError, RulesError
 from tablekeeper.persistence.unit_of_work import SqlUnitOfWork
 from tablekeeper.services.access import Viewer, require_gm
@@ -65,6 +66,21 @@ class FaceRefused:
 def wanted(form: Mapping[str, str]) -> bool:
     """Whether the write is to be rolled at the table, die by die."""
     return form.get(AT_TABLE) == "1"
+
+
+def rolls(view: EncounterView, command: Command) -> bool:
+    """Whether ``command`` (an answer too) rolls any die now: what makes offering to roll
+    it at the table worth a button. Asked of the rules as the table-roll asks them for the
+    next die: the engine resolves it (``submit`` never changes the state) with no faces to
+    play back, and rolling one is the die it needs. A command the rules refuse now is
+    offered as it was (its refusal then says why)."""
+    try:
+        view.ruleset.engine.submit(view.state, command, FixedRoller((), strict=True))
+    except DieNeededError:
+        return True
+    except RulesError:
+        return True
+    return False
 
 
 def carried(form: Mapping[str, str]) -> dict[str, str]:

@@ -27,6 +27,7 @@ from starlette.responses import HTMLResponse
 
 from tablekeeper.errors import RulesError
 from tablekeeper.services.rulesets import ruleset_named
+from tablekeeper.web.abbreviations import spelled_out
 from tablekeeper.web.csrf import csrf_field, csrf_token
 from tablekeeper.web.form_fields import input_id
 from tablekeeper.web.form_rows import shown_rows
@@ -78,6 +79,7 @@ def environment() -> Environment:
     env.globals["input_id"] = input_id
     env.globals["shown_rows"] = shown_rows  # a generated form's rows (web/form_rows.py)
     env.filters["counted"] = counted
+    env.filters["spelled_out"] = spelled_out  # a ruleset's abbreviations (web/abbreviations.py)
     env.globals["ruleset_template"] = ruleset_template
     env.globals["csrf_token"] = csrf_token  # every page's token (web/csrf.py) ...
     env.globals["csrf_field"] = csrf_field  # ... and the hidden input each form includes

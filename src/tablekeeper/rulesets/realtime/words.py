@@ -21,6 +21,16 @@ from tablekeeper.rulesets.realtime.encounter import commands as cmd
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 
+ABBREVIATIONS: Mapping[str, str] = {
+    "S.P.": "Success Points",
+    "F.P.": "Failure Points",
+    "A.P.": "Action Points",
+}
+"""The document's abbreviations and its terms for them: a check's Success Points (S.P.)
+and Failure Points (F.P.), the margin ``characteristic - die`` (R-TEST-02), and the
+Action Points (A.P.) an action costs; an interface spells them out where they are read
+(the console's ``<abbr title>``)."""
+
 
 def unit(timed: bool) -> str:
     """What a charge counts: seconds for a timed action (a treatment), else A.P."""
@@ -44,6 +54,9 @@ def check_text(check: CheckOutcome | None, sight_sees: bool) -> str:
 
 class RealtimeWords:
     """How ``realtime`` says what its commands do and what its events mean."""
+
+    abbreviations: Mapping[str, str] = ABBREVIATIONS
+    """What its sentences abbreviate, spelled out (:data:`ABBREVIATIONS`)."""
 
     def command_label(self, command: Command, state: RealtimeState, names: Names) -> str:
         """``Aliena: start Complex Spell*``, ``Move Aliena to (1, 0)``, ``Advance 1 s``."""

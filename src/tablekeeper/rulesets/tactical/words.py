@@ -94,11 +94,24 @@ def _used(p: Any, n: Name, sight: Sight) -> str:
 
 
 def _pool(p: Any, n: Name, sight: Sight) -> str | None:
-    if p.cause == "no_gain":
-        return f"{n(p.character)} cannot gain {p.track} now"
+    """A pool's change as the table says it; a change the pool's bounds held back says
+    what happened ("Brenna's poise stays 6 (already at its maximum 6)"), not a change of
+    nothing ("poise: 6 -> 6 (gain)"): ``requested`` is what was asked."""
+    who, track = n(p.character), p.track
+    if p.cause == "no_gain":  # a condition forbids the gain (S-DEF-04)
+        return f"{who} gains no {track} (cannot gain {track} now)"
     if not sight.sees(p.character):
         return None
-    return f"{n(p.character)}'s {p.track}: {p.before} -> {p.after} ({p.cause})"
+    asked = f"{p.cause} of {abs(p.requested)}"
+    if p.requested > 0 and p.after < p.before + p.requested:  # held at the maximum
+        if p.after == p.before:
+            return f"{who}'s {track} stays {p.after} (already at its maximum {p.after})"
+        return f"{who}'s {track}: {p.before} -> {p.after} ({asked}, held at its maximum)"
+    if p.requested < 0 and p.after > p.before + p.requested:  # held at 0
+        if p.after == p.before:
+            return f"{who}'s {track} stays {p.after} (already empty)"
+        return f"{who}'s {track}: {p.before} -> {p.after} ({asked}, down to nothing)"
+    return f"{who}'s {track}: {p.before} -> {p.after} ({p.cause})"
 
 
 def _yielded(p: Any, n: Name, sight: Sight) -> str:
