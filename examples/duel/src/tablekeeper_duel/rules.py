@@ -433,10 +433,12 @@ class DuelEngine(TableEngine[DuelState, Work]):
             )
 
     def candidates(self, state: DuelState, actor: ActorId) -> Iterator[Command]:
-        """Attack each fighter, or wait: built one by one, and once for equal arguments
-        on the engine's fast paths (``tablekeeper.engine.memo``)."""
+        """Attack each other fighter, or wait: built one by one, and once for equal
+        arguments on the engine's fast paths (``tablekeeper.engine.memo``). No one is
+        offered to attack themself, which the check refuses anyway."""
         for other in state.fighters:
-            yield built(("duel.attack", actor, other), partial(_attack_command, actor, other))
+            if other != actor:
+                yield built(("duel.attack", actor, other), partial(_attack_command, actor, other))
         yield built(("duel.wait", actor), partial(Command, actor=actor, kind=WAIT))
 
 
