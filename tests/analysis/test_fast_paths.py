@@ -14,13 +14,14 @@ from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.clocks import RoundClock
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.decisions import Answer, Option, PendingDecision
 from tablekeeper.engine.events import EventDraft
 from tablekeeper.engine.legal import LegalCommands
 from tablekeeper.engine.memo import built_for, remembered
 from tablekeeper.engine.rulesets import load_ruleset
 from tablekeeper.engine.sight import GM_SIGHT
 from tablekeeper.engine.table_engine import TableEngine
-from tablekeeper.engine.values import GM, ActorId, Frozen
+from tablekeeper.engine.values import GM, ActorId, CommandId, Frozen
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
 from tablekeeper.services import lab
@@ -52,13 +53,35 @@ def test_the_fast_path_logs_the_same_events_and_reaches_the_same_state(
         assert fast_state.model_dump() == reference_state.model_dump()
 
 
-def test_the_fast_path_gives_the_same_trials() -> None:
-    source = lab.scenario_source("skirmish", ruleset="tactical")
-    plan = TrialPlan("tactical", source.data, source.source)
+@pytest.mark.parametrize(("ruleset", "name"), [("tactical", "skirmish"), ("duel", "first_blood")])
+def test_the_fast_path_gives_the_same_trials(ruleset: str, name: str) -> None:
+    source = lab.scenario_source(name, ruleset=ruleset)
+    plan = TrialPlan(ruleset, source.data, source.source)
     fast = play_trials(plan, 0, [5, 6])
     with fast_paths.reference():
         reference = play_trials(plan, 0, [5, 6])
     assert fast == reference
+
+
+def test_an_answer_is_built_once_on_the_fast_path_only() -> None:
+    """A policy's answer to a decision raised under the same id (the next trial's) is the
+    very command built before, equal to the one built afresh on the reference path."""
+    decision = PendingDecision(
+        id=CommandId("c3"),
+        chooser=ActorId("bob"),
+        prompt="block or dodge?",
+        options=(Option(id="block", label="Block"), Option(id="dodge", label="Dodge")),
+        default="block",
+    )
+    fast = decision.answer("dodge")
+    again = decision.model_copy(update={"prompt": "again?"}).answer("dodge")
+    assert again is fast
+    assert decision.answer("block") != fast
+    with fast_paths.reference():
+        reference = decision.answer("dodge")
+    assert reference == fast and reference is not fast  # noqa: PT018
+    assert reference.model_dump() == fast.model_dump()
+    assert Answer.of(fast) == Answer(decision=CommandId("c3"), option="dodge")
 
 
 def test_reference_switches_the_fast_paths_off_and_back_on() -> None:

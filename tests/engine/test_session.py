@@ -8,6 +8,7 @@ from tablekeeper_duel.rules import (
     ATTACK_ROLLED,
     DAMAGED,
     DEFENDED,
+    ENGINE,
     TURN_ENDED,
     WAIT,
     DuelState,
@@ -52,6 +53,17 @@ def test_legal_commands_follow_the_turn_order() -> None:
     session.submit(Command(actor="alice", kind=WAIT))
     assert session.legal_commands("alice") == ()
     assert [c.kind for c in session.legal_commands("bob")] == [ATTACK, WAIT]
+
+
+def test_no_one_is_offered_to_attack_themself() -> None:
+    """The candidates skip the attack the check refuses (the legal commands are the same)."""
+    state = new_duel()
+    for actor in state.fighters:
+        offered = list(ENGINE.candidates(state, actor))
+        assert all(c.payload.get("target") != actor for c in offered)
+        assert len(offered) == len(state.fighters)  # each other fighter, then wait
+    with pytest.raises(IllegalCommandError, match="themself"):
+        ENGINE.check(state, attack("alice", "alice"))
 
 
 def test_a_hit_asks_the_defender_to_choose() -> None:

@@ -15,11 +15,13 @@ and then handed to the encounter engine like any other command.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from pydantic import Field, model_validator
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import PUBLIC, Event, Visibility
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import ActorId, CommandId, Frozen
 
 ANSWER = "decision.answer"
@@ -89,8 +91,16 @@ class PendingDecision(Decision):
         return cls.model_validate({**event.payload, "id": event.command_id})
 
     def answer(self, option: str) -> Command:
-        """The command by which the chooser picks ``option``."""
-        return Command.of(self.chooser, ANSWER, Answer(decision=self.id, option=option))
+        """The command by which the chooser picks ``option``: on the fast paths built once
+        for an equal chooser, decision id and option (``engine/memo.py``: a command is a
+        frozen value, and a simulation's next trial raises its decisions under the same
+        ids, so a policy's answers come again)."""
+        return built((ANSWER, self.chooser, self.id, option), partial(_answer, self, option))
+
+
+def _answer(decision: PendingDecision, option: str) -> Command:
+    """The answer command itself (:meth:`PendingDecision.answer`)."""
+    return Command.of(decision.chooser, ANSWER, Answer(decision=decision.id, option=option))
 
 
 class Answer(Frozen):

@@ -85,7 +85,7 @@ class Frozen(BaseModel):
         the fast path's ``model_construct`` for values the engine built from valid
         models (``engine/fast_paths.py``), without its defaults machinery."""
         made = _new(cls)
-        _set(made, "__dict__", fields)
+        _set_dict(made, fields)
         _set_fields_set(made, set(fields))
         _set_extra(made, None)
         _set_private(made, None)
@@ -100,10 +100,10 @@ class Frozen(BaseModel):
             return super().model_copy(update=update, deep=deep)
         copied = _new(type(self))
         if update:
-            _set(copied, "__dict__", {**self.__dict__, **update})
-            _set_fields_set(copied, self.__pydantic_fields_set__ | update.keys())
+            _set_dict(copied, {**self.__dict__, **update})
+            _set_fields_set(copied, self.__pydantic_fields_set__.union(update))
         else:
-            _set(copied, "__dict__", dict(self.__dict__))
+            _set_dict(copied, dict(self.__dict__))
             _set_fields_set(copied, set(self.__pydantic_fields_set__))
         _set_extra(copied, self.__pydantic_extra__)
         private = self.__pydantic_private__
@@ -112,9 +112,9 @@ class Frozen(BaseModel):
 
 
 _new = object.__new__
-_set = object.__setattr__
-# pydantic's own slots, set through their descriptors (a third faster than
-# ``object.__setattr__`` by name, which looks each one up first).
+# pydantic's own slots and the instance dict, set through their descriptors (a third
+# faster than ``object.__setattr__`` by name, which looks each one up first).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__

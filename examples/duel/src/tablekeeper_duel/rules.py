@@ -13,9 +13,10 @@ table, and one resume (the attack waiting for its defense).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import partial
+from typing import Any
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -350,33 +351,63 @@ COMMANDS: CommandTable[DuelState, Work] = CommandTable(
 """Every command of the duel."""
 
 
+def _fighter_added(state: DuelState, payload: FighterAdded) -> DuelState:
+    fighters = {**state.fighters, payload.id: payload.fighter}
+    return state.model_copy(
+        update={"fighters": fighters, "clock": RoundClock.start(list(fighters))}
+    )
+
+
+def _attack_rolled(state: DuelState, payload: AttackRolled) -> DuelState:
+    if not payload.hit:
+        return state
+    attack = PendingAttack(attacker=payload.attacker, target=payload.target, roll=payload.roll)
+    return state.model_copy(update={"attack": attack})
+
+
+def _defended(state: DuelState, payload: Defended) -> DuelState:
+    return state.model_copy(update={"attack": None})
+
+
+def _damaged(state: DuelState, payload: Damaged) -> DuelState:
+    fighter = state.fighters[payload.fighter]
+    hurt = fighter.model_copy(update={"hp": fighter.hp - payload.amount})
+    return state.model_copy(update={"fighters": {**state.fighters, payload.fighter: hurt}})
+
+
+def _fighter_removed(state: DuelState, payload: FighterRemoved) -> DuelState:
+    """The round starts again without the fighter who left."""
+    fighters = {key: f for key, f in state.fighters.items() if key != payload.fighter}
+    clock = RoundClock.start(list(fighters)) if fighters else None
+    return state.model_copy(update={"fighters": fighters, "clock": clock})
+
+
+def _won(state: DuelState, payload: Won) -> DuelState:
+    return state.model_copy(update={"winner": payload.winner})
+
+
+def _turn_ended(state: DuelState, payload: TurnEnded) -> DuelState:
+    if state.clock is None:
+        return state
+    return state.model_copy(update={"clock": state.clock.next_turn()})
+
+
+FOLDS: dict[type[BaseModel], Callable[[DuelState, Any], DuelState]] = {
+    FighterAdded: _fighter_added,
+    AttackRolled: _attack_rolled,
+    Defended: _defended,
+    Damaged: _damaged,
+    FighterRemoved: _fighter_removed,
+    Won: _won,
+    TurnEnded: _turn_ended,
+}
+"""How each of the duel's events changes the state, by its payload's model."""
+
+
 def fold(state: DuelState, kind: str, payload: BaseModel) -> DuelState:
     """The state after one of the duel's events, given as its kind and payload model."""
-    if isinstance(payload, FighterAdded):
-        fighters = {**state.fighters, payload.id: payload.fighter}
-        return state.model_copy(
-            update={"fighters": fighters, "clock": RoundClock.start(list(fighters))}
-        )
-    if isinstance(payload, AttackRolled):
-        if not payload.hit:
-            return state
-        attack = PendingAttack(attacker=payload.attacker, target=payload.target, roll=payload.roll)
-        return state.model_copy(update={"attack": attack})
-    if isinstance(payload, Defended):
-        return state.model_copy(update={"attack": None})
-    if isinstance(payload, Damaged):
-        fighter = state.fighters[payload.fighter]
-        hurt = fighter.model_copy(update={"hp": fighter.hp - payload.amount})
-        return state.model_copy(update={"fighters": {**state.fighters, payload.fighter: hurt}})
-    if isinstance(payload, FighterRemoved):  # the round starts again without it
-        fighters = {key: f for key, f in state.fighters.items() if key != payload.fighter}
-        clock = RoundClock.start(list(fighters)) if fighters else None
-        return state.model_copy(update={"fighters": fighters, "clock": clock})
-    if isinstance(payload, Won):
-        return state.model_copy(update={"winner": payload.winner})
-    if isinstance(payload, TurnEnded) and state.clock is not None:
-        return state.model_copy(update={"clock": state.clock.next_turn()})
-    return state
+    folds = FOLDS.get(type(payload))
+    return state if folds is None else folds(state, payload)
 
 
 EVENT_MODELS: dict[str, type[Frozen]] = {
@@ -433,10 +464,12 @@ class DuelEngine(TableEngine[DuelState, Work]):
             )
 
     def candidates(self, state: DuelState, actor: ActorId) -> Iterator[Command]:
-        """Attack each fighter, or wait: built one by one, and once for equal arguments
-        on the engine's fast paths (``tablekeeper.engine.memo``)."""
+        """Attack each other fighter, or wait: built one by one, and once for equal
+        arguments on the engine's fast paths (``tablekeeper.engine.memo``). No one is
+        offered to attack themself, which the check refuses anyway."""
         for other in state.fighters:
-            yield built(("duel.attack", actor, other), partial(_attack_command, actor, other))
+            if other != actor:
+                yield built(("duel.attack", actor, other), partial(_attack_command, actor, other))
         yield built(("duel.wait", actor), partial(Command, actor=actor, kind=WAIT))
 
 

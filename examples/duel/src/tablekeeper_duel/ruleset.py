@@ -9,6 +9,7 @@ This package is what a third party writes to add a ruleset (``docs/architecture.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from tablekeeper.engine import (
@@ -31,6 +32,7 @@ from tablekeeper.engine import (
     name_of,
     next_after,
 )
+from tablekeeper.engine.memo import built
 from tablekeeper.engine.words import Names
 from tablekeeper_duel import rules
 from tablekeeper_duel.rules import DuelOptions, DuelState, FighterSpec
@@ -96,6 +98,13 @@ class DuelWords:
         return f"round {state.clock.round}: {_called(state, state.clock.current)}'s turn"
 
 
+def _one_damage(fighter: ActorId) -> Command:
+    """The GM's command taking one HP from ``fighter`` (its HP gauge's "lower"): built once
+    for each fighter on the engine's fast paths (``tablekeeper.engine.memo``), since a
+    trial's tally reads the cards at its start and its end."""
+    return Command.of(GM, rules.DEAL_DAMAGE, rules.DealDamage(fighter=fighter, amount=1))
+
+
 def _called(state: DuelState, fighter: str) -> str:
     """A fighter by its name (its id when it has none, or has left the duel)."""
     found = state.fighters.get(ActorId(fighter))
@@ -154,7 +163,7 @@ class Duel(RulesetBase):
                 value=fighter.hp,
                 maximum=fighter.max_hp,
                 path=f"fighters.{key}.hp",
-                lower=Command.of(GM, rules.DEAL_DAMAGE, rules.DealDamage(fighter=key, amount=1)),
+                lower=built((rules.DEAL_DAMAGE, key), partial(_one_damage, key)),
             )
             defense = Fact(
                 label="Defense",

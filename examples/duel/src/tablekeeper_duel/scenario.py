@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
 
 from tablekeeper.dice.roller import Roller
 from tablekeeper.engine import GM, Command, Frozen, Policy, Session, invalid_input
+from tablekeeper.engine.memo import built_for
 from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper_duel.rules import ADD_FIGHTER, ENGINE, DuelOptions, DuelState, FighterSpec
@@ -103,8 +105,11 @@ class DuelScenarios:
     def start(self, scenario: DuelScenario, roller: Roller, *, seed: int | None) -> DuelRun:
         session = Session(ENGINE, DuelState(options=scenario.options), roller=roller)
         for spec in scenario.fighters:
+            # built once for the very spec on the engine's fast paths: a simulation starts
+            # every trial from one parsed scenario (``tablekeeper.engine.memo``)
+            adding = built_for(spec, ADD_FIGHTER, partial(Command.of, GM, ADD_FIGHTER, spec))
             try:
-                session.submit(Command.of(GM, ADD_FIGHTER, spec))
+                session.submit(adding)
             except RulesError as error:
                 raise InvalidInputError(f"{spec.id}: {error}", field="fighters") from None
         return DuelRun(scenario, session, seed)
