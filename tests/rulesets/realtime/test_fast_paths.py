@@ -630,6 +630,8 @@ def _rolled_and_started_builds(
         ]
         for value in (9, 13, 23):
             builds.append((payloads.check_input, (value, payload.name)))
+        hit = (payload.creature, payload.reaction, payload.name, payload.target, payload.second)
+        builds.append((payloads.hit, hit))
         return builds
     if kind == ev.ACTION_STARTED:
         c = payload.charge

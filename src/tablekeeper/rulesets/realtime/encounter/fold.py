@@ -15,10 +15,10 @@ from pydantic import BaseModel, JsonValue
 
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter import payloads
 from tablekeeper.rulesets.realtime.encounter.payloads import clock_later
 from tablekeeper.rulesets.realtime.encounter.state import (
     Creature,
-    Hit,
     Injury,
     RealtimeState,
     still_awaiting,
@@ -144,13 +144,7 @@ def _answered(state: S, trigger_id: str, creature_id: ActorId) -> S:
 def _reaction_used(state: S, event: ev.ReactionUsed) -> S:
     state = _answered(state, event.trigger, event.creature)
     if event.hit:  # its damage awaits the GM (G-R-E5)
-        hit = Hit(
-            creature=event.creature,
-            reaction=event.reaction,
-            name=event.name,
-            target=event.target,
-            second=event.second,
-        )
+        hit = payloads.hit(event.creature, event.reaction, event.name, event.target, event.second)
         state = state.model_copy(update={"awaiting_damage": (*state.awaiting_damage, hit)})
     return _update(state, event.creature, reaction_ready_at=event.ready_at)
 
