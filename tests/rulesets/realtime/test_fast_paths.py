@@ -34,6 +34,7 @@ from tablekeeper.rulesets.realtime.encounter.reactions import decision_for
 from tablekeeper.rulesets.realtime.encounter.seconds import passed_quietly, quiet_seconds
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
+    Hit,
     MoveEffect,
     RealtimeState,
     RestSegment,
@@ -46,6 +47,7 @@ from tablekeeper.rulesets.realtime.injuries import (
     critical_injury_rolled,
 )
 from tablekeeper.rulesets.realtime.policy import POLICY
+from tablekeeper.rulesets.realtime.reaction_damage import ruled_damage
 from tablekeeper.rulesets.realtime.rest import SimpleRestInput
 from tablekeeper.rulesets.realtime.ruleset import REALTIME
 from tablekeeper.rulesets.realtime.scenario import ENGINE, ScenarioRun, _Unscripted, start
@@ -432,6 +434,7 @@ def test_seconds_passed_quietly_are_the_folds_on_every_state_played() -> None:
     rests=st.lists(st.none() | st.integers(1, 2), min_size=4, max_size=4),
     second=st.integers(1, 7300),
     seconds=st.integers(1, 8000),
+    hits=st.lists(st.tuples(st.integers(0, 3), st.integers(-2, 0)), max_size=3),
 )
 def test_seconds_passed_quietly_are_the_folds_on_varied_states(
     hps: list[int],
@@ -442,10 +445,12 @@ def test_seconds_passed_quietly_are_the_folds_on_varied_states(
     rests: list[int | None],
     second: int,
     seconds: int,
+    hits: list[tuple[int, int]],
 ) -> None:
     """The same on states varied in HP, deaths, charges (cost, charged, timed), A.P.
     rates, seconds at negative HP, Rests of 1 or 2 hours, the second and the seconds
-    (and the advances on either side of the quiet seconds' end)."""
+    (and the advances on either side of the quiet seconds' end), and hits awaiting
+    their damage from this second and the two before (G-R-E5)."""
     state = visited("leaving_reach", 1)[1][0]
     creatures = {}
     for index, (key, creature) in enumerate(state.creatures.items()):
@@ -474,8 +479,25 @@ def test_seconds_passed_quietly_are_the_folds_on_varied_states(
                 "resting": rest,
             }
         )
-    varied = state.model_copy(update={"creatures": creatures, "clock": SecondClock(second=second)})
-    for edge in _at_the_edges(varied, seconds):
+    ids = list(state.creatures)
+    awaiting = tuple(
+        Hit(
+            creature=ids[(target + 1) % len(ids)],
+            reaction="opportunity_attack",
+            name="Opportunity Attack",
+            target=ids[target],
+            second=max(1, second + before),
+        )
+        for target, before in hits
+    )
+    varied = state.model_copy(
+        update={
+            "creatures": creatures,
+            "clock": SecondClock(second=second),
+            "awaiting_damage": awaiting,
+        }
+    )
+    for edge in {1, 2, *_at_the_edges(varied, seconds)}:  # 1 and 2: a hit lapses or not
         _passes_alike(varied, edge)
 
 
@@ -608,6 +630,8 @@ def _rolled_and_started_builds(
         ]
         for value in (9, 13, 23):
             builds.append((payloads.check_input, (value, payload.name)))
+        hit = (payload.creature, payload.reaction, payload.name, payload.target, payload.second)
+        builds.append((payloads.hit, hit))
         return builds
     if kind == ev.ACTION_STARTED:
         c = payload.charge
@@ -732,7 +756,8 @@ def test_a_clock_later_is_the_clocks_advance_on_every_state_played() -> None:
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_the_advance_unattended_play_offers_is_the_full_ones_at_every_second(name: str) -> None:
     """The advance of one second ``next_command`` offers (built once per scenario and
-    second on the fast paths) is the one ``advance_command`` works out at every second."""
+    second on the fast paths) is the one ``advance_command`` works out at every second
+    (after the damage of a hit awaiting it, which comes first: G-R-E5)."""
     played, states = visited(name, 1)
     for state in states:
         if state.ending_second or state.offer is not None:
@@ -744,5 +769,6 @@ def test_the_advance_unattended_play_offers_is_the_full_ones_at_every_second(nam
             again = ScenarioRun(played.scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1)
             again.asked = set(run.asked)
             reference = again.next_command(POLICY)
-            assert reference == again.advance_command(1) or reference is None
+            ruled = ruled_damage(state, played.scenario.reaction_damage, RandomRoller(1))
+            assert reference == (ruled or again.advance_command(1)) or reference is None
         assert fast == reference, state.second

@@ -1,6 +1,7 @@
 """Who chooses for a ``realtime`` creature when nobody does: unattended play, simulations.
 
-Document 003 describes no attack (the Opportunity Attack's damage is the GM's), so a
+Document 003 describes no attack (the Opportunity Attack's damage is the GM's, which
+unattended play deals only as the scenario states it: ``reaction_damage.py``), so a
 creature left to itself does what the rules do describe: it takes every reaction it is
 offered, answers an open trigger and Supports a dying ally within reach (R-STAB-01),
 never giving up a charge for it; otherwise it lets the second pass (walking up to a

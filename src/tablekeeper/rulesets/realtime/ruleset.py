@@ -61,6 +61,7 @@ class Realtime(RulesetBase):
     words = WORDS
     scenarios = SCENARIOS
     console_panel = "panel.html"
+    fold_version = "2"  # 2: a reaction that hit awaits its damage (``awaiting_damage``)
 
     def new_encounter(self, options: Any) -> RealtimeState:
         """An empty encounter at second 1, playing by ``options``."""
@@ -131,7 +132,7 @@ class Realtime(RulesetBase):
             if event.kind != REACTION_USED:
                 continue
             used = event.payload_as(ReactionUsed)
-            if used.check is not None and not used.check.success:
+            if not used.hit:
                 continue
             target = state.creatures.get(used.target)
             name = target.name if target is not None else used.target

@@ -4,12 +4,15 @@ This is the ruleset's :class:`~tablekeeper.engine.scenarios.ScenarioFormat`
 (:data:`SCENARIOS`); reading the file and choosing the ruleset is the services'.
 
 A scenario names its creatures, the options (rulings) and house rules it plays with, how
-many seconds it lasts, and a timeline of commands the GM gives at given seconds. Loading
-validates all of it (``schema_version`` first) and every error names the field:
-``creatures.1.hp: Input should be a valid integer``, ``timeline.0.target: no creature
-'bob' (creatures: aliena, balthazar)``. :class:`ScenarioRun` is a scenario in play: a
-:class:`~tablekeeper.engine.session.Session` with the creatures added, and the timeline's
-commands handed out second by second.
+many seconds it lasts, a timeline of commands the GM gives at given seconds and, for
+unattended play, the damage each reaction's hit deals (``reaction_damage``, keyed by the
+reaction's catalogue id: ``{opportunity_attack: 1d6}``, a dice expression or a whole
+number; ``reaction_damage.py``, G-R-E5). Loading validates all of it (``schema_version``
+first) and every error names the field: ``creatures.1.hp: Input should be a valid
+integer``, ``timeline.0.target: no creature 'bob' (creatures: aliena, balthazar)``,
+``reaction_damage.bite: no reaction 'bite' (reactions: opportunity_attack)``.
+:class:`ScenarioRun` is a scenario in play: a :class:`~tablekeeper.engine.session.Session`
+with the creatures added, and the timeline's commands handed out second by second.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 from tablekeeper.rulesets.realtime.once import for_the_very
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 from tablekeeper.rulesets.realtime.policy import RealtimePolicy
+from tablekeeper.rulesets.realtime.reaction_damage import DamageRule, ruled_damage
 
 SCHEMA_VERSION = 1
 """The version of the scenario format this code reads."""
@@ -86,6 +90,12 @@ class RealtimeScenario(Frozen):
     house_rules: dict[str, Any] = Field(default_factory=dict)
     creatures: tuple[CreatureSpec, ...] = Field(min_length=1)
     timeline: tuple[TimelineEntry, ...] = ()
+    reaction_damage: dict[str, DamageRule] = Field(
+        default_factory=dict,
+        description="Per reaction id, the damage unattended play deals for each hit, as "
+        "the GM would rule it (G-R-E5): a dice expression ('1d6') or a whole number. A "
+        "reaction not named deals none unattended.",
+    )
 
     @field_validator("schema_version")
     @classmethod
@@ -178,7 +188,13 @@ def parse_scenario(data: Any, *, source: str = "scenario") -> RealtimeScenario:
     repeated = repeated_ids([spec.id for spec in scenario.creatures])
     if repeated:
         raise InvalidInputError(f"creature ids repeat: {', '.join(repeated)}", field="creatures")
-    scenario.initial_state()  # the house rules must load
+    reactions = scenario.initial_state().catalogue.reactions  # the house rules must load
+    for key in scenario.reaction_damage:
+        if key not in reactions:
+            raise InvalidInputError(
+                f"no reaction {key!r} (reactions: {', '.join(reactions)})",
+                field=f"reaction_damage.{key}",
+            )
     _check_timeline(scenario)
     return scenario
 
@@ -270,14 +286,19 @@ class ScenarioRun:
         return advance(max(1, min(seconds, limit)))
 
     def next_command(self, policy: Policy[RealtimeState]) -> Command | None:
-        """Unattended: each conscious creature the timeline does not script is asked, once a
-        second, what it does (``policy.choose`` among its legal commands and, last, the
-        advance of the clock: choosing that lets the second pass); then time goes on, one
-        second."""
+        """Unattended: first the GM's rulings the scenario states, each hit's damage
+        (``reaction_damage``: the ``damage`` command the GM would give, G-R-E5); then each
+        conscious creature the timeline does not script is asked, once a second, what it
+        does (``policy.choose`` among its legal commands and, last, the advance of the
+        clock: choosing that lets the second pass); then time goes on, one second."""
         state = self.session.state
         second = state.clock.second
         if second > self.scenario.seconds:  # finished
             return None
+        if state.awaiting_damage:
+            ruled = ruled_damage(state, self.scenario.reaction_damage, self.session.roller)
+            if ruled is not None:
+                return ruled
         # advance_command(1) is the advance of max(1, min(1, limit)) seconds, its limit
         # at least 1 before the end: always one second (on the fast paths, taken as such)
         wait = advance(1) if fast_paths.enabled() else self.advance_command(1)

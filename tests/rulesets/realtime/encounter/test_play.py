@@ -106,3 +106,36 @@ def test_the_gm_enters_an_opportunity_attacks_damage(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Damage dealt to Balthazar by Opportunity Attack? 6" in result.output
     assert "Balthazar takes 6 damage (Opportunity Attack): 14 HP" in result.output
+
+
+DUEL_WITH_DAMAGE = (
+    "schema_version: 1\nname: Duel\nseconds: 3\ncreatures:\n"
+    "  - {id: aliena, side: party, hp: 20}\n"
+    "  - {id: balthazar, side: foes, hp: 20, position: [1, 0]}\n"
+    "timeline:\n  - {at: 1, do: move, creature: balthazar, to: [2, 0], cost: 1}\n"
+    "reaction_damage: {opportunity_attack: 2}\n"
+)
+
+
+def test_nobody_at_the_keys_the_scenarios_damage_is_dealt(tmp_path: Path) -> None:
+    # G-R-E5: the scenario states 2 per hit; Aliena has no Melee, so her Opportunity
+    # Attack rolls nothing and its damage is the GM's: unattended, the scenario's
+    scenario = tmp_path / "duel.yaml"
+    scenario.write_text(DUEL_WITH_DAMAGE, encoding="utf-8")
+    result = runner.invoke(app, ["realtime", str(scenario)])
+    assert result.exit_code == 0, result.output
+    assert "Damage dealt" not in result.output  # nobody is asked
+    assert "Balthazar takes 2 damage (Opportunity Attack): 18 HP" in result.output
+
+
+def test_the_gms_answer_rules_the_hit_and_unattended_play_deals_it_no_more(
+    tmp_path: Path,
+) -> None:
+    scenario = tmp_path / "duel.yaml"
+    scenario.write_text(DUEL_WITH_DAMAGE, encoding="utf-8")
+    script = tmp_path / "gm.txt"
+    script.write_text("next\nreact:opportunity_attack\n6\n", encoding="utf-8")
+    result = runner.invoke(app, ["realtime", str(scenario), "--script", str(script)])
+    assert result.exit_code == 0, result.output
+    assert "Balthazar takes 6 damage (Opportunity Attack): 14 HP" in result.output
+    assert "takes 2 damage" not in result.output  # the script ran out: unattended after

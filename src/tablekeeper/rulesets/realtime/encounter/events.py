@@ -144,6 +144,11 @@ class ReactionUsed(Frozen):
     target: ActorId
     check: CheckOutcome | None = None
 
+    @property
+    def hit(self) -> bool:
+        """Its check succeeded, or it rolled none: its damage is the GM's (G-R-E5)."""
+        return self.check is None or self.check.success
+
 
 class ReactionDeclined(Frozen):
     creature: ActorId

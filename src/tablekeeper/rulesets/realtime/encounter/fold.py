@@ -15,11 +15,13 @@ from pydantic import BaseModel, JsonValue
 
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
+from tablekeeper.rulesets.realtime.encounter import payloads
 from tablekeeper.rulesets.realtime.encounter.payloads import clock_later
 from tablekeeper.rulesets.realtime.encounter.state import (
     Creature,
     Injury,
     RealtimeState,
+    still_awaiting,
 )
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
 
@@ -86,15 +88,17 @@ def _dying_counted(creatures: dict[ActorId, Creature], seconds: int) -> dict[Act
 def _seconds_elapsed(state: S, event: ev.SecondsElapsed) -> S:
     # charges gained, then the dying counted over the creatures gaining left: one copy
     # of the state rather than one per step (the fields set are the same)
-    return state.model_copy(
-        update={
-            "creatures": _dying_counted(_gain(state, event.seconds), event.seconds),
-            "clock": clock_later(state.clock, event.seconds),
-            "triggers": (),
-            "offer": None,
-            "advance_remaining": max(0, state.advance_remaining - event.seconds),
-        }
-    )
+    update: dict[str, Any] = {
+        "creatures": _dying_counted(_gain(state, event.seconds), event.seconds),
+        "clock": clock_later(state.clock, event.seconds),
+        "triggers": (),
+        "offer": None,
+        "advance_remaining": max(0, state.advance_remaining - event.seconds),
+    }
+    if state.awaiting_damage:  # the last of these seconds has ended
+        ended = state.second + event.seconds - 1
+        update["awaiting_damage"] = still_awaiting(state.awaiting_damage, ended)
+    return state.model_copy(update=update)
 
 
 def _second_ending(state: S, event: ev.SecondEnding) -> S:
@@ -102,16 +106,17 @@ def _second_ending(state: S, event: ev.SecondEnding) -> S:
 
 
 def _second_ended(state: S, event: ev.SecondEnded) -> S:
-    return state.model_copy(
-        update={
-            "creatures": _count_dying(state, 1),
-            "clock": clock_later(state.clock, 1),
-            "triggers": (),
-            "offer": None,
-            "ending_second": False,
-            "advance_remaining": max(0, state.advance_remaining - 1),
-        }
-    )
+    update: dict[str, Any] = {
+        "creatures": _count_dying(state, 1),
+        "clock": clock_later(state.clock, 1),
+        "triggers": (),
+        "offer": None,
+        "ending_second": False,
+        "advance_remaining": max(0, state.advance_remaining - 1),
+    }
+    if state.awaiting_damage:
+        update["awaiting_damage"] = still_awaiting(state.awaiting_damage, state.second)
+    return state.model_copy(update=update)
 
 
 def _moved(state: S, event: ev.Moved) -> S:
@@ -138,6 +143,9 @@ def _answered(state: S, trigger_id: str, creature_id: ActorId) -> S:
 
 def _reaction_used(state: S, event: ev.ReactionUsed) -> S:
     state = _answered(state, event.trigger, event.creature)
+    if event.hit:  # its damage awaits the GM (G-R-E5)
+        hit = payloads.hit(event.creature, event.reaction, event.name, event.target, event.second)
+        state = state.model_copy(update={"awaiting_damage": (*state.awaiting_damage, hit)})
     return _update(state, event.creature, reaction_ready_at=event.ready_at)
 
 
@@ -150,6 +158,17 @@ def _hp_changed(state: S, event: ev.Damaged | ev.Healed) -> S:
     if event.hp_after >= 0:
         changes["seconds_negative"] = 0
     return _update(state, event.creature, **changes)
+
+
+def _damaged(state: S, event: ev.Damaged) -> S:
+    """HP lost; damage from a hit's name to its target rules that hit (the first such)."""
+    state = _hp_changed(state, event)
+    hits = state.awaiting_damage
+    for index, hit in enumerate(hits):
+        if hit.target == event.creature and hit.name == event.source:
+            ruled = (*hits[:index], *hits[index + 1 :])
+            return state.model_copy(update={"awaiting_damage": ruled})
+    return state
 
 
 def _critical_injury_rolled(state: S, event: ev.CriticalInjuryRolled) -> S:
@@ -228,7 +247,7 @@ _FOLDS: Mapping[str, Callable[[S, Any], S]] = {
     ev.REACTION_OFFERED: _reaction_offered,
     ev.REACTION_USED: _reaction_used,
     ev.REACTION_DECLINED: _reaction_declined,
-    ev.DAMAGED: _hp_changed,
+    ev.DAMAGED: _damaged,
     ev.HEALED: _hp_changed,
     ev.CRITICAL_INJURY_ROLLED: _critical_injury_rolled,
     ev.STABILIZED: _stabilized,

@@ -23,6 +23,7 @@ from tablekeeper.rulesets.realtime.checks import CheckInput, CheckOutcome
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
+    Hit,
     MoveEffect,
     Offer,
     Position,
@@ -341,3 +342,12 @@ def reaction_used(
     if check is None:
         return built((*key, None), make)
     return for_the_very(check, key, make)
+
+
+def hit(creature: ActorId, reaction: str, name: str, target: ActorId, second: int) -> Hit:
+    """``creature``'s ``reaction`` hit ``target`` at ``second``: its damage awaits the GM
+    (what ``fold`` records of a ``reaction_used`` that hit, G-R-E5)."""
+    return built(
+        ("realtime.hit", creature, reaction, name, target, second),
+        lambda: Hit(creature=creature, reaction=reaction, name=name, target=target, second=second),
+    )

@@ -21,6 +21,7 @@ Seconds in which nothing but steps 2 and 7 can happen are logged together, as on
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision
@@ -47,6 +48,7 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     RealtimeState,
     SupportEffect,
     TreatEffect,
+    still_awaiting,
 )
 from tablekeeper.rulesets.realtime.injuries import AUTOMATIC_DEATH_SECONDS
 from tablekeeper.rulesets.realtime.options import RealtimeOptions
@@ -96,8 +98,9 @@ def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
     session keeping no log). Played in full, such an advance drafts ``advance_started``
     and, since :func:`quiet_seconds` allows them all, one ``seconds_elapsed``: its fold
     gains each creature's charge (``fold.charged_for``), then counts the dying seconds
-    (``fold.counted_for``), advances the clock, clears the triggers and the offer and
-    leaves ``advance_remaining`` at 0 (it is the only field ``advance_started`` sets).
+    (``fold.counted_for``), advances the clock, clears the triggers and the offer, lets
+    the hits of earlier seconds go unruled (``state.still_awaiting``) and leaves
+    ``advance_remaining`` at 0 (it is the only field ``advance_started`` sets).
     Here each creature is asked once what :func:`quiet_seconds` asks of it
     (:func:`_first_end`: nothing may happen to it within ``seconds``) and gains and
     counts with the fold's own functions, in their order. ``tests/rulesets/realtime/
@@ -116,15 +119,16 @@ def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
         if creature.is_dying:
             creature = counted_for(creature, seconds)
         creatures[key] = creature
-    return state.model_copy(
-        update={
-            "creatures": creatures,
-            "clock": payloads.clock_later(state.clock, seconds),
-            "triggers": (),
-            "offer": None,
-            "advance_remaining": 0,
-        }
-    )
+    update: dict[str, Any] = {
+        "creatures": creatures,
+        "clock": payloads.clock_later(state.clock, seconds),
+        "triggers": (),
+        "offer": None,
+        "advance_remaining": 0,
+    }
+    if state.awaiting_damage:
+        update["awaiting_damage"] = still_awaiting(state.awaiting_damage, second + seconds - 1)
+    return state.model_copy(update=update)
 
 
 def run(draft: RealtimeDraft) -> Decision | None:

@@ -252,12 +252,33 @@ class Offer(Frozen):
     reactions: tuple[str, ...] = Field(min_length=1)
 
 
+class Hit(Frozen):
+    """A reaction that hit: its check succeeded, or it rolled none (G-R-E5). Its damage
+    is the GM's to rule, a ``damage`` command of the second after the trigger's (G-R-E1)
+    from ``name`` (its source) to ``target``."""
+
+    creature: ActorId = Field(description="Who reacted.")
+    reaction: str = Field(description="The catalogue id: opportunity_attack.")
+    name: str
+    target: ActorId = Field(description="The trigger's source: whom the reaction answered.")
+    second: int = Field(ge=1, description="The trigger's second.")
+
+
+def still_awaiting(hits: tuple[Hit, ...], ended: int) -> tuple[Hit, ...]:
+    """The hits whose damage may still be ruled once second ``ended`` has ended: those
+    of its own triggers, ruled in the second after (G-R-E1); earlier ones lapse."""
+    return tuple(hit for hit in hits if hit.second >= ended)
+
+
 class RealtimeState(Frozen):
     """A ``realtime`` encounter: options, catalogue, clock, creatures in the order added.
 
     ``clock.second`` is the second being played. While ``ending_second`` is true the end of
     that second is being resolved (charges gained, actions completed, reactions offered);
     ``advance_remaining`` counts the seconds an ``advance`` command still has to play.
+    ``awaiting_damage`` holds the reactions that hit whose damage the GM has not dealt:
+    a ``damage`` from the reaction's name to its target rules one; the end of the second
+    after its trigger's lets it go unruled (G-R-E1, G-R-E5).
     """
 
     options: RealtimeOptions = Field(default_factory=RealtimeOptions)
@@ -268,6 +289,7 @@ class RealtimeState(Frozen):
     offer: Offer | None = None
     ending_second: bool = False
     advance_remaining: int = Field(default=0, ge=0)
+    awaiting_damage: tuple[Hit, ...] = ()
 
     @property
     def second(self) -> int:
