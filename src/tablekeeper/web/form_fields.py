@@ -8,6 +8,7 @@ name in the submitted form (``sheet.parties.0.side`` for a row's input) and its 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
@@ -69,6 +70,14 @@ class FormField:
     def is_group(self) -> bool:
         return False
 
+    def holds(self, values: Mapping[str, str], errors: Mapping[str, str]) -> bool:
+        """Whether the form shows something in this input (its rows): a value or an
+        error (a folded list of rows opens)."""
+        inside = f"{self.name}."
+        if any(name == self.name or name.startswith(inside) for name in errors):
+            return True
+        return _holds((self,), values)
+
 
 @dataclass(frozen=True)
 class FieldGroup:
@@ -95,6 +104,30 @@ class FieldGroup:
     @property
     def is_group(self) -> bool:
         return True
+
+    def holds(self, values: Mapping[str, str], errors: Mapping[str, str]) -> bool:
+        """Whether the form shows something in this part: an input with a value (a
+        checkbox: checked otherwise than by default), or an error: a folded part opens."""
+        inside = f"{self.name}."
+        if any(name == self.name or name.startswith(inside) for name in errors):
+            return True
+        return _holds(self.children, values)
+
+
+def _holds(items: tuple[FormItem, ...], values: Mapping[str, str]) -> bool:
+    for item in items:
+        if isinstance(item, FieldGroup):
+            if _holds(item.children, values):
+                return True
+        elif item.widget == "checkbox":
+            if (item.name in values) != item.checked_by_default:
+                return True
+        elif any(
+            (name == item.name or name.startswith(f"{item.name}.")) and text.strip()
+            for name, text in values.items()
+        ):
+            return True
+    return False
 
 
 FormItem: TypeAlias = FormField | FieldGroup

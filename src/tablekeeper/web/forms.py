@@ -19,6 +19,11 @@ squares (walls) rows the GM adds and removes, and a mapping of names to integers
 modifiers) rows of a name and a number (``web/form_rows.py``, the sheet forms' rows);
 anything else a JSON textarea. An empty input is left out of the sheet, so the model's
 default applies (and a required field is reported missing by the model itself).
+
+Labels and help are written for the table, not the code (:func:`readable_help`,
+:func:`abbreviations_in`): a label keeps in capitals the abbreviations the model's own
+descriptions write in capitals (``Hp`` is shown ``HP`` where a description says HP), and
+help leaves out the rule and gap ids the code cites (``(P-OPT-03)``, ``G-P-01: ...``).
 """
 
 from __future__ import annotations
@@ -38,6 +43,90 @@ from tablekeeper.services import safe_input
 from tablekeeper.web import form_rows
 from tablekeeper.web.form_fields import SHEET, FieldGroup, FormField, FormItem
 
+_RULE_ID = r"[A-Z]{1,2}(?:-[A-Z]+)*-[A-Z]*\d+[A-Z0-9]*(?:\.\.\d+)?"
+"""A rule or gap id of the rule documents' catalog: ``P-OPT-03``, ``P-OPT-10..14``,
+``G-F-01``, ``G-P-C6``, ``R-TEST-01``."""
+_RULE_IDS = rf"\b{_RULE_ID}(?:(?:, | and | or |/){_RULE_ID})*\b"
+_HELP_CLEANUPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (rf"\s*\({_RULE_IDS}\)", ""),  # "(P-ATK-02)"
+        (rf"\({_RULE_IDS}(?::\s*|,\s*|\s+)", "("),  # "(G-P-07: the chapter is missing)"
+        (rf"(?:,|;)?\s*{_RULE_IDS}\)", ")"),  # "(Aromatic, F-SCENE-11)"
+        (rf"^{_RULE_IDS}(?:\s*\([^)]*\))?[:.]?\s*", ""),  # "G-F-01: a die ...", "P-OPT-01 ..."
+        (rf"\s*{_RULE_IDS}", ""),  # any other
+        (r"\s+([.,;:])", r"\1"),
+        (r"\(\s*\)", ""),
+        (r"\s{2,}", " "),
+    )
+)
+_ABBREVIATION = re.compile(r"\b(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])[A-Za-z]{2,4}\b")
+"""A word of two to four letters with two capitals or more: ``HP``, ``SIZ``, ``DoR``."""
+
+
+def readable_help(text: str) -> str:
+    """A field's description as help for the table: the rule and gap ids the code cites
+    left out (the rule's words kept), its first letter in capitals.
+
+    >>> readable_help("G-F-01: a die showing the TN or more is a success.")
+    'A die showing the TN or more is a success.'
+    >>> readable_help("-40% (P-ATK-02).")
+    '-40%.'
+    >>> readable_help("Critical Impales (G-P-07: the Wealth chapter is missing).")
+    'Critical Impales (the Wealth chapter is missing).'
+    """
+    cleaned = text
+    for pattern, replacement in _HELP_CLEANUPS:
+        cleaned = pattern.sub(replacement, cleaned)
+    cleaned = cleaned.strip()
+    cleaned = "" if cleaned == "." else cleaned
+    return cleaned[:1].upper() + cleaned[1:]
+
+
+def abbreviations_in(schema: Mapping[str, Any]) -> dict[str, str]:
+    """The abbreviations a model's descriptions write in capitals (rule ids left out), by
+    their lower case: ``{"hp": "HP", "siz": "SIZ"}``."""
+    found: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, Mapping):
+            text = node.get("description")
+            if isinstance(text, str):
+                for word in _ABBREVIATION.findall(re.sub(_RULE_IDS, " ", text)):
+                    found.setdefault(word.lower(), word)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    return found
+
+
+def readable_label(label: str, abbreviations: Mapping[str, str]) -> str:
+    """``label`` with each word the model abbreviates in capitals written so: ``Item Hp``
+    -> ``Item HP`` (``abbreviations``: :func:`abbreviations_in`)."""
+    return " ".join(abbreviations.get(word.lower(), word) for word in label.split(" "))
+
+
+def _readable(
+    items: tuple[FormItem, ...], abbreviations: Mapping[str, str]
+) -> tuple[FormItem, ...]:
+    made: list[FormItem] = []
+    for item in items:
+        label = readable_label(item.label, abbreviations)
+        if item.help.rstrip(".").lower() == label.lower():  # "Charge.": says nothing more
+            item = replace(item, help="")
+        if isinstance(item, FieldGroup):
+            children = _readable(item.children, abbreviations)
+            made.append(replace(item, label=label, children=children))
+        else:
+            columns = _readable(item.columns, abbreviations)
+            made.append(replace(item, label=label, columns=columns))
+    return tuple(made)
+
+
 _PROBLEM = re.compile(r"^(?P<path>[^:;\s][^:;]*?): (?P<reason>.+)$", re.DOTALL)
 """One problem of a message: its path (a skill table's keys may hold spaces: ``sheet.stats.
 skills.Fast Talk``) and its reason."""
@@ -53,7 +142,7 @@ def sheet_fields(
     top-level properties the form asks for elsewhere (the creature's ``id``); ``prefix``
     starts every input's name (``sheet``; a campaign's options: ``options``)."""
     definitions: Mapping[str, Any] = schema.get("$defs", {})
-    return _items(schema, definitions, "", skip, prefix)
+    return _readable(_items(schema, definitions, "", skip, prefix), abbreviations_in(schema))
 
 
 def _items(
@@ -108,7 +197,7 @@ def _item(
     # ("Attacker", not "AttackerInput"), unless the field gives its own title.
     title = raw.get("title") if _is_reference(raw) else node.get("title")
     label = str(title or name.replace("_", " ").capitalize())
-    help_text = str(node.get("description") or "")
+    help_text = readable_help(str(node.get("description") or ""))
     default = node.get("default")
     kind = node.get("type")
     if kind == "object" and "properties" in node:

@@ -9,6 +9,7 @@ them through the ruleset contract (``Ruleset.package``), never by importing the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
@@ -22,6 +23,7 @@ from jinja2 import (
     TemplateNotFound,
     select_autoescape,
 )
+from markupsafe import Markup, escape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
@@ -79,11 +81,23 @@ def environment() -> Environment:
     env.globals["input_id"] = input_id
     env.globals["shown_rows"] = shown_rows  # a generated form's rows (web/form_rows.py)
     env.filters["counted"] = counted
+    env.filters["code_spans"] = code_spans  # ``x`` in a model's help: <code>x</code>
     env.filters["spelled_out"] = spelled_out  # a ruleset's abbreviations (web/abbreviations.py)
     env.globals["ruleset_template"] = ruleset_template
     env.globals["csrf_token"] = csrf_token  # every page's token (web/csrf.py) ...
     env.globals["csrf_field"] = csrf_field  # ... and the hidden input each form includes
     return env
+
+
+def code_spans(text: object) -> Markup:
+    """``text`` escaped, each ````word```` in it (a model's description quoting a name
+    from the code) as ``<code>word</code>``.
+
+    >>> str(code_spans("Options of the ``fractal`` ruleset <b>"))
+    'Options of the <code>fractal</code> ruleset &lt;b&gt;'
+    """
+    escaped = str(escape(text))
+    return Markup(re.sub(r"``(.+?)``", r"<code>\1</code>", escaped))
 
 
 def counted(count: int, plural: str) -> str:
