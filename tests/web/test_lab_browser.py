@@ -18,7 +18,9 @@ def test_a_designer_simulates_a_scenario_over_a_field_and_downloads_the_data(
 
     page.goto(f"{live_server}/")
     with page.expect_navigation(timeout=60_000):  # the first visit loads every ruleset
-        page.get_by_role("link", name="balance lab").click()
+        page.get_by_role("navigation", name="Sections").get_by_role(
+            "link", name="Balance lab"
+        ).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Balance lab")
     page.get_by_label("Scenario").select_option("realtime/bleeding_out")
     page.get_by_label("Trials per point").fill("60")
@@ -92,3 +94,53 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     expect(page.locator("#lab-vary")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#lab-vary")).to_have_value("seconds=1:100")
     screenshots.take(page, "lab-03-error", full_page=False)
+
+
+def test_a_busy_lab_says_so_beside_the_button_and_stops_the_run(
+    live_server: str, page: Any, screenshots: Screenshots
+) -> None:
+    """A sweep pressed while a long simulation plays: the refusal is beside the button,
+    with a Stop for the run that holds the lab; stopped, it says so, and the sweep runs."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server}/lab?scenario=tactical/skirmish", timeout=60_000)
+    page.get_by_label("Trials per point").fill("2000")
+    page.locator("#lab-vary").fill("seed=1:5")
+    page.get_by_role("button", name="Run the simulation").click()
+    progress = page.locator("#lab-run label[for=lab-progress-bar]")
+    expect(progress).to_contain_text("of 10000 trials (5 points × 2000)", timeout=30_000)
+    expect(page.get_by_role("button", name="Stop the run")).to_be_visible()
+    page.get_by_label("Resolver").select_option("dice.pool")
+    expect(page.locator('[name="input.dice"]')).to_have_value("5")  # its input swapped in
+    page.locator("#lab-sweep-vary").fill("tn=3:5")
+    sweep_button = page.get_by_role("button", name="Run the sweep")
+    sweep_button.click()
+    busy = page.locator("#lab-sweep-busy")
+    expect(busy).to_contain_text("the lab is busy with another run")
+    expect(busy).to_have_attribute("role", "alert")
+    expect(busy).to_be_in_viewport()  # where the designer looks: beside the button
+    screenshots.take(page, "lab-04-busy", full_page=False, at=page.locator("#lab-sweep-vary"))
+    busy.get_by_role("button", name="Stop it").click()
+    expect(page.locator("#lab-run")).to_contain_text("Stopped after", timeout=30_000)
+    screenshots.take(page, "lab-05-stopped", full_page=False, at=page.locator("#lab-run"))
+    page.get_by_role("button", name="Run the sweep").click()
+    expect(page.locator("#lab-sweep-table tbody tr")).to_have_count(3, timeout=30_000)
+    expect(page.locator("#lab-sweep-busy")).to_have_count(0)
+
+
+def test_the_resolver_form_folds_its_optional_parts(
+    live_server: str, page: Any, screenshots: Screenshots
+) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server}/lab?resolver=percentile.attack", timeout=60_000)
+    weapon = page.locator("#f-input-defender-weapon-fold")
+    expect(weapon).not_to_have_attribute("open", "")
+    expect(page.locator("#f-input-defender-weapon-name")).to_be_hidden()
+    expect(page.locator("#f-input-attacker-situations-fold")).not_to_have_attribute("open", "")
+    form = page.locator("#lab-sweep").bounding_box()
+    assert form is not None and form["height"] < 4500, form  # noqa: PT018 (unfolded: ~7,800 px)
+    weapon.locator("summary").click()
+    expect(page.get_by_label("Name (required if given)").last).to_be_visible()
+    expect(page.locator("#lab-resolver-input")).not_to_contain_text("``")
+    screenshots.take(page, "lab-06-resolver-form")

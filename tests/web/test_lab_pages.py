@@ -266,3 +266,181 @@ def test_the_charts_are_drawn_from_the_report_alone() -> None:
     assert length_bars({}) == ()
     gap = length_bars({"2": 3, "5": 1})
     assert [(bar.label, bar.count) for bar in gap] == [("2", 3), ("3", 0), ("4", 0), ("5", 1)]
+
+
+# --- the designer's review: reaching the lab, the busy refusal, the report, the forms ---
+
+
+def test_every_page_reaches_the_lab_from_the_top_navigation(client: TestClient) -> None:
+    for address in ("/", "/lab", "/lab/runs/nope"):  # the error page too
+        page = client.get(address).text
+        top = page.split('<header class="top">', 1)[1].split("</header>", 1)[0]
+        assert '<a href="/lab"' in top and ">Balance lab</a>" in top, address  # noqa: PT018
+
+
+def test_a_gms_encounter_opens_the_lab_with_its_rulesets_scenario(client: TestClient) -> None:
+    from . import test_encounter_pages
+
+    table = test_encounter_pages.table.__wrapped__(client)
+    page = table.page()
+    first = lab.scenarios_of("realtime")[0]  # the table is realtime's
+    assert f'href="/lab?scenario=realtime/{first}"' in page
+    assert "/lab?scenario=" not in table.page(table.player)  # the GM's, not a player's
+    chosen = client.get(f"/lab?scenario=realtime/{first}").text
+    assert f'<option value="realtime/{first}" selected>' in chosen
+    assert lab.scenarios_of("duel") == ("first_blood",)
+
+
+def _held_run(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    """Simulations that play batches of 10 trials until told to go on (or stopped)."""
+    import threading
+
+    go_on = threading.Event()
+    played = threading.Event()
+    real = lab.simulate
+
+    def simulate(scenario: str, **options: Any) -> dict[str, Any]:
+        for _ in range(options["trials"] // 10):
+            options["progress"](10)
+            played.set()
+            go_on.wait(5)
+        return real(scenario, **{**options, "progress": None})
+
+    monkeypatch.setattr(lab_jobs.lab, "simulate", simulate)
+    return go_on, played
+
+
+def test_a_busy_refusal_shows_beside_the_button_with_a_stop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go_on, played = _held_run(monkeypatch)
+    first = client.post("/lab/simulations", data={"scenario": "duel/first_blood", "trials": "200"})
+    run = lab_jobs.run_of(_run_id(first))
+    assert played.wait(5)
+    busy = client.post(
+        "/lab/sweeps",
+        data={
+            "resolver": "dice.pool",
+            "input.dice": "3",
+            "input.sides": "6",
+            "input.tn": "4",
+            "vary": "tn=3:5",
+        },
+        headers=HTMX,
+    )
+    assert busy.status_code == 503
+    form = busy.text.split('id="lab-sweep"', 1)[1].split("</form>", 1)[0]
+    slot = form.split('id="lab-sweep-busy"', 1)[1]
+    assert 'role="alert"' in form.split('id="lab-sweep-busy"', 1)[1].split(">", 1)[0]
+    assert "the lab is busy with another run" in slot
+    assert f'formaction="/lab/runs/{run.id}/stop"' in slot
+    assert "busy" not in busy.text.split('id="lab-simulate"', 1)[0]  # not atop the page
+    running = client.get(f"/lab/runs/{run.id}", headers=HTMX).text
+    assert f'action="/lab/runs/{run.id}/stop"' in running and "Stop the run" in running  # noqa: PT018
+    stopped = client.post(f"/lab/runs/{run.id}/stop")
+    assert stopped.status_code == 303
+    go_on.set()
+    _finish(run)
+    assert run.stopped and run.result is None  # noqa: PT018
+    assert run.done < run.total
+    page = client.get(f"/lab/runs/{run.id}").text
+    assert "Stopped after" in page
+    assert "Stop the run" not in page
+    again = client.post("/lab/simulations", data={"scenario": "duel/first_blood", "trials": "10"})
+    assert again.status_code == 303  # the lab is free again
+
+
+def test_the_progress_says_trials_and_points(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go_on, played = _held_run(monkeypatch)
+    started = client.post(
+        "/lab/simulations",
+        data={"scenario": "duel/first_blood", "trials": "150", "vary": "fighters.0.hp=8:12"},
+        headers=HTMX,
+    )
+    assert played.wait(5)
+    run = lab_jobs.run_of(started.headers["HX-Push-Url"].rsplit("/", 1)[1])
+    page = client.get(f"/lab/runs/{run.id}", headers=HTMX).text
+    assert f"Played {run.done} of 750 trials (5 points × 150)" in page
+    go_on.set()
+    _finish(run)
+
+
+def test_the_simulation_report_has_the_terminals_numbers(client: TestClient) -> None:
+    started = client.post(
+        "/lab/simulations",
+        data={"scenario": "duel/first_blood", "trials": "30", "vary": "fighters.0.hp=8,12"},
+    )
+    run = _finish(lab_jobs.run_of(_run_id(started)))
+    assert run.result is not None
+    page = client.get(started.headers["location"]).text
+    report = run.result["points"][0]["report"]
+    length = report["length"]
+    assert (
+        f"mean {length['mean']:.1f}, median {length['median']}, "
+        f"min {length['min']}, max {length['max']}"
+    ) in page
+    assert 'class="lab-count-axis' in page  # the histogram's counts
+    tallest = max(length["histogram"].values())
+    assert f"<span>{tallest}</span>" in page.split('class="lab-count-axis', 1)[1][:200]
+    actors = page.split('class="lab-actors"', 1)[1].split("</table>", 1)[0]
+    for row in report["actors"].values():
+        assert f'<th scope="row">{row["name"]}</th>' in actors
+        assert f"{100 * row['defeated']:.1f} %" in actors
+    assert "Alice › hp = 8" in page  # the number's name, as the list of numbers shows it
+    assert "fighters.0.hp = 8" not in page
+    trend = page.split('id="lab-trend"', 1)[1].split("</figure>", 1)[0]
+    assert "Win rate over Alice › hp" in trend
+    assert trend.count("<polyline") == len(report["sides"])
+    csv_response = client.get(f"/lab/runs/{run.id}/result.csv")
+    assert 'filename="first_blood-simulation.csv"' in csv_response.headers["content-disposition"]
+    rows = list(csv.DictReader(io.StringIO(csv_response.text)))
+    assert rows[0]["length_median"] == str(length["median"])
+    assert {"length_mean", "length_min", "length_max"} <= set(rows[0])
+    actor_rows = list(
+        csv.DictReader(io.StringIO(client.get(f"/lab/runs/{run.id}/actors.csv").text))
+    )
+    assert len(actor_rows) == 2 * len(report["actors"])
+    assert {"fighters.0.hp", "actor", "side", "defeated", "dead", "injuries"} <= set(actor_rows[0])
+    named = client.get(f"/lab/runs/{run.id}/result.json").headers["content-disposition"]
+    assert 'filename="first_blood-simulation.json"' in named
+
+
+def test_the_resolver_form_reads_as_the_rules_do(client: TestClient) -> None:
+    page = client.get("/lab?resolver=percentile.attack").text
+    form = page.split('id="lab-resolver-input"', 1)[1].split('id="lab-sweep-vary"', 1)[0]
+    labels = [text.strip() for text in re.findall(r"<label for=\"f-input-[^\"]*\">([^<]*)", form)]
+    assert "HP" in labels and "SIZ" in labels  # noqa: PT018
+    assert "Hp" not in labels and "Siz" not in labels  # noqa: PT018
+    assert not re.search(r"\((?:[A-Z]{1,2}-)+[A-Z0-9.]+", form)  # no "(P-OPT-03)", "(G-P-07: ..."
+    assert not re.search(r"\b[GP]-[A-Z]+-\d", form)
+    assert "``" not in form and "<code>people</code>" in form  # noqa: PT018
+    assert "(required if given)" in form  # the defender's weapon's name
+    folds = re.findall(r'<details class="fold" id="([^"]+)"([^>]*)>', form)
+    assert folds
+    shut = {name for name, attributes in folds if "open" not in attributes}
+    assert "f-input-defender-weapon-fold" in shut or "f-input-attacker-armor-fold" in shut
+    assert ("f-input-defender-fold", " open") in folds  # the example fills the defender
+
+
+def test_an_optional_part_with_an_error_opens() -> None:
+    from tablekeeper.web.form_fields import FieldGroup
+
+    items = resolver_items("percentile.attack")
+    weapon = next(
+        child
+        for item in items
+        if isinstance(item, FieldGroup) and item.path == "defender"
+        for child in item.children
+        if isinstance(child, FieldGroup) and child.path == "defender.weapon"
+    )
+    assert not weapon.holds({}, {})
+    assert weapon.holds({}, {"input.defender.weapon.hp": "Field required"})
+    assert weapon.holds({"input.defender.weapon.name": "sword"}, {})
+
+
+def test_the_intro_says_a_grid_of_several_fields_is_played(client: TestClient) -> None:
+    page = client.get("/lab").text
+    assert "while one field varies" not in page
+    assert "or several" in page

@@ -80,6 +80,14 @@ def shipped_scenarios() -> list[tuple[str, str]]:
     ]
 
 
+def scenarios_of(ruleset: str) -> tuple[str, ...]:
+    """The names of the scenarios ``ruleset`` ships (none when it reads no scenarios): what
+    an encounter's page offers to open in the lab."""
+    if ruleset not in scenarios.scenario_rulesets():
+        return ()
+    return scenarios.packaged_scenarios(ruleset)
+
+
 def sweepable_resolvers() -> list[str]:
     """The names of every resolver with exact odds (what a sweep can sweep), in order."""
     registry = rulesets()

@@ -8,6 +8,11 @@ lab", B-01..B-04): at most :data:`MAX_CONSOLE_TRIALS` trials a point and
 :data:`MAX_CONSOLE_POINTS` points a run, :data:`MAX_RUNNING` runs at once (another is
 refused until one ends: 503 in the console), and the latest :data:`KEPT_RUNS` runs kept
 in memory only: a restart forgets them (the CLI's ``simulate --save`` keeps a result).
+
+A running simulation can be stopped (:func:`stop`, the console's Stop button): it ends
+after the batch of trials it is playing (a chunk: at most 50 trials), marked stopped,
+without a result (its trials are summarized only at the end of the run). A sweep computes
+its exact odds at once and is not stopped.
 """
 
 from __future__ import annotations
@@ -50,6 +55,17 @@ class LabRun:
     error: RulesError | None = None
     finished: bool = False
     asked: Mapping[str, Any] = field(default_factory=dict)
+    points: int = 1
+    """How many grid points it plays (``total`` is ``points`` times the trials a point)."""
+    stopping: bool = False
+    """Asked to stop (:func:`stop`): it ends after the batch of trials it plays."""
+    stopped: bool = False
+    """Ended by :func:`stop` before it played everything: no result."""
+
+    @property
+    def stoppable(self) -> bool:
+        """Whether a Stop is offered: a simulation still playing (a sweep is quick)."""
+        return self.kind == "simulation" and not self.finished
 
     @property
     def percent(self) -> int:
@@ -72,6 +88,25 @@ def run_of(run_id: str) -> LabRun:
     return found
 
 
+def running() -> LabRun | None:
+    """The run the server plays now, if any (the one a refused run waits for)."""
+    with _lock:
+        return next((run for run in _runs.values() if not run.finished), None)
+
+
+class RunStoppedError(Exception):
+    """Raised between batches of trials of a run asked to stop (never leaves the run)."""
+
+
+def stop(run_id: str) -> LabRun:
+    """Ask the run ``run_id`` to stop after the batch of trials it plays; a run already
+    ended is left as it is."""
+    run = run_of(run_id)
+    if run.stoppable:
+        run.stopping = True
+    return run
+
+
 def start_simulation(
     scenario: str, *, ruleset: str | None, trials: int, seed: int, vary: Sequence[str]
 ) -> LabRun:
@@ -88,6 +123,8 @@ def start_simulation(
     def play(run: LabRun) -> dict[str, Any]:
         def progress(finished: int) -> None:
             run.done += finished
+            if run.stopping:
+                raise RunStoppedError
 
         return lab.simulate(
             scenario,
@@ -99,7 +136,8 @@ def start_simulation(
             progress=progress,
         )
 
-    return _start("simulation", f"{scenario}: {trials} trials", trials * points, asked, play)
+    title = f"{scenario}: {trials} trials"
+    return _start("simulation", title, trials * points, asked, play, points)
 
 
 def start_sweep(resolver: str, raw_input: Mapping[str, Any], vary: Sequence[str]) -> LabRun:
@@ -111,7 +149,7 @@ def start_sweep(resolver: str, raw_input: Mapping[str, Any], vary: Sequence[str]
     def play(run: LabRun) -> dict[str, Any]:
         return lab.sweep(resolver, raw_input, vary)
 
-    return _start("sweep", f"{resolver}: exact odds", points, asked, play)
+    return _start("sweep", f"{resolver}: exact odds", points, asked, play, points)
 
 
 def _points(vary: Sequence[str]) -> int:
@@ -130,13 +168,14 @@ def _start(
     total: int,
     asked: Mapping[str, Any],
     play: Callable[[LabRun], dict[str, Any]],
+    points: int,
 ) -> LabRun:
     with _lock:
         if sum(not r.finished for r in _runs.values()) >= MAX_RUNNING:
             raise ConflictError(
                 "the lab is busy with another run: try again when it ends", field="run"
             )
-        run = LabRun(secrets.token_urlsafe(8), kind, title, total, asked=asked)
+        run = LabRun(secrets.token_urlsafe(8), kind, title, total, asked=asked, points=points)
         _runs[run.id] = run
         while len(_runs) > KEPT_RUNS:
             oldest = next(iter(_runs))
@@ -150,8 +189,11 @@ def _start(
 def _play(run: LabRun, play: Callable[[LabRun], dict[str, Any]]) -> None:
     try:
         run.result = play(run)
+    except RunStoppedError:
+        run.stopped = True
     except RulesError as error:
         run.error = error
     finally:
-        run.done = run.total
+        if not run.stopped:
+            run.done = run.total
         run.finished = True

@@ -51,6 +51,7 @@ from tablekeeper.services import (
     campaigns,
     encounter_names,
     encounters,
+    lab,
     logs,
     outcomes,
     safe_input,
@@ -220,6 +221,7 @@ def table_context(
             redo=_next_redo(records) if viewer.is_gm else None,
         ),
         "gm_forms": gm_forms(view.encounter.ruleset) if viewer.is_gm else (),
+        "lab_scenario": lab_scenario(view.encounter.ruleset) if viewer.is_gm else "",
         "form_pickers": form_pickers(rules, view.state, cards, names) if viewer.is_gm else {},
         "follow_ups": follow_up_forms(
             outcomes.follow_ups(view, records, viewer),
@@ -236,6 +238,13 @@ def table_context(
         "form_kind": None,
         **card_context(unit_of_work(request), view, viewer, cards, campaign_id),
     }
+
+
+def lab_scenario(ruleset: str) -> str:
+    """The lab's choice (``ruleset/name``) of the first scenario ``ruleset`` ships, which
+    the GM's link to the balance lab preselects; empty when it ships none."""
+    shipped = lab.scenarios_of(ruleset)
+    return f"{ruleset}/{shipped[0]}" if shipped else ""
 
 
 def rolling_options(view: encounters.EncounterView) -> frozenset[str]:

@@ -80,14 +80,65 @@ class LengthBar:
 
 
 @dataclass(frozen=True)
-class PointCharts:
-    """What one grid point of a simulation shows."""
+class ActorRow:
+    """One actor's mean per encounter, as the terminal's per-actor table has it: how
+    often it was defeated and died (percent), its injuries, the resources it spent."""
 
+    name: str
+    side: str
+    defeated: float
+    dead: float
+    injuries: float
+    spent: str
+
+
+@dataclass(frozen=True)
+class PointCharts:
+    """What one grid point of a simulation shows: its heading (the values varied, by
+    the names the scenario's numbers list shows), the win rates, the lengths and the
+    actors."""
+
+    heading: str
     values: Mapping[str, Any]
     rates: tuple[WinRate, ...]
     lengths: tuple[LengthBar, ...]
     mean: float
     unit: str
+    median: int = 0
+    shortest: int = 0
+    longest: int = 0
+    actors: tuple[ActorRow, ...] = ()
+
+    @property
+    def tallest(self) -> int:
+        """The count of the tallest bar: the top of the histogram's count axis."""
+        return max((bar.count for bar in self.lengths), default=0)
+
+
+@dataclass(frozen=True)
+class TrendPoint:
+    """One side's win rate at one value of the varied field, placed on the chart
+    (x and y in percent of its width and height; the interval's ends as y too)."""
+
+    value: Any
+    rate: WinRate
+    x: float
+    y: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Trend:
+    """A side's win rate over the values of the one varied field."""
+
+    side: str
+    points: tuple[TrendPoint, ...]
+
+    @property
+    def line(self) -> str:
+        """The SVG polyline through its points."""
+        return " ".join(f"{point.x:.2f},{point.y:.2f}" for point in self.points)
 
 
 def win_rates(report: Mapping[str, Any]) -> tuple[WinRate, ...]:
@@ -117,18 +168,94 @@ def length_bars(histogram: Mapping[str, int]) -> tuple[LengthBar, ...]:
     )
 
 
-def simulation_charts(result: Mapping[str, Any]) -> tuple[PointCharts, ...]:
-    """The charts of every grid point of a simulation result."""
+def actor_rows(report: Mapping[str, Any]) -> tuple[ActorRow, ...]:
+    """The report's actors, as the terminal's table (``cli/simulate.py``) shows them."""
     return tuple(
-        PointCharts(
-            point["values"],
-            win_rates(point["report"]),
-            length_bars(point["report"]["length"]["histogram"]),
-            point["report"]["length"]["mean"],
-            result.get("length_unit") or "commands",
+        ActorRow(
+            row["name"],
+            row["side"],
+            100 * row["defeated"],
+            100 * row["dead"],
+            row["injuries"],
+            spent_text(row["resources"]),
         )
-        for point in result["points"]
+        for row in report.get("actors", {}).values()
     )
+
+
+def spent_text(resources: Mapping[str, float]) -> str:
+    """The resources an actor spent, a mean per encounter: ``ammo 1.50, fate 0.20``."""
+    return ", ".join(f"{name} {value:.2f}" for name, value in resources.items() if value)
+
+
+def point_heading(values: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """A grid point's values by the names of the numbers (``Brenna › brawn = 2``), a
+    field without one by its path; a point that varies nothing: "As written"."""
+    if not values:
+        return "As written"
+    return ", ".join(f"{names.get(field, field)} = {value}" for field, value in values.items())
+
+
+def simulation_charts(
+    result: Mapping[str, Any], names: Mapping[str, str] | None = None
+) -> tuple[PointCharts, ...]:
+    """The charts of every grid point of a simulation result (``names``: the varied
+    fields' names in words, by path)."""
+    charts = []
+    for point in result["points"]:
+        length = point["report"]["length"]
+        charts.append(
+            PointCharts(
+                point_heading(point["values"], names or {}),
+                point["values"],
+                win_rates(point["report"]),
+                length_bars(length["histogram"]),
+                length["mean"],
+                result.get("length_unit") or "commands",
+                length.get("median", 0),
+                length.get("min", 0),
+                length.get("max", 0),
+                actor_rows(point["report"]),
+            )
+        )
+    return tuple(charts)
+
+
+def win_rate_trends(result: Mapping[str, Any]) -> tuple[Trend, ...]:
+    """Each side's win rate (and interval) over the values of the varied field, when
+    one field varies over numbers at two points or more; else none. The x axis spans the
+    values (their order as varied), the y axis 0 to 100 %."""
+    varied = result.get("varied") or []
+    points = result["points"]
+    if len(varied) != 1 or len(points) < 2:
+        return ()
+    field = varied[0]
+    values = [point["values"].get(field) for point in points]
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        return ()
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    sides = list(dict.fromkeys(side for point in points for side in point["report"]["sides"]))
+    trends = []
+    for side in sides:
+        placed = []
+        for value, point in zip(values, points, strict=True):
+            row = point["report"]["sides"].get(side)
+            if row is None:
+                continue
+            (rate,) = win_rates({"sides": {side: row}})
+            placed.append(
+                TrendPoint(
+                    value,
+                    rate,
+                    100 * (value - low) / span,
+                    100 - rate.rate,
+                    100 - rate.low,
+                    100 - rate.high,
+                )
+            )
+        trends.append(Trend(side, tuple(placed)))
+    return tuple(trends)
 
 
 def sweep_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -261,6 +388,7 @@ def _page(
         "general": list(general),
         "form": form,
         "run": run,
+        "blocking": lab_jobs.running() if (errors or {}).get("run") else None,
         **_scenario_context(shown["scenario"]),
         **_resolver_context(shown["resolver"], inputs),
         **_run_context(run),
@@ -290,11 +418,48 @@ def _resolver_context(name: str, inputs: Mapping[str, str] | None) -> dict[str, 
 
 
 def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
-    if run is None or run.result is None:
+    if run is None:
         return {}
+    if run.result is None:
+        return {"progress": progress_text(run)}
     if run.kind == "simulation":
-        return {"charts": simulation_charts(run.result)}
+        names = varied_names(run)
+        field = (run.result.get("varied") or [""])[0]
+        return {
+            "charts": simulation_charts(run.result, names),
+            "trends": win_rate_trends(run.result),
+            "trend_field": names.get(field, field),
+        }
     return {"sweep_rows": sweep_rows(run.result)}
+
+
+def varied_names(run: lab_jobs.LabRun) -> dict[str, str]:
+    """A simulation's numbers in words by path (``characters.0.brawn`` -> ``Brenna ›
+    brawn``): the names the "Numbers in this scenario" list shows."""
+    try:
+        return {choice.path: choice.label for choice in scenario_choices(run.asked["scenario"])}
+    except (KeyError, RulesError):
+        return {}
+
+
+def progress_text(run: lab_jobs.LabRun) -> str:
+    """How far a run is, in the words of its title: "Played 37 of 750 trials (5 points ×
+    150)" (a simulation's total is every point's trials), "Swept 2 of 5 points"."""
+    if run.kind == "sweep":
+        return f"Swept {run.done} of {run.total} points"
+    text = f"Played {run.done} of {run.total} trials"
+    if run.points > 1:
+        text += f" ({run.points} points × {run.total // run.points})"
+    return text
+
+
+def download_name(run: lab_jobs.LabRun, suffix: str) -> str:
+    """A download's file name after what was run: ``skirmish-simulation.csv``,
+    ``percentile.attack-sweep.json``, ``skirmish-simulation-actors.csv``."""
+    asked = run.asked.get("scenario") or run.asked.get("resolver") or "lab"
+    stem = str(asked).rsplit("/", 1)[-1]
+    safe = "".join(c if c.isalnum() or c in "._-" else "-" for c in stem) or "lab"
+    return f"{safe}-{run.kind}{suffix}"
 
 
 def asked_values(run: lab_jobs.LabRun) -> dict[str, str]:
@@ -326,7 +491,8 @@ def _run_part(request: Request, run: lab_jobs.LabRun, *, started: bool = False) 
         )
     # An htmx swap carries no <noscript> refresh: htmx parses a fragment with scripting
     # off, so the refresh would become a live <meta> and reload the page a second later.
-    response = render(request, "_lab_run.html", {"run": run, "fragment": True, **_run_context(run)})
+    context = {"run": run, "fragment": True, **_run_context(run)}
+    response = render(request, "_lab_run.html", context)
     if started:
         response.headers["HX-Push-Url"] = f"/lab/runs/{run.id}"
     return response
@@ -402,27 +568,43 @@ def build_router() -> APIRouter:
     def run_part(request: Request, run_id: str) -> Response:
         return _run_part(request, lab_jobs.run_of(run_id))
 
+    _run_routes(router)
+    return router
+
+
+def _run_routes(router: APIRouter) -> None:
+    """A run's Stop and its downloads."""
+
+    @router.post("/lab/runs/{run_id}/stop")
+    def stop_run(request: Request, run_id: str, form: Form) -> Response:
+        """Stop a simulation after the batch of trials it plays (the Stop button)."""
+        run = lab_jobs.stop(run_id)
+        if not is_htmx(request):
+            return see_other(request, f"/lab/runs/{run.id}")
+        response = _run_part(request, run)
+        response.headers["HX-Push-Url"] = f"/lab/runs/{run.id}"
+        return response
+
     @router.get("/lab/runs/{run_id}/result.json")
     def result_json(run_id: str) -> Response:
         result = _finished(run_id)
-        return Response(
-            json.dumps(result, indent=2) + "\n",
-            media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="lab-{run_id}.json"'},
-        )
+        return _download(json.dumps(result, indent=2) + "\n", "application/json", run_id, ".json")
 
     @router.get("/lab/runs/{run_id}/result.csv")
     def result_csv(run_id: str) -> Response:
         run = lab_jobs.run_of(run_id)
         result = _finished(run_id)
         text = _simulation_csv(result) if run.kind == "simulation" else to_csv(result)
-        return Response(
-            text,
-            media_type="text/csv",
-            headers={"Content-Disposition": f'attachment; filename="lab-{run_id}.csv"'},
-        )
+        return _download(text, "text/csv", run_id, ".csv")
 
-    return router
+    @router.get("/lab/runs/{run_id}/actors.csv")
+    def actors_csv(run_id: str) -> Response:
+        """A simulation's per-actor numbers of every point, one row an actor."""
+        run = lab_jobs.run_of(run_id)
+        result = _finished(run_id)
+        if run.kind != "simulation":
+            raise InvalidInputError("a sweep has no actors", field="run")
+        return _download(_csv_text(actor_csv_rows(result)), "text/csv", run_id, "-actors.csv")
 
 
 def _refused(
@@ -434,7 +616,8 @@ def _refused(
     *,
     inputs: Mapping[str, str] | None = None,
 ) -> Response:
-    found, general = errors_by_field(error, set(fields), aliases={"RESOLVER": "resolver"})
+    # "run": the busy refusal, shown beside the button pressed (with the run's Stop)
+    found, general = errors_by_field(error, {*fields, "run"}, aliases={"RESOLVER": "resolver"})
     status = 503 if isinstance(error, ConflictError) else 422  # htmx swaps both
     response = _page(
         request,
@@ -459,8 +642,61 @@ def _finished(run_id: str) -> dict[str, Any]:
     return run.result
 
 
+def _download(text: str, media_type: str, run_id: str, suffix: str) -> Response:
+    name = download_name(lab_jobs.run_of(run_id), suffix)
+    return Response(
+        text,
+        media_type=media_type,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+def simulation_csv_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One row a point and side: the values varied, the side, its wins, rate and interval,
+    then the point's lengths (mean, median, min, max)."""
+    rows = []
+    for point in result["points"]:
+        length = point["report"]["length"]
+        summary = {f"length_{key}": length.get(key) for key in ("mean", "median", "min", "max")}
+        for row in point_rows({"points": [point]}):
+            rows.append({**row, **summary})
+    return rows
+
+
+def actor_csv_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One row a point and actor: the values varied, the actor, its side, how often it
+    was defeated and died, its injuries and each resource spent (means per encounter)."""
+    resources = list(
+        dict.fromkeys(
+            name
+            for point in result["points"]
+            for actor in point["report"].get("actors", {}).values()
+            for name in actor["resources"]
+        )
+    )
+    rows = []
+    for point in result["points"]:
+        for actor, row in point["report"].get("actors", {}).items():
+            rows.append(
+                {
+                    **point["values"],
+                    "actor": actor,
+                    "name": row["name"],
+                    "side": row["side"],
+                    "defeated": row["defeated"],
+                    "dead": row["dead"],
+                    "injuries": row["injuries"],
+                    **{name: row["resources"].get(name, 0) for name in resources},
+                }
+            )
+    return rows
+
+
 def _simulation_csv(result: Mapping[str, Any]) -> str:
-    rows = point_rows(result)
+    return _csv_text(simulation_csv_rows(result))
+
+
+def _csv_text(rows: Sequence[Mapping[str, Any]]) -> str:
     out = io.StringIO()
     if rows:
         writer = csv.DictWriter(out, fieldnames=list(rows[0]))

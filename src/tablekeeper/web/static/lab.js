@@ -21,8 +21,22 @@ document.addEventListener("click", (event) => {
 document.addEventListener("htmx:beforeRequest", (event) => {
   const form = event.target.closest("#lab-simulate, #lab-sweep");
   if (!form || event.detail.requestConfig.verb !== "post") return;
+  if (event.detail.requestConfig.path.endsWith("/stop")) return; // the busy note's Stop
   form.querySelectorAll("p.error").forEach((message) => message.remove());
   form.querySelectorAll(".has-error").forEach((field) => field.classList.remove("has-error"));
   form.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
   document.querySelectorAll("#main .error-summary").forEach((summary) => summary.remove());
+});
+
+// The busy note's Stop answered: the run it stopped shows below, and the note goes.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const note = event.target.closest(".lab-busy");
+  if (note && event.detail.successful) note.remove();
+});
+
+// A refusal because the lab is busy shows beside the button pressed: brought into view
+// (the page's forms are swapped in again and the view may have moved).
+document.addEventListener("htmx:afterSettle", () => {
+  const note = document.querySelector(".lab-busy");
+  if (note) note.scrollIntoView({ block: "nearest" });
 });
