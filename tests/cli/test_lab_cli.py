@@ -20,11 +20,14 @@ POOL = '{"dice": 4, "sides": 6, "tn": 4}'
 def test_sweep_prints_a_table_and_writes_csv_json_parquet_and_a_chart(tmp_path: Path) -> None:
     shown = runner.invoke(app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=3:5"])
     assert shown.exit_code == 0, shown.output
-    assert "dice.pool: exact odds" in shown.output and "6.2%" in shown.output  # noqa: PT018
+    assert "dice.pool: exact odds" in shown.output and "93.8%" in shown.output  # noqa: PT018
     csv = runner.invoke(
         app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=4", "--format", "csv"]
     )
-    assert csv.output.splitlines()[:2] == ["tn,0,1,2,3,4", "4,0.0625,0.25,0.375,0.25,0.0625"]
+    assert csv.output.splitlines()[:2] == [
+        "tn,mean successes,P(successes ≥ 1),0,1,2,3,4",
+        "4,2.0,0.9375,0.0625,0.25,0.375,0.25,0.0625",
+    ]
     exact = runner.invoke(
         app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=4", "--format", "json"]
     )
@@ -66,18 +69,65 @@ def test_sweep_without_an_input_starts_from_the_resolvers_example() -> None:
     assert misses[0] > misses[1] > misses[2]  # a better attacker misses less often
 
 
-def test_a_sweep_with_many_outcomes_splits_its_table_to_the_terminals_width() -> None:
-    """The percentile attack has a column per damage: at 80 columns they are split over
-    several tables, the varied values in each, no chance cut to an ellipsis."""
+def test_a_sweep_shows_a_designers_summary_and_its_full_odds_on_asking() -> None:
+    """The percentile attack's table is its summary: the chance of each result in the
+    rules' order (fumble, miss, avoided, hit) and the mean damage, one table at 80
+    columns, no chance cut to an ellipsis; ``--full`` shows every damage's chance, split
+    over tables to the terminal's width."""
     vary = ["--vary", "attacker.skill=30:90:20", "--vary", "defender.skill=20,60"]
     narrow = runner.invoke(app, ["sweep", "percentile.attack", *vary], env={"COLUMNS": "80"})
     assert narrow.exit_code == 0, narrow.output
-    assert "…" not in narrow.output
-    assert "(1 of " in narrow.output and "fumble" in narrow.output  # noqa: PT018
+    assert "…" not in narrow.output and "damage" in narrow.output  # noqa: PT018
+    assert narrow.output.count("exact odds") == 1
+    data = runner.invoke(app, ["sweep", "percentile.attack", *vary, "--format", "json"])
+    summary = [column["key"] for column in json.loads(data.output)["summary"]]
+    assert summary == ["P(fumble)", "P(miss)", "P(avoided)", "P(hit)", "mean damage"]
+    assert "1 damage" not in narrow.output and "27.9%" in narrow.output  # noqa: PT018
     assert all(len(line) <= 80 for line in narrow.output.splitlines())
-    assert narrow.output.count("attacker.skill") == narrow.output.count("exact odds") > 1
-    wide = runner.invoke(app, ["sweep", "percentile.attack", *vary], env={"COLUMNS": "400"})
-    assert wide.output.count("exact odds") == 1
+    full = runner.invoke(
+        app, ["sweep", "percentile.attack", *vary, "--full"], env={"COLUMNS": "80"}
+    )
+    assert "…" not in full.output and "(1 of " in full.output  # noqa: PT018
+    assert full.output.count("attacker.skill") == full.output.count("exact odds") > 1
+
+
+def test_a_sweeps_full_odds_are_ordered_by_value() -> None:
+    """realtime's S.P. and F.P. columns come success first, each ascending, not as first
+    seen (``12 F.P. │ 11 S.P. │ 10 S.P.``)."""
+    shown = runner.invoke(
+        app,
+        ["sweep", "realtime.check", "--vary", "characteristic=8,14", "--format", "csv"],
+    )
+    header = shown.output.splitlines()[0].split(",")
+    assert header[:7] == [
+        "characteristic",
+        "P(success)",
+        "P(failure)",
+        "mean S.P.",
+        "P(S.P. ≥ 1)",
+        "mean F.P.",
+        "0 S.P.",
+    ]  # P(F.P. ≥ 1) is P(failure): said once
+    odds = header[6:]
+    assert odds[:3] == ["0 S.P.", "1 S.P.", "2 S.P."]
+    assert odds.index("13 S.P.") < odds.index("1 F.P.") < odds.index("12 F.P.")
+
+
+def test_a_chart_refuses_an_outcome_it_has_not(tmp_path: Path) -> None:
+    """A misspelled ``--outcome`` is refused on a one-field chart as on a two-field one,
+    naming the outcomes there are; a category's bare name is understood."""
+    for vary in (["attacker.skill=30:90:30"], ["attacker.skill=30:90:30", "defender.skill=20,60"]):
+        lines = [part for field in vary for part in ("--vary", field)]
+        chart = tmp_path / "chart.png"
+        refused = runner.invoke(
+            app, ["sweep", "percentile.attack", *lines, "--plot", str(chart), "--outcome", "hitt"]
+        )
+        assert refused.exit_code == 2, refused.output
+        assert "no outcome 'hitt'" in refused.output and "P(hit)" in refused.output  # noqa: PT018
+        drawn = runner.invoke(
+            app, ["sweep", "percentile.attack", *lines, "--plot", str(chart), "--outcome", "hit"]
+        )
+        assert drawn.exit_code == 0, drawn.output
 
 
 def test_sweep_errors_are_one_line_and_status_2() -> None:

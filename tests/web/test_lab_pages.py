@@ -266,3 +266,36 @@ def test_the_charts_are_drawn_from_the_report_alone() -> None:
     assert length_bars({}) == ()
     gap = length_bars({"2": 3, "5": 1})
     assert [(bar.label, bar.count) for bar in gap] == [("2", 3), ("3", 0), ("4", 0), ("5", 1)]
+
+
+def test_a_sweep_shows_its_summary_in_a_scrollable_region_and_its_chart(
+    client: TestClient,
+) -> None:
+    """The sweep's table is its summary (P(success), mean S.P.: not a column per S.P.),
+    inside a region that scrolls sideways by itself, under the chart of its main column
+    drawn as the terminal's ``--plot`` draws it (inline SVG)."""
+    started = client.post(
+        "/lab/sweeps",
+        data={
+            "resolver": "realtime.check",
+            "input.characteristic": "12",
+            "vary": "characteristic=8:14:2",
+        },
+    )
+    run = _finish(lab_jobs.run_of(_run_id(started)))
+    assert run.error is None, run.error
+    page = client.get(started.headers["location"]).text
+    region = page[page.index('class="lab-scroll"') - 5 :]
+    region = region[: region.index(">")]
+    assert 'role="region"' in region and 'tabindex="0"' in region  # noqa: PT018
+    assert 'aria-label="Exact odds of realtime.check"' in region
+    table = page[page.index('id="lab-sweep-table"') : page.index("</table>")]
+    assert '<th scope="col">P(success)</th>' in table
+    assert '<th scope="col">mean S.P.</th>' in table
+    assert "7 S.P." not in table
+    chart = page[page.index('class="lab-sweep-chart"') :]
+    assert chart.index("<svg") < chart.index("</figure>")
+    assert 'aria-label="Chart of realtime.check: P(success) over characteristic"' in chart
+    csv = client.get(f"/lab/runs/{run.id}/result.csv").text
+    assert csv.splitlines()[0].startswith("characteristic,P(success),")
+    assert ",7 S.P.," in csv.splitlines()[0]  # the downloads keep every outcome

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -91,9 +92,11 @@ def numbers_table(found: Sequence[Variable]) -> Table:
     table = Table(title="Numbers a --vary may change", title_justify="left")
     table.add_column("number", overflow="fold")
     table.add_column("as written", justify="right")
-    table.add_column("for example", overflow="fold")
-    for variable in found:
-        table.add_row(variable.label, str(variable.value), f"--vary {variable.suggested}")
+    lines = [f"--vary {variable.suggested}" for variable in found]
+    # A line to copy is never wrapped: the table grows past the terminal before it breaks.
+    table.add_column("for example", no_wrap=True, min_width=max(map(len, lines), default=0))
+    for variable, line in zip(found, lines, strict=True):
+        table.add_row(variable.label, str(variable.value), line)
     return table
 
 
@@ -154,7 +157,10 @@ def simulate(
         if numbers:
             if scenario is None:
                 raise InvalidInputError("name a scenario to list its numbers", field="SCENARIO")
-            out.print(numbers_table(lab.scenario_numbers(scenario, ruleset=ruleset)))
+            table = numbers_table(lab.scenario_numbers(scenario, ruleset=ruleset))
+            needs = Measurement.get(out, out.options.update(width=10_000), table)
+            wide = min(needs.maximum, needs.minimum + 30)  # the lines whole, room for the rest
+            out.print(table, width=max(out.width, wide), crop=False)
             return
         if load is not None:
             result = simulation.load(load)

@@ -14,6 +14,7 @@ contract.
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 from collections.abc import Mapping, Sequence
@@ -23,8 +24,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from tablekeeper.analysis.plots import sweep_svg
 from tablekeeper.analysis.simulation import point_rows
-from tablekeeper.analysis.sweep import probability, to_csv
+from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value, to_csv
 from tablekeeper.analysis.variations import suggested
 from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
@@ -132,14 +134,41 @@ def simulation_charts(result: Mapping[str, Any]) -> tuple[PointCharts, ...]:
 
 
 def sweep_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """A sweep as rows: the values varied, then each outcome's chance in percent."""
-    return [
-        {
-            "values": point["values"],
-            "odds": [100 * probability(point, label) for label in result["outcomes"]],
-        }
-        for point in result["points"]
-    ]
+    """A sweep as rows: the values varied, then its summary's columns (``analysis/
+    sweep.py``): a chance in percent with its bar, a mean to two places."""
+    rows = []
+    for point in result["points"]:
+        cells = []
+        for key in columns_of(result):
+            value = summary_value(point, key)
+            if is_chance(result, key):
+                cells.append({"text": f"{100 * value:.1f} %", "bar": 100 * value})
+            else:
+                cells.append({"text": f"{value:.2f}", "bar": None})
+        rows.append({"values": point["values"], "cells": cells})
+    return rows
+
+
+CHARTS_KEPT = 20
+"""How many finished sweeps' charts are kept drawn (as many as the runs kept)."""
+_charts: dict[str, str | None] = {}
+
+
+def sweep_chart(run_id: str, result: Mapping[str, Any]) -> str | None:
+    """The sweep's chart of its main column as inline SVG (``analysis/plots.py``, the
+    terminal's ``--plot``), drawn once per run; none over three varied fields or more."""
+    if run_id not in _charts:
+        if len(result["varied"]) not in (1, 2):
+            return None
+        svg = sweep_svg(result)
+        label = f"Chart of {result['resolver']}: {result['main']} over " + " and ".join(
+            result["varied"]
+        )
+        svg = svg.replace("<svg ", f'<svg role="img" aria-label="{html.escape(label)}" ', 1)
+        while len(_charts) >= CHARTS_KEPT:
+            del _charts[next(iter(_charts))]
+        _charts[run_id] = svg
+    return _charts[run_id]
 
 
 @dataclass(frozen=True)
@@ -294,7 +323,7 @@ def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
         return {}
     if run.kind == "simulation":
         return {"charts": simulation_charts(run.result)}
-    return {"sweep_rows": sweep_rows(run.result)}
+    return {"sweep_rows": sweep_rows(run.result), "sweep_chart": sweep_chart(run.id, run.result)}
 
 
 def asked_values(run: lab_jobs.LabRun) -> dict[str, str]:
