@@ -189,3 +189,19 @@ def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can(
     monkeypatch.setattr(exact, "MAX_PLAYS", 50)
     big = runner.invoke(app, ["simulate", "river_ambush", "--trials", "2", "--exact", "--json"])
     assert "too many dice" in json.loads(big.output)["points"][0]["exact"]["unavailable"]
+
+
+def test_the_numbers_lines_are_never_wrapped_in_a_narrow_terminal() -> None:
+    """Each ``--vary`` line is printed whole, to copy and paste, however narrow the
+    terminal: the table grows past it rather than break a line."""
+    from tablekeeper.services import lab
+
+    lines = [f"--vary {found.suggested}" for found in lab.scenario_numbers("bleeding_out")]
+    assert any(len(line) > 40 for line in lines)
+    for columns in ("60", "100"):
+        shown = runner.invoke(
+            app, ["simulate", "bleeding_out", "--numbers"], env={"COLUMNS": columns}
+        )
+        assert shown.exit_code == 0, shown.output
+        for line in lines:
+            assert line in shown.output, line

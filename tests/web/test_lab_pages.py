@@ -295,7 +295,7 @@ def test_a_sweep_shows_its_summary_in_a_scrollable_region_and_its_chart(
     assert "7 S.P." not in table
     chart = page[page.index('class="lab-sweep-chart"') :]
     assert chart.index("<svg") < chart.index("</figure>")
-    assert 'aria-label="Chart of realtime.check: P(success) over characteristic"' in chart
+    assert 'aria-label="Chart of realtime.check: the summary over characteristic"' in chart
     csv = client.get(f"/lab/runs/{run.id}/result.csv").text
     assert csv.splitlines()[0].startswith("characteristic,P(success),")
     assert ",7 S.P.," in csv.splitlines()[0]  # the downloads keep every outcome

@@ -95,9 +95,10 @@ def sweep_figure(result: Mapping[str, Any], *, outcome: str | None = None) -> An
         axes.set_ylabel("probability" if chances else "")
         if means:
             other = axes.twinx() if chances else axes
-            for key in means:
+            for index, key in enumerate(means, start=len(chances)):
                 ys = [summary_value(p, key) for p in points]
-                lines += other.plot(xs, ys, marker="s", linestyle="--", label=key)
+                style = {"marker": "s", "linestyle": "--", "color": f"C{index % 10}"}
+                lines += other.plot(xs, ys, label=key, **style)
             other.set_ylabel("mean")
             other.set_ylim(bottom=0)
         axes.set_xlabel(varied[0])
@@ -158,7 +159,8 @@ def sweep_svg(result: Mapping[str, Any], *, outcome: str | None = None) -> str:
 
 def plot_simulation(result: Mapping[str, Any], path: Path | str) -> Path:
     """Win rate per side with its interval over the varied field (or per side, for none),
-    and under it the length histogram of every point, each titled with its point."""
+    and under it the length histogram of every point (small multiples on one length
+    axis), each titled with its point."""
     target = _target(path)
     plt = _pyplot()
     points = result["points"]
@@ -196,8 +198,11 @@ def plot_simulation(result: Mapping[str, Any], path: Path | str) -> Path:
             rates.set_title(f"at {_point_title(points[0])}", fontsize="small")
     rates.set_ylim(0, 1)
     rates.set_ylabel("win rate (95% interval)")
+    first = None  # the histograms share one length axis, to compare at a glance
     for index, point in enumerate(points):
-        lengths = figure.add_subplot(layout[1 + index // columns, index % columns])
+        place = layout[1 + index // columns, index % columns]
+        lengths = figure.add_subplot(place, sharex=first)
+        first = first or lengths
         histogram = point["report"]["length"]["histogram"]
         lengths.bar([int(k) for k in histogram], list(histogram.values()), color="#55a868")
         lengths.set_title(_point_title(point), fontsize="small")

@@ -159,8 +159,8 @@ def simulate(
                 raise InvalidInputError("name a scenario to list its numbers", field="SCENARIO")
             table = numbers_table(lab.scenario_numbers(scenario, ruleset=ruleset))
             needs = Measurement.get(out, out.options.update(width=10_000), table)
-            wide = min(needs.maximum, needs.minimum + 30)  # the lines whole, room for the rest
-            out.print(table, width=max(out.width, wide), crop=False)
+            wide = max(out.width, min(needs.maximum, needs.minimum + 30))
+            Console(highlight=False, width=wide).print(table)  # each line whole, past the edge
             return
         if load is not None:
             result = simulation.load(load)

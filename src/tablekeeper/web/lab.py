@@ -149,6 +149,16 @@ def sweep_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def chart_title(result: Mapping[str, Any]) -> str:
+    """What a sweep's chart shows: its summary over one field, its main column over two."""
+    over = " and ".join(result["varied"])
+    return (
+        f"the summary over {over}"
+        if len(result["varied"]) == 1
+        else f"{result['main']} over {over}"
+    )
+
+
 CHARTS_KEPT = 20
 """How many finished sweeps' charts are kept drawn (as many as the runs kept)."""
 _charts: dict[str, str | None] = {}
@@ -161,9 +171,7 @@ def sweep_chart(run_id: str, result: Mapping[str, Any]) -> str | None:
         if len(result["varied"]) not in (1, 2):
             return None
         svg = sweep_svg(result)
-        label = f"Chart of {result['resolver']}: {result['main']} over " + " and ".join(
-            result["varied"]
-        )
+        label = f"Chart of {result['resolver']}: {chart_title(result)}"
         svg = svg.replace("<svg ", f'<svg role="img" aria-label="{html.escape(label)}" ', 1)
         while len(_charts) >= CHARTS_KEPT:
             del _charts[next(iter(_charts))]
@@ -323,7 +331,11 @@ def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
         return {}
     if run.kind == "simulation":
         return {"charts": simulation_charts(run.result)}
-    return {"sweep_rows": sweep_rows(run.result), "sweep_chart": sweep_chart(run.id, run.result)}
+    return {
+        "sweep_rows": sweep_rows(run.result),
+        "sweep_chart": sweep_chart(run.id, run.result),
+        "sweep_chart_title": chart_title(run.result),
+    }
 
 
 def asked_values(run: lab_jobs.LabRun) -> dict[str, str]:
