@@ -80,8 +80,12 @@ def sweep_figure(result: Mapping[str, Any], *, outcome: str | None = None) -> An
     if len(varied) not in (1, 2):
         raise InvalidInputError("a chart shows one or two varied fields", field="plot")
     column = sweep_column(result, outcome)
-    plt = _pyplot()
-    figure, axes = plt.subplots(figsize=(7, 4.5))
+    from matplotlib.figure import Figure
+
+    # A Figure of its own, not pyplot's: the console draws in its request threads, and
+    # pyplot's figures are one global registry.
+    figure = Figure(figsize=(7, 4.5))
+    axes = figure.subplots()
     if len(varied) == 1:
         xs = [point["values"][varied[0]] for point in points]
         drawn, left_out = _series(result, outcome)
@@ -97,8 +101,8 @@ def sweep_figure(result: Mapping[str, Any], *, outcome: str | None = None) -> An
             other = axes.twinx() if chances else axes
             for index, key in enumerate(means, start=len(chances)):
                 ys = [summary_value(p, key) for p in points]
-                style = {"marker": "s", "linestyle": "--", "color": f"C{index % 10}"}
-                lines += other.plot(xs, ys, label=key, **style)
+                color = f"C{index % 10}"
+                lines += other.plot(xs, ys, marker="s", linestyle="--", color=color, label=key)
             other.set_ylabel("mean")
             other.set_ylim(bottom=0)
         axes.set_xlabel(varied[0])
@@ -141,18 +145,14 @@ def _numeric(values: Sequence[Any]) -> bool:
 def plot_sweep(result: Mapping[str, Any], path: Path | str, *, outcome: str | None = None) -> Path:
     """:func:`sweep_figure` written to ``path`` (PNG or SVG by its name)."""
     target = _target(path)
-    figure = sweep_figure(result, outcome=outcome)
-    figure.savefig(target)
-    _pyplot().close(figure)
+    sweep_figure(result, outcome=outcome).savefig(target)
     return target
 
 
 def sweep_svg(result: Mapping[str, Any], *, outcome: str | None = None) -> str:
     """:func:`sweep_figure` as an SVG document's text (the console shows it inline)."""
     out = io.StringIO()
-    figure = sweep_figure(result, outcome=outcome)
-    figure.savefig(out, format="svg")
-    _pyplot().close(figure)
+    sweep_figure(result, outcome=outcome).savefig(out, format="svg")
     text = out.getvalue()
     return text[text.index("<svg") :]
 

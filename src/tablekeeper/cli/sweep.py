@@ -132,7 +132,7 @@ def sweep(
     """The exact odds of any resolver over a grid of inputs (no dice rolled)."""
     # Imported when the command runs, so that every other command starts without them.
     from tablekeeper.analysis import sweep as sweeps
-    from tablekeeper.analysis.plots import plot_sweep
+    from tablekeeper.analysis.plots import plot_sweep, sweep_column
     from tablekeeper.cli.inputs import read_input
     from tablekeeper.services import lab
 
@@ -146,6 +146,8 @@ def sweep(
         result = lab.sweep(resolver, base, vary or [])
         if plot is not None:
             plot_sweep(result, plot, outcome=outcome)
+        elif outcome is not None:
+            sweep_column(result, outcome)  # a misspelled name is refused even without a chart
         if output_format == "parquet":
             if output is None:
                 raise InvalidInputError("parquet is written to a file: --output", field="output")

@@ -4,11 +4,11 @@ watch the progress, read the charts, download the data.
 The page (``lab.html``) holds two forms; a run starts in the background
 (:mod:`tablekeeper.services.lab_jobs`) and its part of the page (``_lab_run.html``)
 polls itself with htmx until the run ends, then shows the charts: each side's win rate
-with its Wilson interval and the length histogram of a simulation, the outcome table of
-a sweep. Without JavaScript a run's own page reloads itself. The charts are drawn here
-from the result document alone (its sides, lengths and outcomes), never from a
-ruleset's own data: every ruleset with scenarios or resolvers joins the lab through the
-contract.
+with its Wilson interval and the length histogram of a simulation; a sweep's chart (the
+terminal's ``--plot``, as inline SVG) and its summary table. Without JavaScript a run's
+own page reloads itself. The charts are drawn here from the result document alone (its
+sides, lengths, outcomes and summary), never from a ruleset's own data: every ruleset
+with scenarios or resolvers joins the lab through the contract.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import csv
 import html
 import io
 import json
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -162,21 +163,26 @@ def chart_title(result: Mapping[str, Any]) -> str:
 CHARTS_KEPT = 20
 """How many finished sweeps' charts are kept drawn (as many as the runs kept)."""
 _charts: dict[str, str | None] = {}
+_charts_lock = threading.Lock()
 
 
 def sweep_chart(run_id: str, result: Mapping[str, Any]) -> str | None:
     """The sweep's chart of its main column as inline SVG (``analysis/plots.py``, the
     terminal's ``--plot``), drawn once per run; none over three varied fields or more."""
-    if run_id not in _charts:
-        if len(result["varied"]) not in (1, 2):
-            return None
-        svg = sweep_svg(result)
-        label = f"Chart of {result['resolver']}: {chart_title(result)}"
-        svg = svg.replace("<svg ", f'<svg role="img" aria-label="{html.escape(label)}" ', 1)
+    with _charts_lock:
+        if run_id in _charts:
+            return _charts[run_id]
+    if len(result["varied"]) not in (1, 2):
+        return None
+    svg = sweep_svg(result)
+    label = f"Chart of {result['resolver']}: {chart_title(result)}"
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{html.escape(label)}" ', 1)
+    svg = svg.replace("*{stroke-linejoin", ".lab-sweep-chart *{stroke-linejoin", 1)  # its own
+    with _charts_lock:
         while len(_charts) >= CHARTS_KEPT:
             del _charts[next(iter(_charts))]
         _charts[run_id] = svg
-    return _charts[run_id]
+    return svg
 
 
 @dataclass(frozen=True)
