@@ -126,8 +126,8 @@ def simulate(
         list[str] | None,
         typer.Option(
             "--vary",
-            help="FIELD=START:STOP[:STEP] or FIELD=A,B,C: a path in the YAML (--numbers "
-            "lists them).",
+            help="FIELD=START:STOP[:STEP] (numbers) or FIELD=A,B,C (numbers, words, dice): "
+            "a value's path in the YAML (--numbers lists the numbers).",
         ),
     ] = None,
     backend: Annotated[str, typer.Option("--backend", help="local or dask.")] = "local",
