@@ -32,6 +32,11 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _spread(mean: float, sd: float | None) -> str:
+    """A mean with its standard deviation over the trials (none for an old result)."""
+    return f"{mean:.2f}" if sd is None else f"{mean:.2f} ± {sd:.2f}"
+
+
 def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
     """The tables of one variation point: sides, length, actors."""
     report = point["report"]
@@ -58,24 +63,31 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
         sides.add_row(*cells)
     length = report["length"]
     lengths = Table(title=f"length ({result['length_unit']})", title_justify="left")
-    for column in ("mean", "median", "min", "max"):
+    for column in ("mean", "sd", "median", "min", "max"):
         lengths.add_column(column, justify="right")
     lengths.add_row(
-        f"{length['mean']:.2f}", str(length["median"]), str(length["min"]), str(length["max"])
+        f"{length['mean']:.2f}",
+        f"{length.get('sd', 0.0):.2f}",  # a result saved before the spread has none
+        str(length["median"]),
+        str(length["min"]),
+        str(length["max"]),
     )
-    actors = Table(title="per actor (mean per encounter)", title_justify="left")
+    actors = Table(title="per actor (mean per encounter, ± its sd)", title_justify="left")
     for column in ("actor", "side", "defeated", "dead", "injuries", "resources spent"):
         actors.add_column(column, justify="left" if column in ("actor", "side") else "right")
     for row in report["actors"].values():
+        spread = row.get("spread", {})
         spent = ", ".join(
-            f"{name} {value:.2f}" for name, value in row["resources"].items() if value
+            f"{name} {_spread(value, spread.get(name))}"
+            for name, value in row["resources"].items()
+            if value
         )
         actors.add_row(
             row["name"],
             row["side"],
             _percent(row["defeated"]),
             _percent(row["dead"]),
-            f"{row['injuries']:.2f}",
+            _spread(row["injuries"], spread.get("injuries")),
             spent,
         )
     parts: list[Any] = [sides, lengths, actors]
@@ -114,8 +126,8 @@ def simulate(
         list[str] | None,
         typer.Option(
             "--vary",
-            help="FIELD=START:STOP[:STEP] or FIELD=A,B,C: a path in the YAML (--numbers "
-            "lists them).",
+            help="FIELD=START:STOP[:STEP] (numbers) or FIELD=A,B,C (numbers, words, dice): "
+            "a value's path in the YAML (--numbers lists the numbers).",
         ),
     ] = None,
     backend: Annotated[str, typer.Option("--backend", help="local or dask.")] = "local",
@@ -123,7 +135,11 @@ def simulate(
         str | None, typer.Option("--scheduler", help="A Dask scheduler: tcp://host:8786.")
     ] = None,
     workers: Annotated[
-        int | None, typer.Option("--workers", help="Processes (local) or Dask workers.")
+        int | None,
+        typer.Option(
+            "--workers",
+            help="Processes (local) or Dask workers: 1 or more; one per core if left out.",
+        ),
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Write the result (JSON).")] = None,
@@ -166,6 +182,7 @@ def simulate(
                     f"no backend {backend!r}: choose {', '.join(BACKENDS)}", field="backend"
                 )
             chosen: BackendName = "dask" if backend == "dask" else "local"
+            _check_outputs(save, plot)  # before the run, not after it
             result = _run(
                 err,
                 scenario,
@@ -195,6 +212,20 @@ def simulate(
         f"[dim]{timing['backend']} backend, {timing['workers']} workers, "
         f"{timing['seconds']} s ({timing['trials_per_second']} trials/s)[/dim]"
     )
+
+
+def _check_outputs(save: Path | None, plot: Path | None) -> None:
+    """Refuse, before any trial is played, a ``--save`` or ``--plot`` file that could not
+    be written (the run's results would be lost after it)."""
+    from tablekeeper.analysis.plots import FORMATS
+    from tablekeeper.analysis.simulation import check_writable
+
+    if save is not None:
+        check_writable(save, field="save")
+    if plot is not None:
+        if plot.suffix.lower() not in FORMATS:
+            raise InvalidInputError(f"{plot.name}: a chart is a .png or .svg file", field="plot")
+        check_writable(plot, field="plot")
 
 
 def _run(err: Console, scenario: str, total: int, *, quiet: bool, **options: Any) -> dict[str, Any]:
