@@ -209,3 +209,24 @@ def test_what_is_not_a_policy_is_refused_before_the_run(policy: str, words: str)
         lab.simulate("first_blood", trials=2, workers=2, policy=policy)
     assert caught.value.field == "policy"
     assert caught.value.message.startswith(words)
+
+
+def test_a_social_encounter_reports_how_it_ended_and_its_social_rounds() -> None:
+    """A social encounter has no winner side (each party gets Victory, Weak Victory or
+    Defeat: P-ARG-09), so the report counts how the trials ended, each with its interval,
+    and the length is the social rounds played (P-SOC-09), not the combat rounds (0)."""
+    result = lab.simulate("bandit_toll", trials=12, workers=1)
+    report = result["points"][0]["report"]
+    assert result["length_unit"] == "rounds"
+    assert report["length"]["min"] >= 1
+    endings = report["endings"]
+    assert sum(row["count"] for row in endings.values()) == 12
+    assert all(text.startswith("the social encounter ended") for text in endings)
+    assert all(0 <= row["low"] <= row["rate"] <= row["high"] <= 1 for row in endings.values())
+    counts = [row["count"] for row in endings.values()]
+    assert counts == sorted(counts, reverse=True), "the commonest ending first"
+
+
+def test_a_combats_endings_are_counted_too() -> None:
+    report = lab.simulate("skirmish", trials=3, workers=1)["points"][0]["report"]
+    assert sum(row["count"] for row in report["endings"].values()) == 3

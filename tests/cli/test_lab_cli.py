@@ -224,3 +224,14 @@ def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can(
     monkeypatch.setattr(exact, "MAX_PLAYS", 50)
     big = runner.invoke(app, ["simulate", "river_ambush", "--trials", "2", "--exact", "--json"])
     assert "too many dice" in json.loads(big.output)["points"][0]["exact"]["unavailable"]
+
+
+def test_simulate_shows_how_a_social_encounter_ended() -> None:
+    """No side wins a social encounter (each party's Victory, Weak Victory or Defeat:
+    P-ARG-09): the terminal says how the trials ended, the words they share in the title."""
+    shown = runner.invoke(app, ["simulate", "bandit_toll", "--trials", "12", "--workers", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "how it ended (the social encounter ended)" in shown.output
+    assert "travellers: " in shown.output and "bandits: " in shown.output  # noqa: PT018
+    combat = runner.invoke(app, ["simulate", "skirmish", "--trials", "2", "--workers", "1"])
+    assert "how it ended" not in combat.output, "every trial had a winner: nothing to add"

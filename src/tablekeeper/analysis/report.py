@@ -3,7 +3,9 @@
 Win rates per side come with Wilson score intervals (95 % unless asked otherwise): unlike
 the normal approximation they stay inside 0..1 and behave at 0 and N wins, which is
 where a balance question often sits. "No one" counts the trials no side won (a draw, the
-scenario's length run out, a GM's call). The length is in the scenario's unit (rounds,
+scenario's length run out, a GM's call, a social encounter). How each trial ended, in the
+ruleset's words (``endings``: a social encounter's Victory or Defeat for each party, why
+a combat stopped), is counted the same way. The length is in the scenario's unit (rounds,
 seconds, steps; commands for a ruleset whose clock the contract cannot read). Per actor:
 how often it ended out of the fight and dead, its mean injuries, and the mean of each
 resource it spent, in its ruleset's words. Beside each mean, its spread over the
@@ -74,10 +76,24 @@ def summarize(trials: Sequence[Trial], cast: Cast, *, confidence: float = 0.95) 
         "trials": count,
         "confidence": confidence,
         "sides": rows,
+        "endings": _endings(trials, confidence),
         "length": _lengths([trial.length for trial in trials]),
         "commands": _lengths([trial.commands for trial in trials]),
         "actors": _actors(trials, cast),
     }
+
+
+def _endings(trials: Sequence[Trial], confidence: float) -> dict[str, Any]:
+    """How the trials ended, in the ruleset's words (``ended``), the commonest first, each
+    with its interval: what a social encounter came to (each party's Victory, Weak
+    Victory or Defeat), which no winning side says, or why a combat stopped."""
+    count = len(trials)
+    endings = Counter(trial.ended or NO_ONE for trial in trials)
+    found: dict[str, Any] = {}
+    for text, times in sorted(endings.items(), key=lambda item: (-item[1], item[0])):
+        band = wilson(times, count, confidence)
+        found[text] = {"count": times, "rate": band.rate, "low": band.low, "high": band.high}
+    return found
 
 
 def _lengths(values: Sequence[int]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from tablekeeper.analysis.report import NO_ONE
 from tablekeeper.analysis.variations import Variable
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError
@@ -61,6 +62,7 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
             chance = Fraction(exact.get(side, "0"))
             cells.append(f"{_percent(float(chance))} ({chance})")
         sides.add_row(*cells)
+    endings = _endings_table(report)
     length = report["length"]
     lengths = Table(title=f"length ({result['length_unit']})", title_justify="left")
     for column in ("mean", "sd", "median", "min", "max"):
@@ -90,11 +92,38 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
             _spread(row["injuries"], spread.get("injuries")),
             spent,
         )
-    parts: list[Any] = [sides, lengths, actors]
+    parts: list[Any] = [sides, *([endings] if endings else []), lengths, actors]
     unavailable = point.get("exact", {}).get("unavailable")
     if unavailable:
         parts.append(f"[dim]exact: {unavailable}[/dim]")
     return Group(*parts)
+
+
+def _endings_table(report: dict[str, Any]) -> Table | None:
+    """How the trials ended, when that says what the "no one" row does not (a social
+    encounter's results, why a combat stopped); ``None`` when every trial had a winner
+    (a saved result from before the endings has none)."""
+    endings = report.get("endings", {})
+    no_one = report["sides"].get(NO_ONE, {}).get("wins", 0)
+    if not no_one or all(text == NO_ONE for text in endings):
+        return None
+    first = next(iter(endings))
+    shared = first[: first.find(": ") + 2] if ": " in first else ""
+    shared = shared if all(text.startswith(shared) for text in endings) else ""
+    title = f"how it ended ({shared[:-2]})" if shared else "how it ended"
+    table = Table(title=title, title_justify="left")
+    table.add_column("ending", style="bold")
+    table.add_column("trials", justify="right")
+    table.add_column("rate", justify="right")
+    table.add_column(f"{round(100 * report['confidence'])}% interval", justify="right")
+    for text, row in endings.items():
+        table.add_row(
+            text[len(shared) :],
+            str(row["count"]),
+            _percent(row["rate"]),
+            f"{_percent(row['low'])} - {_percent(row['high'])}",
+        )
+    return table
 
 
 def numbers_table(found: Sequence[Variable]) -> Table:
