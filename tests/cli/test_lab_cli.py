@@ -173,10 +173,95 @@ def test_simulate_errors_are_one_line_and_status_2() -> None:
         (["simulate", "first_blood", "--backend", "cloud"], "no backend 'cloud'"),
         (["simulate", "first_blood", "--policy", "smart"], "no policy 'smart'"),
         (["simulate"], "name a scenario"),
+        (["simulate", "skirmsh"], "no scenario named 'skirmsh'; did you mean skirmish?"),
+        (["simulate", "first_blood", "--policy", "os:path"], "policy: --policy 'os:path': a"),
+        (["simulate", "first_blood", "--workers", "0"], "workers: 0 workers: give 1 or more"),
+        (
+            ["simulate", "first_blood", "--vary", "fighters.0.hp=1:3", "--vary", "fighters.0.hp=4"],
+            "vary: fighters.0.hp: a field is varied twice",
+        ),
+        (
+            ["simulate", "river_ambush", "--vary", "combatants.0.stats.skills.Sword=40:80:20"],
+            "combatants.0.stats.skills.Sword: no such skill here; this mapping has Rapier, Dodge",
+        ),
+        (
+            ["simulate", "first_blood", "--vary", "fighters.0.hp=ten,eleven"],
+            "vary: at fighters.0.hp=ten: scenario.fighters.0.hp:",
+        ),
     ]:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, result.output
         assert words in result.output
+        assert "Traceback" not in result.output and result.exception is not None  # noqa: PT018
+        assert isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize("option", ["--save", "--plot"])
+def test_an_output_that_cannot_be_written_is_refused_before_the_run(
+    tmp_path: Path, option: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not after every trial is played (the results would be lost)."""
+    from tablekeeper.services import lab
+
+    def played(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(lab, "simulate", played)
+    missing = tmp_path / "no_such_folder" / "out.png"
+    folder = tmp_path / "folder.png"
+    folder.mkdir()
+    for target, words in [
+        (missing, f"its folder {missing.parent} does not exist"),
+        (folder, "is a folder"),
+    ]:
+        result = runner.invoke(app, ["simulate", "first_blood", option, str(target)])
+        assert result.exit_code == 2, result.output
+        assert f"error: {option.removeprefix('--')}: {target}: {words}" in result.output
+    if option == "--plot":
+        chart = runner.invoke(app, ["simulate", "first_blood", option, str(tmp_path / "a.gif")])
+        assert "a.gif: a chart is a .png or .svg file" in chart.output
+
+
+def test_the_duels_length_is_in_commands_in_the_terminal_and_the_json() -> None:
+    shown = runner.invoke(app, ["simulate", "first_blood", "--trials", "6", "--workers", "1"])
+    assert "length (commands)" in shown.output and "rounds" not in shown.output  # noqa: PT018
+    args = ["simulate", "first_blood", "--trials", "6", "--workers", "1", "--json"]
+    result = json.loads(runner.invoke(app, args).output)
+    assert result["length_unit"] == "commands"
+
+
+def test_a_list_of_words_varies_a_resolver_input_that_is_not_a_number() -> None:
+    vary = ["--vary", "defender.defense=dodge,none"]
+    shown = runner.invoke(app, ["sweep", "percentile.attack", *vary, "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    values = [point["values"] for point in json.loads(shown.output)["points"]]
+    assert values == [{"defender.defense": "dodge"}, {"defender.defense": "none"}]
+    wrong = runner.invoke(app, ["sweep", "percentile.attack", "--vary", "defender.defense=jump"])
+    assert wrong.exit_code == 2
+    assert "at defender.defense=jump: input.defender.defense: Input should be" in wrong.output
+
+
+def test_an_extra_input_lists_the_fields_the_input_has() -> None:
+    result = runner.invoke(app, ["sweep", "percentile.attack", "--vary", "attacker.skil=30:50:10"])
+    assert result.exit_code == 2
+    assert (
+        "input.attacker.skil: Extra inputs are not permitted; did you mean skill?; "
+        "the fields here: skill, skill_name, weapon," in result.output
+    )
+
+
+def test_the_report_shows_each_numbers_spread() -> None:
+    shown = runner.invoke(
+        app, ["simulate", "first_blood", "--trials", "6", "--workers", "1"], env={"COLUMNS": "200"}
+    )
+    assert "sd" in shown.output and "HP lost" in shown.output and " ± " in shown.output  # noqa: PT018
+
+
+def test_actors_who_share_a_name_are_told_apart_in_the_terminal() -> None:
+    shown = runner.invoke(
+        app, ["simulate", "skirmish", "--trials", "2", "--workers", "1"], env={"COLUMNS": "200"}
+    )
+    assert "Goblin (goblin_1)" in shown.output and "Goblin (goblin_3)" in shown.output  # noqa: PT018
 
 
 def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can(
@@ -189,6 +274,17 @@ def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can(
     monkeypatch.setattr(exact, "MAX_PLAYS", 50)
     big = runner.invoke(app, ["simulate", "river_ambush", "--trials", "2", "--exact", "--json"])
     assert "too many dice" in json.loads(big.output)["points"][0]["exact"]["unavailable"]
+
+
+def test_simulate_shows_how_a_social_encounter_ended() -> None:
+    """No side wins a social encounter (each party's Victory, Weak Victory or Defeat:
+    P-ARG-09): the terminal says how the trials ended, the words they share in the title."""
+    shown = runner.invoke(app, ["simulate", "bandit_toll", "--trials", "12", "--workers", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "how it ended (the social encounter ended)" in shown.output
+    assert "travellers: " in shown.output and "bandits: " in shown.output  # noqa: PT018
+    combat = runner.invoke(app, ["simulate", "skirmish", "--trials", "2", "--workers", "1"])
+    assert "how it ended" not in combat.output, "every trial had a winner: nothing to add"
 
 
 def test_the_numbers_lines_are_never_wrapped_in_a_narrow_terminal() -> None:

@@ -144,7 +144,7 @@ class Resolver(Generic[InputT, OutcomeT]):
         try:
             return self.input_model.model_validate(raw_input)
         except ValidationError as error:
-            raise invalid_input(error, prefix="input") from None
+            raise invalid_input(error, prefix="input", model=self.input_model) from None
 
     def resolve(self, raw_input: Mapping[str, object], roller: Roller) -> Resolution[OutcomeT]:
         """Validate, roll, and record the dice; a ``FixedRoller`` must then be finished."""
