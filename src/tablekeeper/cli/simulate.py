@@ -21,7 +21,6 @@ from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from tablekeeper.analysis.report import NO_ONE
 from tablekeeper.analysis.variations import Variable
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError
@@ -104,6 +103,8 @@ def _endings_table(report: dict[str, Any]) -> Table | None:
     """How the trials ended, when that says what the "no one" row does not (a social
     encounter's results, why a combat stopped); ``None`` when every trial had a winner
     (a saved result from before the endings has none)."""
+    from tablekeeper.analysis.report import NO_ONE  # the rules only when a report is shown
+
     endings = report.get("endings", {})
     no_one = report["sides"].get(NO_ONE, {}).get("wins", 0)
     if not no_one or all(text == NO_ONE for text in endings):
