@@ -31,6 +31,7 @@ from tablekeeper.rulesets.tactical.encounter.flow import (
     attack_input,
     defenses_open,
     threat_against,
+    utility_input,
 )
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import (
@@ -41,10 +42,12 @@ from tablekeeper.rulesets.tactical.encounter.state import (
     Weapon,
 )
 from tablekeeper.rulesets.tactical.encounter.traits import available
+from tablekeeper.rulesets.tactical.encounter.utility_once import rolled_utility
 from tablekeeper.rulesets.tactical.grid import distance, sees
 from tablekeeper.rulesets.tactical.policy import POLICY, attack_worth, weighed
 from tablekeeper.rulesets.tactical.scenario import ENGINE
 from tablekeeper.rulesets.tactical.threat import ThreatInput, threat_of, total_threat
+from tablekeeper.rulesets.tactical.utility import UtilityOutcome
 from tablekeeper.services import lab
 
 from ..conformance import played_states
@@ -745,3 +748,49 @@ def test_an_attack_weighed_once_is_the_attack_weighed_afresh(name: str) -> None:
     assert len(worths) > 5
     assert "yield" in defenses
     assert len(defenses) > 1
+
+
+def _utility_once(state: TacticalState, use: Use, seed: int) -> tuple[object, ...]:
+    """The utility action's input, outcome and the faces rolled."""
+    roller = RandomRoller(seed)
+    check, outcome = rolled_utility(state, use, roller, utility_input)
+    return (check, outcome, tuple(roller.history))
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_utility_action_built_once_is_the_one_worked_out_and_rolled(name: str) -> None:
+    """A utility action by every character, with and without boons and banes, on states
+    the scenario passes through with the characters varied in what the input reads (a
+    condition giving a boon or a bane, cunning) and in what it does not, and with the
+    options' cunning threshold and critical counting changed: the input, the outcome and
+    the dice rolled for what they read are those worked out afresh and rolled with the
+    same roller (a value read and left out of the key would give another state's roll)."""
+    compared = 0
+    effects: set[tuple[int, int]] = set()
+    dice: set[int] = set()
+    visited = _visited(name)
+    for index, base in enumerate(visited[:: max(1, len(visited) // 4)]):
+        options = base.options
+        threshold = "at_or_below" if options.cunning_threshold == "below" else "below"
+        counting = "instead" if options.critical_counting == "as_well" else "as_well"
+        changed = [
+            base.model_copy(update={"options": options.model_copy(update=update)})
+            for update in ({"cunning_threshold": threshold}, {"critical_counting": counting})
+        ]
+        for state in (base, *_attack_varied(base), *changed):
+            for number, user in enumerate(state.characters):
+                boons, banes = number % 3, (number + index) % 2
+                use = Use(user=user, skill="defend", origin="action", boons=boons, banes=banes)
+                seed = index * 7 + number
+                fast = _utility_once(state, use, seed)
+                with fast_paths.reference():
+                    full = _utility_once(state, use, seed)
+                assert fast == full, (user, boons, banes)
+                compared += 1
+                outcome = full[1]
+                assert isinstance(outcome, UtilityOutcome)
+                effects.add((outcome.cunning_effects, outcome.critical_effects))
+                dice.add(len(outcome.dice))
+    assert compared > 300
+    assert len(effects) >= 3
+    assert len(dice) > 2
