@@ -79,7 +79,10 @@ def _attack_commands(
     state: TacticalState, character: Character, keys: tuple[str, ...], *, fast: bool = False
 ) -> Iterator[Command]:
     """Each skill of ``keys`` against each standing enemy, the nearest first (on the fast
-    paths, none beyond a melee or ranged skill's reach: ``plainly_refused.py``)."""
+    paths, none beyond a melee or ranged skill's reach: ``plainly_refused.py``); the
+    enemies are not looked for when there is no skill to aim at them."""
+    if not keys:
+        return
     who = character.id
     enemies = [o for o in state.standing() if o.is_enemy_of(character)]
     enemies.sort(key=lambda o: distance(o.position, character.position, state.options.distance))
@@ -291,7 +294,7 @@ def _unrefused(
     and the character's pools (what paying reads), not asked key by key."""
     if not fast:
         return keys
-    if refused:
+    if refused or not keys:
         return ()
     reads = available_reads(state, character)
     pools = tuple([character.pool(track) for track in TRACKS])
