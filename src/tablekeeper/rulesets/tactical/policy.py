@@ -27,8 +27,9 @@ decision offers. With the first-legal choice and the fullest pool, every trial o
 shipped skirmish and duel played alike (the yield's dice were almost never rolled).
 Critical effects are the GM's to describe and priced at nothing. The choice is a pure
 function of the state: the same state always gets the same answer, on the reference
-path and the fast paths alike; the defense is worked out once per equal attack input,
-pools, threat and options (``engine/memo.built``), so simulations stay fast.
+path and the fast paths alike; on the fast paths the defense is worked out once per
+equal values of what the attack's input reads, pools, threat and options, and an attack's
+worth once per equal values of what it reads (``once.py``), so simulations stay fast.
 
 The console's preselected option (``encounter/flow.py``, ``default_defense``: the
 fullest pool) is left as it is: a person reads the threat and the odds and chooses; this
