@@ -35,6 +35,7 @@ def test_a_report_counts_wins_lengths_and_what_each_actor_came_to() -> None:
     assert report["sides"][NO_ONE]["wins"] == 1
     assert report["length"] == {
         "mean": 4.25,
+        "sd": pytest.approx(0.829156, abs=1e-6),  # how much the dice move it
         "min": 3,
         "max": 5,
         "median": 5,
@@ -49,3 +50,14 @@ def test_a_report_counts_wins_lengths_and_what_each_actor_came_to() -> None:
     )
     assert wolf["injuries"] == 1.0
     assert wolf["resources"] == {"HP lost": 4.0}
+    assert wolf["spread"] == {
+        "injuries": pytest.approx(0.707107, abs=1e-6),
+        "HP lost": pytest.approx(3.316625, abs=1e-6),
+    }
+
+
+def test_every_trial_alike_has_no_spread() -> None:
+    trials = [_trial(i, "party", 6, {"injuries": 1, "HP lost": 2}) for i in range(4)]
+    report = summarize(trials, Cast({"wolf": "Wolf"}, {"wolf": "wolves"}))
+    assert report["length"]["sd"] == 0.0
+    assert report["actors"]["wolf"]["spread"] == {"injuries": 0.0, "HP lost": 0.0}

@@ -113,7 +113,12 @@ def test_a_policy_is_pluggable_from_python_by_object_or_by_path() -> None:
 
 @pytest.mark.parametrize(
     ("options", "field"),
-    [({"trials": 0}, "trials"), ({"trials": 2, "seed": -1}, "seed")],
+    [
+        ({"trials": 0}, "trials"),
+        ({"trials": 2, "seed": -1}, "seed"),
+        ({"trials": 2, "workers": 0}, "workers"),
+        ({"trials": 2, "workers": -3}, "workers"),
+    ],
 )
 def test_bad_numbers_name_their_field(options: dict[str, Any], field: str) -> None:
     with pytest.raises(InvalidInputError) as caught:
@@ -129,3 +134,99 @@ def test_progress_moves_at_least_every_fifty_trials_even_with_one_worker() -> No
     cut = chunks([plan], list(range(2_000)), 1)
     assert max(len(chunk.seeds) for chunk in cut) == MAX_CHUNK == 50
     assert sum(len(chunk.seeds) for chunk in cut) == 2_000
+
+
+def test_a_varied_field_the_scenario_does_not_have_is_refused_before_the_run() -> None:
+    """Brenna has Rapier, not Sword: a Sword would be added unread, every point alike."""
+    vary = ["combatants.0.stats.skills.Sword=40:80:20"]
+    for attempt in (
+        lambda: lab.check_simulation("river_ambush", ruleset=None, vary=vary),
+        lambda: lab.simulate("river_ambush", trials=2, workers=1, vary=vary),
+    ):
+        with pytest.raises(InvalidInputError) as caught:
+            attempt()
+        assert caught.value.field == "vary"
+        assert caught.value.message.startswith(
+            "combatants.0.stats.skills.Sword: no such skill here; this mapping has Rapier, Dodge,"
+        )
+
+
+def test_a_list_of_dice_varies_a_field_that_is_not_a_number() -> None:
+    result = lab.simulate(
+        "bandit_toll",
+        trials=2,
+        workers=1,
+        vary=["combatants.3.stats.weapons.0.damage=1d8,2d6+1"],
+    )
+    assert [point["values"] for point in result["points"]] == [
+        {"combatants.3.stats.weapons.0.damage": "1d8"},
+        {"combatants.3.stats.weapons.0.damage": "2d6+1"},
+    ]
+    with pytest.raises(InvalidInputError) as caught:
+        lab.check_simulation(
+            "bandit_toll", ruleset=None, vary=["combatants.3.stats.weapons.0.damage=1d8,sharp"]
+        )
+    assert caught.value.field == "vary"
+    assert caught.value.message.startswith(
+        "at combatants.3.stats.weapons.0.damage=sharp: scenario.combatants.3.stats.weapons.0.damage"
+    )
+
+
+def test_the_length_is_in_commands_where_the_ruleset_reads_no_time() -> None:
+    """The duel's ``elapsed`` says nothing: its trials count commands, not rounds."""
+    duel = lab.simulate("first_blood", trials=4, workers=1)
+    assert duel["length_unit"] == "commands"
+    report = duel["points"][0]["report"]
+    assert report["length"] == report["commands"]
+    assert lab.simulate("skirmish", trials=2, workers=1)["length_unit"] == "rounds"
+    assert lab.simulate("bleeding_out", trials=2, workers=1)["length_unit"] == "seconds"
+
+
+def test_actors_who_share_a_name_are_told_apart_by_their_ids() -> None:
+    result = lab.simulate("skirmish", trials=2, workers=1)
+    names = [row["name"] for row in result["points"][0]["report"]["actors"].values()]
+    assert names == [
+        "Brenna",
+        "Corin",
+        "Grask",
+        "Goblin (goblin_1)",
+        "Goblin (goblin_2)",
+        "Goblin (goblin_3)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("policy", "words"),
+    [
+        ("os:path", "--policy 'os:path': a module, not a policy"),
+        ("os:sep", "--policy 'os:sep': a str, not a policy"),
+        ("os:getcwd", "--policy 'os:getcwd': getcwd() gives a str, not a policy"),
+        ("json:dumps", "--policy 'json:dumps': dumps cannot be made without arguments"),
+    ],
+)
+def test_what_is_not_a_policy_is_refused_before_the_run(policy: str, words: str) -> None:
+    with pytest.raises(InvalidInputError) as caught:
+        lab.simulate("first_blood", trials=2, workers=2, policy=policy)
+    assert caught.value.field == "policy"
+    assert caught.value.message.startswith(words)
+
+
+def test_a_social_encounter_reports_how_it_ended_and_its_social_rounds() -> None:
+    """A social encounter has no winner side (each party gets Victory, Weak Victory or
+    Defeat: P-ARG-09), so the report counts how the trials ended, each with its interval,
+    and the length is the social rounds played (P-SOC-09), not the combat rounds (0)."""
+    result = lab.simulate("bandit_toll", trials=12, workers=1)
+    report = result["points"][0]["report"]
+    assert result["length_unit"] == "rounds"
+    assert report["length"]["min"] >= 1
+    endings = report["endings"]
+    assert sum(row["count"] for row in endings.values()) == 12
+    assert all(text.startswith("the social encounter ended") for text in endings)
+    assert all(0 <= row["low"] <= row["rate"] <= row["high"] <= 1 for row in endings.values())
+    counts = [row["count"] for row in endings.values()]
+    assert counts == sorted(counts, reverse=True), "the commonest ending first"
+
+
+def test_a_combats_endings_are_counted_too() -> None:
+    report = lab.simulate("skirmish", trials=3, workers=1)["points"][0]["report"]
+    assert sum(row["count"] for row in report["endings"].values()) == 3

@@ -65,8 +65,8 @@ def test_csv_and_parquet_hold_one_row_per_point(tmp_path: Path) -> None:
     pyarrow = pytest.importorskip("pyarrow.parquet")
     result = lab.sweep("dice.pool", {"dice": 3, "sides": 6, "tn": 4}, ["tn=3:5"])
     lines = sweeps.to_csv(result).splitlines()
-    assert lines[0] == "tn,0,1,2,3"
-    assert lines[2].startswith("4,0.125,0.375,0.375,0.125")
+    assert lines[0] == "tn,mean successes,P(successes ≥ 1),0,1,2,3"
+    assert lines[2].startswith("4,1.5,0.875,0.125,0.375,0.375,0.125")
     path = sweeps.to_parquet(sweeps.rows(result), tmp_path / "pool.parquet")
     table = pyarrow.read_table(path)
     assert table.column("tn").to_pylist() == [3, 4, 5]
@@ -85,3 +85,84 @@ def test_charts_are_drawn_as_png_or_svg(tmp_path: Path, grid: list[str]) -> None
 def test_a_simulation_is_charted(tmp_path: Path) -> None:
     result = lab.simulate("first_blood", trials=6, seed=1, workers=1, vary=["fighters.0.hp=8,12"])
     assert plot_simulation(result, tmp_path / "sim.png").stat().st_size > 1000
+
+
+def test_the_summary_reads_the_outcome_by_the_resolvers_reading() -> None:
+    """The percentile attack's summary: each result's chance in the rules' order and the
+    mean damage, exact, summing what the full odds say; its main column is P(hit)."""
+    result = lab.sweep("percentile.attack", ATTACK, GRID)
+    assert sweeps.columns_of(result) == [
+        "P(fumble)",
+        "P(miss)",
+        "P(avoided)",
+        "P(hit)",
+        "mean damage",
+    ]
+    assert result["main"] == "P(hit)"
+    point = result["points"][3]
+    odds = {label: Fraction(value) for label, value in point["odds"].items()}
+    hits = sum(chance for label, chance in odds.items() if label.endswith(" damage"))
+    damage = sum(int(label.split()[0]) * c for label, c in odds.items() if label[0].isdigit())
+    assert Fraction(point["summary"]["P(hit)"]) == hits
+    assert Fraction(point["summary"]["mean damage"]) == damage
+    assert sum(Fraction(point["summary"][k]) for k in sweeps.columns_of(result)[:4]) == 1
+
+
+def test_a_resolver_without_a_reading_has_one_chance_per_outcome() -> None:
+    result = lab.sweep("percentile.check", {"skill": 50}, ["skill=40,60"])
+    assert sweeps.columns_of(result) == ["P(critical)", "P(success)", "P(failure)", "P(fumble)"]
+    assert result["main"] in {"P(success)", "P(failure)"}  # the chances that vary most
+
+
+def test_tactical_effects_are_means_not_a_column_per_combination() -> None:
+    result = lab.sweep("tactical.attack", None, ["cunning=0:6:3"])
+    assert sweeps.columns_of(result)[:4] == [
+        "mean damage",
+        "P(damage ≥ 1)",
+        "mean cunning",
+        "P(cunning ≥ 1)",
+    ]
+    assert [sweeps.summary_value(p, "mean cunning") for p in result["points"]] == [0, 1, 2]
+
+
+def test_a_heatmap_draws_one_cell_per_computed_value_of_the_main_column() -> None:
+    """Defender 20 and 60: two rows ticked 20 and 60 (not bands 20-40, 40-60 ticked at
+    25, 35...), the chart of P(hit), which varies, not of the miss."""
+    from tablekeeper.analysis.plots import sweep_figure
+
+    result = lab.sweep("percentile.attack", ATTACK, GRID)
+    figure = sweep_figure(result)
+    axes = figure.axes[0]
+    assert [t.get_text() for t in axes.get_yticklabels()] == ["20", "60"]
+    assert [t.get_text() for t in axes.get_xticklabels()] == ["30", "60", "90"]
+    assert axes.images[0].get_array().shape == (2, 3)
+    assert "P(hit)" in axes.get_title()
+
+
+def test_a_line_chart_names_the_lines_it_leaves_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablekeeper.analysis import plots
+
+    monkeypatch.setattr(plots, "MAX_LINES", 2)
+    result = lab.sweep("percentile.attack", ATTACK, ["attacker.skill=30:90:30"])
+    figure = plots.sweep_figure(result)
+    texts = " ".join(text.get_text() for text in figure.texts)
+    assert "not drawn:" in texts and "P(fumble)" in texts  # noqa: PT018
+    drawn = [line.get_label() for axes in figure.axes for line in axes.get_lines()]
+    assert "P(hit)" in drawn and "P(fumble)" not in drawn  # noqa: PT018
+
+
+def test_a_simulation_chart_shows_each_points_lengths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two points, two length histograms, each titled with its point."""
+    from tablekeeper.analysis import plots
+
+    result = lab.simulate("first_blood", trials=6, seed=1, workers=1, vary=["fighters.0.hp=8,12"])
+    titles: list[str] = []
+    monkeypatch.setattr(
+        plots,
+        "_point_title",
+        lambda point, real=plots._point_title: titles.append(real(point)) or real(point),
+    )
+    plots.plot_simulation(result, tmp_path / "sim.png")
+    assert titles == ["fighters.0.hp=8", "fighters.0.hp=12"]

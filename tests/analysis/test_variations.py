@@ -47,7 +47,7 @@ def test_the_grid_is_every_combination_first_field_slowest() -> None:
 
 
 def test_values_go_into_a_copy_at_their_path() -> None:
-    data = {"combatants": [{"id": "wolf", "stats": {"skills": {"Bite": 50}}}]}
+    data = {"combatants": [{"id": "wolf", "stats": {"skills": {"Bite": 50}}}], "rounds": 5}
     changed = with_values(data, {"combatants.0.stats.skills.Bite": 55, "rounds": 3})
     assert changed["combatants"][0]["stats"]["skills"]["Bite"] == 55
     assert changed["rounds"] == 3
@@ -58,7 +58,7 @@ def test_values_go_into_a_copy_at_their_path() -> None:
     ("path", "reason"),
     [
         ("combatants.3.hp", "combatants.3: a list of 1 items, numbered from 0"),
-        ("combatants.0.nope.x", r"combatants.0.nope: no such field \(the fields there: id, st"),
+        ("combatants.0.nope.x", "combatants.0.nope: no such field here; this mapping has id, st"),
         ("combatants.0.id.x", "combatants.0.id.x: 'wolf' has no fields"),
     ],
 )
@@ -111,3 +111,43 @@ def test_a_suggested_line_is_five_values_around_the_one_written(
     assert suggested("skill", value, **bounds) == line
     if "=" in line and line.split("=")[1]:
         Variation.parse(line)  # and a line the vary box reads
+
+
+def test_a_key_the_data_leaves_out_is_refused_listing_the_keys_there() -> None:
+    """A misspelt or absent field is not added unread (a skill its creature lacks)."""
+    data = {"combatants": [{"id": "brenna", "stats": {"skills": {"Rapier": 60, "Dodge": 40}}}]}
+    with pytest.raises(InvalidInputError) as caught:
+        with_values(data, {"combatants.0.stats.skills.Sword": 40})
+    assert caught.value.field == "vary"
+    assert caught.value.message == (
+        "combatants.0.stats.skills.Sword: no such skill here; this mapping has Rapier, Dodge"
+    )
+    with pytest.raises(InvalidInputError, match="rounds: no such field here; this mapping has"):
+        with_values(data, {"rounds": 3})
+
+
+def test_a_resolver_input_may_name_a_field_its_example_leaves_out() -> None:
+    """``create``: the input's model (which refuses what it does not declare) judges it."""
+    changed = with_values({"tn": 4}, {"options.hazard": 2, "armor": 1}, create=True)
+    assert changed == {"tn": 4, "options": {"hazard": 2}, "armor": 1}
+
+
+def test_a_path_ending_at_a_mapping_is_refused_listing_its_fields() -> None:
+    data = {"stats": {"hp": 10, "armor": 2}}
+    with pytest.raises(InvalidInputError, match=r"stats: a mapping, not a value; .*hp, armor"):
+        with_values(data, {"stats": 3})
+
+
+def test_a_list_may_hold_words_and_dice_where_a_range_holds_numbers() -> None:
+    assert Variation.parse("defender.defense=dodge,parry").values == ("dodge", "parry")
+    assert Variation.parse("damage=1d6, 1d8+1").values == ("1d6", "1d8+1")
+    assert Variation.parse("armor=2,light").values == (2, "light")
+    with pytest.raises(InvalidInputError, match="'dodge' is not a number"):
+        Variation.parse("defense=dodge:parry")
+    with pytest.raises(InvalidInputError, match="empty value"):
+        Variation.parse("defense=dodge,,parry")
+
+
+def test_a_field_varied_twice_is_named() -> None:
+    with pytest.raises(InvalidInputError, match=r"^vary: tn: a field is varied twice"):
+        grid([Variation.parse("tn=1:2"), Variation.parse("dice=3"), Variation.parse("tn=3")])

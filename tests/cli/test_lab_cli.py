@@ -20,11 +20,14 @@ POOL = '{"dice": 4, "sides": 6, "tn": 4}'
 def test_sweep_prints_a_table_and_writes_csv_json_parquet_and_a_chart(tmp_path: Path) -> None:
     shown = runner.invoke(app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=3:5"])
     assert shown.exit_code == 0, shown.output
-    assert "dice.pool: exact odds" in shown.output and "6.2%" in shown.output  # noqa: PT018
+    assert "dice.pool: exact odds" in shown.output and "93.8%" in shown.output  # noqa: PT018
     csv = runner.invoke(
         app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=4", "--format", "csv"]
     )
-    assert csv.output.splitlines()[:2] == ["tn,0,1,2,3,4", "4,0.0625,0.25,0.375,0.25,0.0625"]
+    assert csv.output.splitlines()[:2] == [
+        "tn,mean successes,P(successes ≥ 1),0,1,2,3,4",
+        "4,2.0,0.9375,0.0625,0.25,0.375,0.25,0.0625",
+    ]
     exact = runner.invoke(
         app, ["sweep", "dice.pool", "--input", POOL, "--vary", "tn=4", "--format", "json"]
     )
@@ -66,18 +69,65 @@ def test_sweep_without_an_input_starts_from_the_resolvers_example() -> None:
     assert misses[0] > misses[1] > misses[2]  # a better attacker misses less often
 
 
-def test_a_sweep_with_many_outcomes_splits_its_table_to_the_terminals_width() -> None:
-    """The percentile attack has a column per damage: at 80 columns they are split over
-    several tables, the varied values in each, no chance cut to an ellipsis."""
+def test_a_sweep_shows_a_designers_summary_and_its_full_odds_on_asking() -> None:
+    """The percentile attack's table is its summary: the chance of each result in the
+    rules' order (fumble, miss, avoided, hit) and the mean damage, one table at 80
+    columns, no chance cut to an ellipsis; ``--full`` shows every damage's chance, split
+    over tables to the terminal's width."""
     vary = ["--vary", "attacker.skill=30:90:20", "--vary", "defender.skill=20,60"]
     narrow = runner.invoke(app, ["sweep", "percentile.attack", *vary], env={"COLUMNS": "80"})
     assert narrow.exit_code == 0, narrow.output
-    assert "…" not in narrow.output
-    assert "(1 of " in narrow.output and "fumble" in narrow.output  # noqa: PT018
+    assert "…" not in narrow.output and "damage" in narrow.output  # noqa: PT018
+    assert narrow.output.count("exact odds") == 1
+    data = runner.invoke(app, ["sweep", "percentile.attack", *vary, "--format", "json"])
+    summary = [column["key"] for column in json.loads(data.output)["summary"]]
+    assert summary == ["P(fumble)", "P(miss)", "P(avoided)", "P(hit)", "mean damage"]
+    assert "1 damage" not in narrow.output and "27.9%" in narrow.output  # noqa: PT018
     assert all(len(line) <= 80 for line in narrow.output.splitlines())
-    assert narrow.output.count("attacker.skill") == narrow.output.count("exact odds") > 1
-    wide = runner.invoke(app, ["sweep", "percentile.attack", *vary], env={"COLUMNS": "400"})
-    assert wide.output.count("exact odds") == 1
+    full = runner.invoke(
+        app, ["sweep", "percentile.attack", *vary, "--full"], env={"COLUMNS": "80"}
+    )
+    assert "…" not in full.output and "(1 of " in full.output  # noqa: PT018
+    assert full.output.count("attacker.skill") == full.output.count("exact odds") > 1
+
+
+def test_a_sweeps_full_odds_are_ordered_by_value() -> None:
+    """realtime's S.P. and F.P. columns come success first, each ascending, not as first
+    seen (``12 F.P. │ 11 S.P. │ 10 S.P.``)."""
+    shown = runner.invoke(
+        app,
+        ["sweep", "realtime.check", "--vary", "characteristic=8,14", "--format", "csv"],
+    )
+    header = shown.output.splitlines()[0].split(",")
+    assert header[:7] == [
+        "characteristic",
+        "P(success)",
+        "P(failure)",
+        "mean S.P.",
+        "P(S.P. ≥ 1)",
+        "mean F.P.",
+        "0 S.P.",
+    ]  # P(F.P. ≥ 1) is P(failure): said once
+    odds = header[6:]
+    assert odds[:3] == ["0 S.P.", "1 S.P.", "2 S.P."]
+    assert odds.index("13 S.P.") < odds.index("1 F.P.") < odds.index("12 F.P.")
+
+
+def test_a_chart_refuses_an_outcome_it_has_not(tmp_path: Path) -> None:
+    """A misspelled ``--outcome`` is refused on a one-field chart as on a two-field one,
+    naming the outcomes there are; a category's bare name is understood."""
+    for vary in (["attacker.skill=30:90:30"], ["attacker.skill=30:90:30", "defender.skill=20,60"]):
+        lines = [part for field in vary for part in ("--vary", field)]
+        chart = tmp_path / "chart.png"
+        refused = runner.invoke(
+            app, ["sweep", "percentile.attack", *lines, "--plot", str(chart), "--outcome", "hitt"]
+        )
+        assert refused.exit_code == 2, refused.output
+        assert "no outcome 'hitt'" in refused.output and "P(hit)" in refused.output  # noqa: PT018
+        drawn = runner.invoke(
+            app, ["sweep", "percentile.attack", *lines, "--plot", str(chart), "--outcome", "hit"]
+        )
+        assert drawn.exit_code == 0, drawn.output
 
 
 def test_sweep_errors_are_one_line_and_status_2() -> None:
@@ -123,10 +173,95 @@ def test_simulate_errors_are_one_line_and_status_2() -> None:
         (["simulate", "first_blood", "--backend", "cloud"], "no backend 'cloud'"),
         (["simulate", "first_blood", "--policy", "smart"], "no policy 'smart'"),
         (["simulate"], "name a scenario"),
+        (["simulate", "skirmsh"], "no scenario named 'skirmsh'; did you mean skirmish?"),
+        (["simulate", "first_blood", "--policy", "os:path"], "policy: --policy 'os:path': a"),
+        (["simulate", "first_blood", "--workers", "0"], "workers: 0 workers: give 1 or more"),
+        (
+            ["simulate", "first_blood", "--vary", "fighters.0.hp=1:3", "--vary", "fighters.0.hp=4"],
+            "vary: fighters.0.hp: a field is varied twice",
+        ),
+        (
+            ["simulate", "river_ambush", "--vary", "combatants.0.stats.skills.Sword=40:80:20"],
+            "combatants.0.stats.skills.Sword: no such skill here; this mapping has Rapier, Dodge",
+        ),
+        (
+            ["simulate", "first_blood", "--vary", "fighters.0.hp=ten,eleven"],
+            "vary: at fighters.0.hp=ten: scenario.fighters.0.hp:",
+        ),
     ]:
         result = runner.invoke(app, args)
         assert result.exit_code == 2, result.output
         assert words in result.output
+        assert "Traceback" not in result.output and result.exception is not None  # noqa: PT018
+        assert isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize("option", ["--save", "--plot"])
+def test_an_output_that_cannot_be_written_is_refused_before_the_run(
+    tmp_path: Path, option: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not after every trial is played (the results would be lost)."""
+    from tablekeeper.services import lab
+
+    def played(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(lab, "simulate", played)
+    missing = tmp_path / "no_such_folder" / "out.png"
+    folder = tmp_path / "folder.png"
+    folder.mkdir()
+    for target, words in [
+        (missing, f"its folder {missing.parent} does not exist"),
+        (folder, "is a folder"),
+    ]:
+        result = runner.invoke(app, ["simulate", "first_blood", option, str(target)])
+        assert result.exit_code == 2, result.output
+        assert f"error: {option.removeprefix('--')}: {target}: {words}" in result.output
+    if option == "--plot":
+        chart = runner.invoke(app, ["simulate", "first_blood", option, str(tmp_path / "a.gif")])
+        assert "a.gif: a chart is a .png or .svg file" in chart.output
+
+
+def test_the_duels_length_is_in_commands_in_the_terminal_and_the_json() -> None:
+    shown = runner.invoke(app, ["simulate", "first_blood", "--trials", "6", "--workers", "1"])
+    assert "length (commands)" in shown.output and "rounds" not in shown.output  # noqa: PT018
+    args = ["simulate", "first_blood", "--trials", "6", "--workers", "1", "--json"]
+    result = json.loads(runner.invoke(app, args).output)
+    assert result["length_unit"] == "commands"
+
+
+def test_a_list_of_words_varies_a_resolver_input_that_is_not_a_number() -> None:
+    vary = ["--vary", "defender.defense=dodge,none"]
+    shown = runner.invoke(app, ["sweep", "percentile.attack", *vary, "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    values = [point["values"] for point in json.loads(shown.output)["points"]]
+    assert values == [{"defender.defense": "dodge"}, {"defender.defense": "none"}]
+    wrong = runner.invoke(app, ["sweep", "percentile.attack", "--vary", "defender.defense=jump"])
+    assert wrong.exit_code == 2
+    assert "at defender.defense=jump: input.defender.defense: Input should be" in wrong.output
+
+
+def test_an_extra_input_lists_the_fields_the_input_has() -> None:
+    result = runner.invoke(app, ["sweep", "percentile.attack", "--vary", "attacker.skil=30:50:10"])
+    assert result.exit_code == 2
+    assert (
+        "input.attacker.skil: Extra inputs are not permitted; did you mean skill?; "
+        "the fields here: skill, skill_name, weapon," in result.output
+    )
+
+
+def test_the_report_shows_each_numbers_spread() -> None:
+    shown = runner.invoke(
+        app, ["simulate", "first_blood", "--trials", "6", "--workers", "1"], env={"COLUMNS": "200"}
+    )
+    assert "sd" in shown.output and "HP lost" in shown.output and " ± " in shown.output  # noqa: PT018
+
+
+def test_actors_who_share_a_name_are_told_apart_in_the_terminal() -> None:
+    shown = runner.invoke(
+        app, ["simulate", "skirmish", "--trials", "2", "--workers", "1"], env={"COLUMNS": "200"}
+    )
+    assert "Goblin (goblin_1)" in shown.output and "Goblin (goblin_3)" in shown.output  # noqa: PT018
 
 
 def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can(
@@ -139,3 +274,30 @@ def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can(
     monkeypatch.setattr(exact, "MAX_PLAYS", 50)
     big = runner.invoke(app, ["simulate", "river_ambush", "--trials", "2", "--exact", "--json"])
     assert "too many dice" in json.loads(big.output)["points"][0]["exact"]["unavailable"]
+
+
+def test_simulate_shows_how_a_social_encounter_ended() -> None:
+    """No side wins a social encounter (each party's Victory, Weak Victory or Defeat:
+    P-ARG-09): the terminal says how the trials ended, the words they share in the title."""
+    shown = runner.invoke(app, ["simulate", "bandit_toll", "--trials", "12", "--workers", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "how it ended (the social encounter ended)" in shown.output
+    assert "travellers: " in shown.output and "bandits: " in shown.output  # noqa: PT018
+    combat = runner.invoke(app, ["simulate", "skirmish", "--trials", "2", "--workers", "1"])
+    assert "how it ended" not in combat.output, "every trial had a winner: nothing to add"
+
+
+def test_the_numbers_lines_are_never_wrapped_in_a_narrow_terminal() -> None:
+    """Each ``--vary`` line is printed whole, to copy and paste, however narrow the
+    terminal: the table grows past it rather than break a line."""
+    from tablekeeper.services import lab
+
+    lines = [f"--vary {found.suggested}" for found in lab.scenario_numbers("bleeding_out")]
+    assert any(len(line) > 40 for line in lines)
+    for columns in ("60", "100"):
+        shown = runner.invoke(
+            app, ["simulate", "bleeding_out", "--numbers"], env={"COLUMNS": columns}
+        )
+        assert shown.exit_code == 0, shown.output
+        for line in lines:
+            assert line in shown.output, line

@@ -109,7 +109,10 @@ def test_leftover_table_dice_are_refused(registry: ResolverRegistry) -> None:
     [
         ({"defense": [1]}, "input.defense: Input should be a valid integer"),
         ({}, "input.defense: Field required"),
-        ({"defense": 3, "bonus": 1}, "input.bonus: Extra inputs are not permitted"),
+        (
+            {"defense": 3, "bonus": 1},
+            "input.bonus: Extra inputs are not permitted; the fields here: defense",
+        ),
     ],
 )
 def test_bad_input_names_the_field(

@@ -84,6 +84,27 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     expect(page.locator("#lab-sweep .has-error")).to_have_count(0)
     screenshots.take(page, "lab-02-sweep")
 
+    # The percentile attack's sweep (19 outcomes) is its summary: it fits the column, the
+    # page never scrolls sideways, and its chart is drawn above it.
+    page.get_by_label("Resolver").select_option("percentile.attack")
+    expect(page.locator('[name="input.attacker.skill"]')).to_have_value("50")
+    page.locator("#lab-sweep-vary").fill("attacker.skill=30:90:10")
+    page.get_by_role("button", name="Run the sweep").click()
+    expect(table.locator("tbody tr")).to_have_count(7, timeout=30_000)
+    expect(page.get_by_role("region", name="Exact odds of percentile.attack")).to_be_visible()
+    expect(page.locator(".lab-sweep-chart svg")).to_be_visible()
+    expect(table.locator("thead")).to_contain_text("P(hit)")
+    wide = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert wide <= 0, f"the page scrolls {wide} px sideways"
+    fits = page.evaluate(
+        "(() => { const t = document.querySelector('#lab-sweep-table');"
+        " return t.scrollWidth <= t.parentElement.clientWidth; })()"
+    )
+    assert fits
+    screenshots.take(page, "lab-04-sweep-summary")
+
     # A fresh tab: a load begun on this one while htmx still settles the sweep (recording
     # its address in the history) is cancelled by it (Chromium: net::ERR_ABORTED).
     page = page.context.new_page()

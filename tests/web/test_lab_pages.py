@@ -378,7 +378,7 @@ def test_the_simulation_report_has_the_terminals_numbers(client: TestClient) -> 
     report = run.result["points"][0]["report"]
     length = report["length"]
     assert (
-        f"mean {length['mean']:.1f}, median {length['median']}, "
+        f"mean {length['mean']:.1f} (sd {length['sd']:.1f}), median {length['median']}, "
         f"min {length['min']}, max {length['max']}"
     ) in page
     assert 'class="lab-count-axis' in page  # the histogram's counts
@@ -388,6 +388,8 @@ def test_the_simulation_report_has_the_terminals_numbers(client: TestClient) -> 
     for row in report["actors"].values():
         assert f'<th scope="row">{row["name"]}</th>' in actors
         assert f"{100 * row['defeated']:.1f} %" in actors
+        injuries = f"{row['injuries']:.2f} ± {row['spread']['injuries']:.2f}"
+        assert injuries in actors  # the mean with its sd, as the terminal has it
     assert "Alice › hp = 8" in page  # the number's name, as the list of numbers shows it
     assert "fighters.0.hp = 8" not in page
     trend = page.split('id="lab-trend"', 1)[1].split("</figure>", 1)[0]
@@ -444,3 +446,54 @@ def test_the_intro_says_a_grid_of_several_fields_is_played(client: TestClient) -
     page = client.get("/lab").text
     assert "while one field varies" not in page
     assert "or several" in page
+
+
+def test_a_sweep_shows_its_summary_in_a_scrollable_region_and_its_chart(
+    client: TestClient,
+) -> None:
+    """The sweep's table is its summary (P(success), mean S.P.: not a column per S.P.),
+    inside a region that scrolls sideways by itself, under the chart of its main column
+    drawn as the terminal's ``--plot`` draws it (inline SVG)."""
+    started = client.post(
+        "/lab/sweeps",
+        data={
+            "resolver": "realtime.check",
+            "input.characteristic": "12",
+            "vary": "characteristic=8:14:2",
+        },
+    )
+    run = _finish(lab_jobs.run_of(_run_id(started)))
+    assert run.error is None, run.error
+    page = client.get(started.headers["location"]).text
+    region = page[page.index('class="lab-scroll"') - 5 :]
+    region = region[: region.index(">")]
+    assert 'role="region"' in region and 'tabindex="0"' in region  # noqa: PT018
+    assert 'aria-label="Exact odds of realtime.check"' in region
+    table = page[page.index('id="lab-sweep-table"') : page.index("</table>")]
+    assert '<th scope="col">P(success)</th>' in table
+    assert '<th scope="col">mean S.P.</th>' in table
+    assert "7 S.P." not in table
+    chart = page[page.index('class="lab-sweep-chart"') :]
+    assert chart.index("<svg") < chart.index("</figure>")
+    assert 'aria-label="Chart of realtime.check: the summary over characteristic"' in chart
+    csv = client.get(f"/lab/runs/{run.id}/result.csv").text
+    assert csv.splitlines()[0].startswith("characteristic,P(success),")
+    assert ",7 S.P.," in csv.splitlines()[0]  # the downloads keep every outcome
+
+
+def test_how_the_trials_ended_shows_where_some_had_no_winner(client: TestClient) -> None:
+    """A social encounter's results (the terminal's "how it ended"), not only "no one"."""
+    started = client.post(
+        "/lab/simulations", data={"scenario": "percentile/bandit_toll", "trials": "20"}
+    )
+    run = _finish(lab_jobs.run_of(_run_id(started)))
+    assert run.result is not None
+    report = run.result["points"][0]["report"]
+    page = client.get(started.headers["location"]).text
+    if report["sides"]["no one"]["wins"] and any(t != "no one" for t in report["endings"]):
+        table = page.split('class="lab-endings"', 1)[1].split("</table>", 1)[0]
+        for text, row in report["endings"].items():
+            words = text.removeprefix("the social encounter ended: ")  # said once, not per row
+            assert f'<th scope="row">{words}</th><td>{row["count"]}</td>' in table
+    else:
+        pytest.fail(f"bandit_toll no longer ends without a winner: {report['endings']}")

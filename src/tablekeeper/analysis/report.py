@@ -3,15 +3,20 @@
 Win rates per side come with Wilson score intervals (95 % unless asked otherwise): unlike
 the normal approximation they stay inside 0..1 and behave at 0 and N wins, which is
 where a balance question often sits. "No one" counts the trials no side won (a draw, the
-scenario's length run out, a GM's call). The length is in the scenario's unit (rounds,
+scenario's length run out, a GM's call, a social encounter). How each trial ended, in the
+ruleset's words (``endings``: a social encounter's Victory or Defeat for each party, why
+a combat stopped), is counted the same way. The length is in the scenario's unit (rounds,
 seconds, steps; commands for a ruleset whose clock the contract cannot read). Per actor:
 how often it ended out of the fight and dead, its mean injuries, and the mean of each
-resource it spent, in its ruleset's words.
+resource it spent, in its ruleset's words. Beside each mean, its spread over the
+trials (the standard deviation: ``length.sd``, an actor's ``spread``): 0 when every
+trial came to the same.
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -71,24 +76,47 @@ def summarize(trials: Sequence[Trial], cast: Cast, *, confidence: float = 0.95) 
         "trials": count,
         "confidence": confidence,
         "sides": rows,
+        "endings": _endings(trials, confidence),
         "length": _lengths([trial.length for trial in trials]),
         "commands": _lengths([trial.commands for trial in trials]),
         "actors": _actors(trials, cast),
     }
 
 
+def _endings(trials: Sequence[Trial], confidence: float) -> dict[str, Any]:
+    """How the trials ended, in the ruleset's words (``ended``), the commonest first, each
+    with its interval: what a social encounter came to (each party's Victory, Weak
+    Victory or Defeat), which no winning side says, or why a combat stopped."""
+    count = len(trials)
+    endings = Counter(trial.ended or NO_ONE for trial in trials)
+    found: dict[str, Any] = {}
+    for text, times in sorted(endings.items(), key=lambda item: (-item[1], item[0])):
+        band = wilson(times, count, confidence)
+        found[text] = {"count": times, "rate": band.rate, "low": band.low, "high": band.high}
+    return found
+
+
 def _lengths(values: Sequence[int]) -> dict[str, Any]:
     if not values:
-        return {"mean": 0.0, "min": 0, "max": 0, "median": 0, "histogram": {}}
+        return {"mean": 0.0, "sd": 0.0, "min": 0, "max": 0, "median": 0, "histogram": {}}
     ordered = sorted(values)
     counts = Counter(ordered)
     return {
         "mean": sum(ordered) / len(ordered),
+        "sd": _sd(ordered),
         "min": ordered[0],
         "max": ordered[-1],
         "median": ordered[len(ordered) // 2],
         "histogram": {str(value): counts[value] for value in sorted(counts)},
     }
+
+
+def _sd(values: Sequence[float]) -> float:
+    """The standard deviation of ``values`` (of the trials themselves: 0 when every
+    trial came to the same, so a designer sees whether the dice matter)."""
+    if len(values) < 2:
+        return 0.0
+    return statistics.pstdev(values)
 
 
 def _actors(trials: Sequence[Trial], cast: Cast) -> dict[str, Any]:
@@ -102,16 +130,19 @@ def _actors(trials: Sequence[Trial], cast: Cast) -> dict[str, Any]:
         resources = sorted(name for name in totals if name not in (DEFEATED, DEAD, INJURIES))
         for trial in trials:
             resources += [n for n in trial.tally.get(actor, {}) if n not in resources]
+        spent = [
+            name for name in dict.fromkeys(resources) if name not in (DEFEATED, DEAD, INJURIES)
+        ]
+        tallies = [trial.tally.get(actor, {}) for trial in trials]
         found[actor] = {
             "name": cast.names.get(actor, actor),
             "side": cast.sides.get(actor, ""),
             "defeated": totals[DEFEATED] / count,
             "dead": totals[DEAD] / count,
             "injuries": totals[INJURIES] / count,
-            "resources": {
-                name: totals[name] / count
-                for name in dict.fromkeys(resources)
-                if name not in (DEFEATED, DEAD, INJURIES)
+            "resources": {name: totals[name] / count for name in spent},
+            "spread": {
+                name: _sd([tally.get(name, 0) for tally in tallies]) for name in [INJURIES, *spent]
             },
         }
     return found

@@ -11,6 +11,7 @@ the seed.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -21,9 +22,16 @@ from tablekeeper.analysis.backends import BackendName, Progress, chunks, default
 from tablekeeper.analysis.exact import exact_outcomes
 from tablekeeper.analysis.report import summarize
 from tablekeeper.analysis.seeds import trial_seeds
-from tablekeeper.analysis.trials import RULESET_POLICY, TrialPlan, cast_of
+from tablekeeper.analysis.trials import (
+    RULESET_POLICY,
+    TrialPlan,
+    cast_of,
+    length_unit_of,
+    resolve_policy,
+)
 from tablekeeper.analysis.variations import Variation, grid, with_values
 from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.rulesets import load_ruleset
 from tablekeeper.errors import InvalidInputError, OddsUnavailableError, RulesError
 
 SCHEMA_VERSION = 1
@@ -84,9 +92,14 @@ def simulate(
         raise InvalidInputError(f"trials must be 1 to {MAX_TRIALS}", field="trials")
     if request.seed < 0:
         raise InvalidInputError("the seed is a number from 0", field="seed")
+    if workers is not None and workers < 1:
+        raise InvalidInputError(
+            f"{workers} workers: give 1 or more (leave it out for one per core)", field="workers"
+        )
     points = request.plans()
     scenario = points[0][1].scenario()
     cast = cast_of(points[0][1])
+    resolve_policy(request.policy, load_ruleset(request.ruleset))  # refused here, not in a worker
     seeds = trial_seeds(request.seed, request.trials)
     count = workers or default_workers()
     began = time.perf_counter()
@@ -102,7 +115,7 @@ def simulate(
         "ruleset": request.ruleset,
         "scenario": scenario.name,
         "source": request.source,
-        "length_unit": scenario.length_unit,
+        "length_unit": length_unit_of(points[0][1]),
         "policy": policy_name(request.policy),
         "trials": request.trials,
         "seed": request.seed,
@@ -131,6 +144,23 @@ def _exact(plan: TrialPlan) -> dict[str, Any]:
 def without_timing(result: Mapping[str, Any]) -> dict[str, Any]:
     """The result less its ``timing``: what the same seed always gives."""
     return {key: value for key, value in result.items() if key != "timing"}
+
+
+def check_writable(path: Path | str, *, field: str = "save") -> Path:
+    """Refuse, before a run, a file the result could not be written to (its folder
+    missing or read-only, or a folder in its place), naming ``field``."""
+    target = Path(path)
+    folder = target.parent
+    reason = None
+    if target.is_dir():
+        reason = "is a folder"
+    elif not folder.is_dir():
+        reason = f"its folder {folder} does not exist"
+    elif not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        reason = "cannot be written here (permission denied)"
+    if reason is not None:
+        raise InvalidInputError(f"{target}: {reason}", field=field)
+    return target
 
 
 def save(result: Mapping[str, Any], path: Path | str) -> Path:

@@ -106,11 +106,34 @@ def resolve_policy(policy: str | Policy[Any], rules: Ruleset) -> Policy[Any]:
     try:
         found = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError) as error:
-        raise InvalidInputError(f"policy {policy!r}: {error}", field="policy") from None
-    made = found() if isinstance(found, type) or not hasattr(found, "choose") else found
-    if not (hasattr(made, "choose") and hasattr(made, "answer")):
-        raise InvalidInputError(f"{policy!r} is not a policy (choose, answer)", field="policy")
+        raise InvalidInputError(f"--policy {policy!r}: {error}", field="policy") from None
+    made = found
+    if not _is_policy(found) and callable(found):
+        try:
+            made = found()  # a class or a function that makes a policy
+        except TypeError as error:
+            raise InvalidInputError(
+                f"--policy {policy!r}: {name} cannot be made without arguments: {error}",
+                field="policy",
+            ) from None
+    if not _is_policy(made):
+        what = (
+            f"a {type(found).__name__}"
+            if made is found
+            else f"{name}() gives a {type(made).__name__}"
+        )
+        raise InvalidInputError(
+            f"--policy {policy!r}: {what}, not a policy (an object with choose and answer, "
+            "or a class or function that makes one)",
+            field="policy",
+        )
     return made  # type: ignore[no-any-return]
+
+
+def _is_policy(found: Any) -> bool:
+    """Whether ``found`` is a policy object (not a class of them): it has ``choose`` and
+    ``answer``."""
+    return not isinstance(found, type) and hasattr(found, "choose") and hasattr(found, "answer")
 
 
 def play(run: ScenarioRun[Any], policy: Policy[Any], *, steps: int = MAX_STEPS) -> int:
@@ -139,13 +162,37 @@ def play(run: ScenarioRun[Any], policy: Policy[Any], *, steps: int = MAX_STEPS) 
 
 
 def cast_of(plan: TrialPlan) -> Cast:
-    """The scenario's actors, as the GM's cards name them once it has started."""
+    """The scenario's actors, as the GM's cards name them once it has started; actors
+    who share a name (three "Goblin") are told apart by their ids: ``Goblin (goblin_2)``
+    (the terminal, the JSON and the lab page all read these names)."""
+    rules, run = _started(plan)
+    cards = rules.cards(run.session.state, GM_SIGHT)
+    names = [c.name for c in cards]
+    return Cast(
+        {c.id: c.name if names.count(c.name) == 1 else f"{c.name} ({c.id})" for c in cards},
+        {c.id: c.side for c in cards},
+    )
+
+
+def length_unit_of(plan: TrialPlan) -> str:
+    """What a trial's ``length`` counts: the scenario's ``length_unit`` when its ruleset
+    reads the time played (``elapsed``), else ``commands`` (what :func:`play_trials`
+    counts instead)."""
+    rules, run = _started(plan)
+    if rules.elapsed(run.session.state) is None:
+        return COMMANDS
+    return run.scenario.length_unit
+
+
+COMMANDS = "commands"
+"""The length unit of a ruleset whose ``elapsed`` says nothing: commands given."""
+
+
+def _started(plan: TrialPlan) -> tuple[Ruleset, ScenarioRun[Any]]:
     rules = load_ruleset(plan.ruleset)
     scenario = plan.scenario()
     assert rules.scenarios is not None
-    run = rules.scenarios.start(scenario, RandomRoller(0), seed=0)
-    cards = rules.cards(run.session.state, GM_SIGHT)
-    return Cast({c.id: c.name for c in cards}, {c.id: c.side for c in cards})
+    return rules, rules.scenarios.start(scenario, RandomRoller(0), seed=0)
 
 
 PLANS_REMEMBERED = 8

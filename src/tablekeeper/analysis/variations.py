@@ -1,10 +1,13 @@
 """Variations: the values a field takes across a grid, and where in the data it lives.
 
-``FIELD=START:STOP[:STEP]`` is every value from ``START`` to ``STOP`` inclusive, ``STEP``
-apart (1 unless given); ``FIELD=A,B,C`` lists them. ``FIELD`` is a dotted path into the
-data as written (a resolver's input, a scenario file): mapping keys by name, list items
-by number from 0 (``combatants.4.stats.skills.Bite``). The grid is every combination of
-the fields' values, the first field varying slowest.
+``FIELD=START:STOP[:STEP]`` is every number from ``START`` to ``STOP`` inclusive, ``STEP``
+apart (1 unless given); ``FIELD=A,B,C`` lists the values: numbers, or words and dice
+expressions for a field that is not a number (``defense=dodge,parry``, ``damage=1d6,1d8``);
+the data's own validation judges each. ``FIELD`` is a dotted path into the data as written
+(a resolver's input, a scenario file): mapping keys by name, list items by number from 0
+(``combatants.4.stats.skills.Bite``); it names a value the data has (a resolver's input
+may also name a field its model declares and the input leaves out). The grid is every
+combination of the fields' values, the first field varying slowest.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ MAX_POINTS = 10_000
 """The most grid points one sweep or simulation may ask for."""
 
 Number = int | float
+Value = Number | str
+"""A varied field's value: a number, or a word or dice expression from a list."""
 
 
 @dataclass(frozen=True)
@@ -29,22 +34,24 @@ class Variation:
     """One field and the values it takes."""
 
     field: str
-    values: tuple[Number, ...]
+    values: tuple[Value, ...]
 
     @classmethod
     def parse(cls, text: str) -> Variation:
-        """``FIELD=START:STOP[:STEP]`` or ``FIELD=A,B,C``; errors name ``vary``."""
+        """``FIELD=START:STOP[:STEP]`` (numbers) or ``FIELD=A,B,C`` (numbers, words, dice
+        expressions: what is not a number is kept as written); errors name ``vary``."""
         field, sep, spec = text.partition("=")
         field = field.strip()
         if not sep or not field or not spec.strip():
             raise InvalidInputError(
                 f"{text!r}: write FIELD=START:STOP[:STEP] or FIELD=A,B,C", field="vary"
             )
+        values: tuple[Value, ...]
         try:
             if ":" in spec:
                 values = _range(spec)
             else:
-                values = tuple(_number(part) for part in spec.split(","))
+                values = tuple(_listed(part) for part in spec.split(","))
         except ValueError as error:
             raise InvalidInputError(f"{text!r}: {error}", field="vary") from None
         return cls(field, values)
@@ -63,6 +70,17 @@ def _number(text: str) -> Number:
         return float(text)
     except ValueError:
         raise ValueError(f"{text!r} is not a number") from None
+
+
+def _listed(text: str) -> Value:
+    """A listed value: a number where it reads as one, else the word as written."""
+    text = text.strip()
+    if not text:
+        raise ValueError("a list has an empty value: write A,B,C")
+    try:
+        return _number(text)
+    except ValueError:
+        return text
 
 
 def _range(spec: str) -> tuple[Number, ...]:
@@ -85,11 +103,14 @@ def _range(spec: str) -> tuple[Number, ...]:
     )
 
 
-def grid(variations: Sequence[Variation]) -> list[dict[str, Number]]:
+def grid(variations: Sequence[Variation]) -> list[dict[str, Value]]:
     """Every combination of the variations' values (one empty point for none)."""
     fields = [variation.field for variation in variations]
-    if len(set(fields)) != len(fields):
-        raise InvalidInputError("a field is varied twice", field="vary")
+    twice = [field for field in dict.fromkeys(fields) if fields.count(field) > 1]
+    if twice:
+        raise InvalidInputError(
+            f"{', '.join(twice)}: a field is varied twice (one --vary a field)", field="vary"
+        )
     size = 1
     for variation in variations:
         size *= len(variation.values)
@@ -104,10 +125,15 @@ def grid(variations: Sequence[Variation]) -> list[dict[str, Number]]:
 def with_values(
     data: Mapping[str, Any], point: Mapping[str, Any], *, prefix: str = "", create: bool = False
 ) -> Any:
-    """A deep copy of ``data`` with each dotted path of ``point`` set to its value
-    (``create``: a part of a mapping the path names and the data leaves out is made, empty,
-    for the model to fill with its defaults: a resolver's options; else it is an error,
-    as a scenario's misspelt field is)."""
+    """A deep copy of ``data`` with each dotted path of ``point`` set to its value.
+
+    A path names a value the data has: a key a mapping leaves out is an error listing
+    the keys it has (a scenario's misspelt field, or a skill its creature lacks: the
+    value would be added unread, or read as a new skill). With ``create`` (a resolver's
+    input, whose model refuses the fields it does not declare) a key left out is added,
+    and a part of the input the path goes through is made, empty, for the model to fill
+    with its defaults (a resolver's options). A path ending at a mapping is an error
+    (name one of its fields)."""
     changed = copy.deepcopy(dict(data))
     for path, value in point.items():
         _set(changed, path, value, prefix, create)
@@ -126,22 +152,40 @@ def _set(data: Any, path: str, value: Any, prefix: str, create: bool) -> None:
                     f"{shown}: a list of {len(where)} items, numbered from 0", field="vary"
                 )
             if last:
+                _refuse_mapping(shown, where[int(key)])
                 where[int(key)] = value
             else:
                 where = where[int(key)]
         elif isinstance(where, dict):
+            if key not in where and not create:
+                parent = keys[depth - 1] if depth else ""
+                raise InvalidInputError(f"{shown}: {_missing(parent, where)}", field="vary")
             if last:
+                _refuse_mapping(shown, where.get(key))
                 where[key] = value
-            elif key not in where and create:
-                where = where.setdefault(key, {})
-            elif key not in where:
-                known = ", ".join(sorted(map(str, where)))
-                there = f"the fields there: {known}" if known else "there are no fields there"
-                raise InvalidInputError(f"{shown}: no such field ({there})", field="vary")
             else:
-                where = where[key]
+                where = where.setdefault(key, {})
         else:
             raise InvalidInputError(f"{shown}: {where!r} has no fields", field="vary")
+
+
+def _missing(parent: str, mapping: Mapping[Any, Any]) -> str:
+    """Why a key is refused, in the mapping's words: ``no such skill here; this mapping
+    has Rapier, Dodge`` (the keys in the order written)."""
+    what = parent[:-1] if parent.endswith("s") and not parent.isdigit() else "field"
+    if not mapping:
+        return f"no such {what} here; this mapping is empty"
+    return f"no such {what} here; this mapping has {', '.join(map(str, mapping))}"
+
+
+def _refuse_mapping(shown: str, found: Any) -> None:
+    """A varied path ends at a value, not at a mapping of them."""
+    if isinstance(found, dict) and found:
+        raise InvalidInputError(
+            f"{shown}: a mapping, not a value; name one of its fields: "
+            f"{', '.join(map(str, found))}",
+            field="vary",
+        )
 
 
 @dataclass(frozen=True)

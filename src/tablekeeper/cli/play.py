@@ -178,10 +178,9 @@ class Runner:
         when someone is at the keys; whether anything happened."""
         happened = False
         for asked in self.rules.follow_ups(self.state, events) if self.gm.attended else ():
-            answer = self.gm.ask(asked.question, "0").strip()
-            if answer not in ("", "0"):
-                payload = {**asked.payload, asked.ask: _value(answer)}
-                happened = self.submit(Command(actor=GM, kind=asked.kind, payload=payload))
+            answer = self.gm.ask(asked.question, "0").strip() or "0"
+            payload = {**asked.payload, asked.ask: _value(answer)}
+            happened = self.submit(Command(actor=GM, kind=asked.kind, payload=payload)) or happened
         return happened
 
     def show(self, events: Sequence[Event], clock: str) -> bool:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
 
 def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
+
+
+def _spread(mean: float, sd: float | None) -> str:
+    """A mean with its standard deviation over the trials (none for an old result)."""
+    return f"{mean:.2f}" if sd is None else f"{mean:.2f} ± {sd:.2f}"
 
 
 def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
@@ -56,33 +62,70 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
             chance = Fraction(exact.get(side, "0"))
             cells.append(f"{_percent(float(chance))} ({chance})")
         sides.add_row(*cells)
+    endings = _endings_table(report)
     length = report["length"]
     lengths = Table(title=f"length ({result['length_unit']})", title_justify="left")
-    for column in ("mean", "median", "min", "max"):
+    for column in ("mean", "sd", "median", "min", "max"):
         lengths.add_column(column, justify="right")
     lengths.add_row(
-        f"{length['mean']:.2f}", str(length["median"]), str(length["min"]), str(length["max"])
+        f"{length['mean']:.2f}",
+        f"{length.get('sd', 0.0):.2f}",  # a result saved before the spread has none
+        str(length["median"]),
+        str(length["min"]),
+        str(length["max"]),
     )
-    actors = Table(title="per actor (mean per encounter)", title_justify="left")
+    actors = Table(title="per actor (mean per encounter, ± its sd)", title_justify="left")
     for column in ("actor", "side", "defeated", "dead", "injuries", "resources spent"):
         actors.add_column(column, justify="left" if column in ("actor", "side") else "right")
     for row in report["actors"].values():
+        spread = row.get("spread", {})
         spent = ", ".join(
-            f"{name} {value:.2f}" for name, value in row["resources"].items() if value
+            f"{name} {_spread(value, spread.get(name))}"
+            for name, value in row["resources"].items()
+            if value
         )
         actors.add_row(
             row["name"],
             row["side"],
             _percent(row["defeated"]),
             _percent(row["dead"]),
-            f"{row['injuries']:.2f}",
+            _spread(row["injuries"], spread.get("injuries")),
             spent,
         )
-    parts: list[Any] = [sides, lengths, actors]
+    parts: list[Any] = [sides, *([endings] if endings else []), lengths, actors]
     unavailable = point.get("exact", {}).get("unavailable")
     if unavailable:
         parts.append(f"[dim]exact: {unavailable}[/dim]")
     return Group(*parts)
+
+
+def _endings_table(report: dict[str, Any]) -> Table | None:
+    """How the trials ended, when that says what the "no one" row does not (a social
+    encounter's results, why a combat stopped); ``None`` when every trial had a winner
+    (a saved result from before the endings has none)."""
+    from tablekeeper.analysis.report import NO_ONE  # the rules only when a report is shown
+
+    endings = report.get("endings", {})
+    no_one = report["sides"].get(NO_ONE, {}).get("wins", 0)
+    if not no_one or all(text == NO_ONE for text in endings):
+        return None
+    first = next(iter(endings))
+    shared = first[: first.find(": ") + 2] if ": " in first else ""
+    shared = shared if all(text.startswith(shared) for text in endings) else ""
+    title = f"how it ended ({shared[:-2]})" if shared else "how it ended"
+    table = Table(title=title, title_justify="left")
+    table.add_column("ending", style="bold")
+    table.add_column("trials", justify="right")
+    table.add_column("rate", justify="right")
+    table.add_column(f"{round(100 * report['confidence'])}% interval", justify="right")
+    for text, row in endings.items():
+        table.add_row(
+            text[len(shared) :],
+            str(row["count"]),
+            _percent(row["rate"]),
+            f"{_percent(row['low'])} - {_percent(row['high'])}",
+        )
+    return table
 
 
 def numbers_table(found: Sequence[Variable]) -> Table:
@@ -91,9 +134,11 @@ def numbers_table(found: Sequence[Variable]) -> Table:
     table = Table(title="Numbers a --vary may change", title_justify="left")
     table.add_column("number", overflow="fold")
     table.add_column("as written", justify="right")
-    table.add_column("for example", overflow="fold")
-    for variable in found:
-        table.add_row(variable.label, str(variable.value), f"--vary {variable.suggested}")
+    lines = [f"--vary {variable.suggested}" for variable in found]
+    # A line to copy is never wrapped: the table grows past the terminal before it breaks.
+    table.add_column("for example", no_wrap=True, min_width=max(map(len, lines), default=0))
+    for variable, line in zip(found, lines, strict=True):
+        table.add_row(variable.label, str(variable.value), line)
     return table
 
 
@@ -114,8 +159,8 @@ def simulate(
         list[str] | None,
         typer.Option(
             "--vary",
-            help="FIELD=START:STOP[:STEP] or FIELD=A,B,C: a path in the YAML (--numbers "
-            "lists them).",
+            help="FIELD=START:STOP[:STEP] (numbers) or FIELD=A,B,C (numbers, words, dice): "
+            "a value's path in the YAML (--numbers lists the numbers).",
         ),
     ] = None,
     backend: Annotated[str, typer.Option("--backend", help="local or dask.")] = "local",
@@ -123,7 +168,11 @@ def simulate(
         str | None, typer.Option("--scheduler", help="A Dask scheduler: tcp://host:8786.")
     ] = None,
     workers: Annotated[
-        int | None, typer.Option("--workers", help="Processes (local) or Dask workers.")
+        int | None,
+        typer.Option(
+            "--workers",
+            help="Processes (local) or Dask workers: 1 or more; one per core if left out.",
+        ),
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Write the result (JSON).")] = None,
@@ -154,7 +203,10 @@ def simulate(
         if numbers:
             if scenario is None:
                 raise InvalidInputError("name a scenario to list its numbers", field="SCENARIO")
-            out.print(numbers_table(lab.scenario_numbers(scenario, ruleset=ruleset)))
+            table = numbers_table(lab.scenario_numbers(scenario, ruleset=ruleset))
+            needs = Measurement.get(out, out.options.update(width=10_000), table)
+            wide = max(out.width, min(needs.maximum, needs.minimum + 30))
+            Console(highlight=False, width=wide).print(table)  # each line whole, past the edge
             return
         if load is not None:
             result = simulation.load(load)
@@ -166,6 +218,7 @@ def simulate(
                     f"no backend {backend!r}: choose {', '.join(BACKENDS)}", field="backend"
                 )
             chosen: BackendName = "dask" if backend == "dask" else "local"
+            _check_outputs(save, plot)  # before the run, not after it
             result = _run(
                 err,
                 scenario,
@@ -195,6 +248,20 @@ def simulate(
         f"[dim]{timing['backend']} backend, {timing['workers']} workers, "
         f"{timing['seconds']} s ({timing['trials_per_second']} trials/s)[/dim]"
     )
+
+
+def _check_outputs(save: Path | None, plot: Path | None) -> None:
+    """Refuse, before any trial is played, a ``--save`` or ``--plot`` file that could not
+    be written (the run's results would be lost after it)."""
+    from tablekeeper.analysis.plots import FORMATS
+    from tablekeeper.analysis.simulation import check_writable
+
+    if save is not None:
+        check_writable(save, field="save")
+    if plot is not None:
+        if plot.suffix.lower() not in FORMATS:
+            raise InvalidInputError(f"{plot.name}: a chart is a .png or .svg file", field="plot")
+        check_writable(plot, field="plot")
 
 
 def _run(err: Console, scenario: str, total: int, *, quiet: bool, **options: Any) -> dict[str, Any]:

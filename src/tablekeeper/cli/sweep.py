@@ -1,8 +1,9 @@
 """``tablekeeper sweep``: a resolver's exact odds over a grid of inputs.
 
-A Rich table in the terminal (probabilities as percentages), or CSV, JSON (exact
-fractions) or Parquet; ``--plot`` draws lines over one varied field or a heatmap over
-two (``analysis/plots.py``).
+A Rich table in the terminal: the sweep's summary (each category's chance, each number's
+mean and chance of at least 1: ``analysis/sweep.py``), or with ``--full`` every outcome's
+chance; or CSV, JSON (exact fractions) or Parquet, which carry both; ``--plot`` draws
+lines over one varied field or a heatmap over two (``analysis/plots.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,32 @@ FORMATS = ("table", "csv", "json", "parquet")
 
 CELL = len("100.0%")
 """The widest chance a cell shows."""
+
+
+def summary_table(result: dict[str, object]) -> Table:
+    """One row per grid point: the varied values, then the summary's columns (chances as
+    percentages, means to two places)."""
+    from tablekeeper.analysis import sweep as sweeps
+
+    varied = [str(field) for field in result["varied"]]  # type: ignore[attr-defined]
+    columns = sweeps.columns_of(result)
+    table = Table(title=f"{result['resolver']}: exact odds", title_justify="left")
+    # Headers wrap between words (``mean`` over ``damage``) and fold a long path; a cell,
+    # one number, never breaks.
+    for field in varied:
+        table.add_column(field, style="bold", justify="right", overflow="fold")
+    for key in columns:
+        table.add_column(key, justify="right", overflow="fold")
+    for point in result["points"]:  # type: ignore[attr-defined]
+        cells = [str(point["values"][field]) for field in varied]
+        for key in columns:
+            value = sweeps.summary_value(point, key)
+            chance = sweeps.is_chance(result, key)
+            cells.append(f"{100 * value:.1f}%" if chance else f"{value:.2f}")
+        table.add_row(*cells)
+    table.caption = "every outcome's chance: --full"
+    table.caption_justify = "left"
+    return table
 
 
 def sweep_tables(result: dict[str, object], width: int) -> list[Table]:
@@ -79,7 +106,10 @@ def sweep(
         typer.Option("--vary", help="FIELD=START:STOP[:STEP] (inclusive) or FIELD=A,B,C."),
     ] = None,
     output_format: Annotated[
-        str, typer.Option("--format", help="table, csv, json or parquet.")
+        str,
+        typer.Option(
+            "--format", help="table (the summary), csv, json or parquet (summary and all)."
+        ),
     ] = "table",
     output: Annotated[
         Path | None, typer.Option("--output", help="Write to this file (parquet needs one).")
@@ -89,13 +119,20 @@ def sweep(
     ] = None,
     outcome: Annotated[
         str | None,
-        typer.Option("--outcome", help="The outcome a chart shows (default: likeliest)."),
+        typer.Option(
+            "--outcome",
+            help="The summary's column a chart shows, as 'P(hit)', 'hit', 'mean damage' "
+            "or 'damage' (default: the resolver's headline, else the chance that varies most).",
+        ),
     ] = None,
+    full: Annotated[
+        bool, typer.Option("--full", help="The table shows every outcome's chance.")
+    ] = False,
 ) -> None:
     """The exact odds of any resolver over a grid of inputs (no dice rolled)."""
     # Imported when the command runs, so that every other command starts without them.
     from tablekeeper.analysis import sweep as sweeps
-    from tablekeeper.analysis.plots import plot_sweep
+    from tablekeeper.analysis.plots import plot_sweep, sweep_column
     from tablekeeper.cli.inputs import read_input
     from tablekeeper.services import lab
 
@@ -109,10 +146,14 @@ def sweep(
         result = lab.sweep(resolver, base, vary or [])
         if plot is not None:
             plot_sweep(result, plot, outcome=outcome)
+        elif outcome is not None:
+            sweep_column(result, outcome)  # a misspelled name is refused even without a chart
         if output_format == "parquet":
             if output is None:
                 raise InvalidInputError("parquet is written to a file: --output", field="output")
             sweeps.to_parquet(sweeps.rows(result), output)
+        elif output_format == "table" and not full:
+            out.print(summary_table(result))
         elif output_format == "table":
             for table in sweep_tables(result, out.width):
                 out.print(table)

@@ -18,6 +18,7 @@ from tablekeeper.dice.parse import parse
 from tablekeeper.dice.pools import net_successes, opposed_pool
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.dice.syntax import Compare, CountSuccesses, Dice
+from tablekeeper.engine.readings import Number, Reading
 from tablekeeper.engine.resolvers import OutcomeOdds, Resolver, ResolverRegistry, resolver
 
 MAX_POOL = 100
@@ -55,6 +56,7 @@ def _roll_odds(check: DiceRollInput) -> OutcomeOdds:
     summary="Roll a dice expression: 4d6kh3, 8d8>=4, 1d20+5 [to hit].",
     odds=_roll_odds,
     example={"expression": "4d6kh3"},
+    reading=Reading((Number("total", r"^(-?\d+)$", field="total"),), headline="mean total"),
 )
 def dice_roll(check: DiceRollInput, roller: Roller) -> DiceRollOutcome:
     """Roll the expression with the roller given."""
@@ -109,6 +111,9 @@ def _roll_pool(dice: int, sides: int, tn: int, roller: Roller) -> tuple[list[int
     summary="A pool of dice against a target number: count the successes.",
     odds=_pool_odds,
     example={"dice": 5, "sides": 6, "tn": 4},
+    reading=Reading(
+        (Number("successes", r"^(\d+)$", field="successes"),), headline="mean successes"
+    ),
 )
 def dice_pool(check: PoolInput, roller: Roller) -> PoolOutcome:
     """Roll the pool; a die succeeds when its face reaches the target number."""
@@ -173,6 +178,7 @@ def _opposed_odds(check: OpposedPoolInput) -> OutcomeOdds:
     summary="An attack pool against a defence pool and armor: the margin of success.",
     odds=_opposed_odds,
     example={"attacker_dice": 8, "defender_dice": 5, "sides": 6, "tn": 4, "armor": 1},
+    reading=Reading((Number("margin", r"^(-?\d+)$", field="margin"),), headline="P(margin ≥ 1)"),
 )
 def dice_opposed_pool(check: OpposedPoolInput, roller: Roller) -> OpposedPoolOutcome:
     """Roll the attacker's pool, then the defender's (dice in that order)."""

@@ -27,6 +27,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from tablekeeper.dice.roller import FixedRoller, RolledFace, Roller
+from tablekeeper.engine.readings import Reading
 from tablekeeper.engine.values import invalid_input, unknown_name
 from tablekeeper.errors import OddsUnavailableError, RulesError
 
@@ -111,7 +112,9 @@ class Resolution(Generic[OutcomeT]):
 class Resolver(Generic[InputT, OutcomeT]):
     """One check: ``function(input, roller) -> outcome``, its name, summary and odds, and
     an ``example`` input: a typical check in the rules' terms, valid as it stands, which
-    the balance lab's sweep starts from and the console's lab form is filled with."""
+    the balance lab's sweep starts from and the console's lab form is filled with; and
+    the ``reading`` of its odds labels (:mod:`.readings`): which fields of its outcome
+    they tell, categories or numbers, that a sweep's summary shows."""
 
     name: str
     summary: str
@@ -120,8 +123,11 @@ class Resolver(Generic[InputT, OutcomeT]):
     function: Callable[[InputT, Roller], OutcomeT]
     odds: Callable[[InputT], OutcomeOdds] | None = None
     example: Mapping[str, Any] | None = None
+    reading: Reading | None = None
 
     def __post_init__(self) -> None:
+        if self.reading is not None:
+            self.reading.check(self.outcome_model, self.name)
         if not RESOLVER_NAME.match(self.name):
             raise ValueError(
                 f"resolver name {self.name!r} is not 'ruleset.name' "
@@ -138,7 +144,7 @@ class Resolver(Generic[InputT, OutcomeT]):
         try:
             return self.input_model.model_validate(raw_input)
         except ValidationError as error:
-            raise invalid_input(error, prefix="input") from None
+            raise invalid_input(error, prefix="input", model=self.input_model) from None
 
     def resolve(self, raw_input: Mapping[str, object], roller: Roller) -> Resolution[OutcomeT]:
         """Validate, roll, and record the dice; a ``FixedRoller`` must then be finished."""
@@ -164,9 +170,11 @@ def resolver(
     summary: str,
     odds: Callable[[Any], OutcomeOdds] | None = None,
     example: Mapping[str, Any] | None = None,
+    reading: Reading | None = None,
 ) -> Callable[[Callable[[InputT, Roller], OutcomeT]], Resolver[InputT, OutcomeT]]:
     """Make a function a :class:`Resolver`, reading its input and outcome models from its hints
-    (``example``: a typical input, JSON data the input model takes as it stands).
+    (``example``: a typical input, JSON data the input model takes as it stands;
+    ``reading``: which fields of the outcome its odds labels tell, :mod:`.readings`).
 
     The decorated name is the resolver (still callable as the function was); it is
     registered by the ruleset's ``register_resolvers`` hook, not here.
@@ -183,7 +191,7 @@ def resolver(
                 )
         input_model = typing.cast("type[InputT]", models[0])
         outcome_model = typing.cast("type[OutcomeT]", models[1])
-        return Resolver(name, summary, input_model, outcome_model, function, odds, example)
+        return Resolver(name, summary, input_model, outcome_model, function, odds, example, reading)
 
     return make
 

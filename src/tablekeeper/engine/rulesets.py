@@ -167,8 +167,9 @@ class ActorIdentity:
 class FollowUp:
     """A GM command the rules leave half-made after a command: a reaction hit, and its
     damage is the GM's to rule. An interface asks ``question``; the answer fills the
-    payload field ``ask`` of ``kind`` (the rest is ``payload``); nothing or 0 gives
-    nothing."""
+    payload field ``ask`` of ``kind`` (the rest is ``payload``), and the command is given
+    whatever the answer: a 0 is the GM's ruling, logged, and closes what the rules left
+    open (unattended play would otherwise deal a scenario's damage for it: G-R-E5)."""
 
     question: str
     kind: str

@@ -15,8 +15,8 @@ nothing in the engine mutates (change is an event, never an edit).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
-from typing import Any, NewType, Self, TypeAlias, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NewType, Self, TypeAlias, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
@@ -120,8 +120,13 @@ _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
-def invalid_input(error: ValidationError, *, prefix: str) -> InvalidInputError:
-    """Turn a Pydantic error into one line naming each field path and its reason.
+def invalid_input(
+    error: ValidationError, *, prefix: str, model: type[BaseModel] | None = None
+) -> InvalidInputError:
+    """Turn a Pydantic error into one line naming each field path and its reason; with
+    the ``model`` validated, a field it does not declare is refused with the fields it
+    declares there (``input.attacker.skil: Extra inputs are not permitted; did you mean
+    skill?; the fields here: skill, weapon``).
 
     >>> from pydantic import BaseModel
     >>> class Check(BaseModel):
@@ -137,9 +142,44 @@ def invalid_input(error: ValidationError, *, prefix: str) -> InvalidInputError:
     for detail in error.errors(include_url=False):
         path = ".".join([prefix, *(str(part) for part in detail["loc"])])
         reason = str(detail["msg"]).removeprefix("Value error, ")
+        if detail["type"] == "extra_forbidden" and model is not None:
+            declared = _fields_at(model, detail["loc"][:-1])
+            close = difflib.get_close_matches(str(detail["loc"][-1]), declared, n=1)
+            if close:
+                reason += f"; did you mean {close[0]}?"
+            if declared:
+                reason += f"; the fields here: {', '.join(declared)}"
         paths.append(path)
         problems.append(f"{path}: {reason}")
     return InvalidInputError("; ".join(problems), field=paths[0] if paths else prefix)
+
+
+def _fields_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
+    """The fields ``model`` declares at ``loc`` (through nested models, an item of a
+    list of them, an optional one); none where the path leaves the models."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue  # an item of a list or tuple: its model was found with the field
+        fields = getattr(current, "model_fields", None)
+        if fields is None or str(part) not in fields:
+            return []
+        current = _model_in(fields[str(part)].annotation)
+        if current is None:
+            return []
+    fields = getattr(current, "model_fields", None)
+    return list(fields) if fields is not None else []
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The model an annotation holds: itself, or inside ``X | None``, ``tuple[X, ...]``."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for inner in get_args(annotation):
+        found = _model_in(inner)
+        if found is not None:
+            return found
+    return None
 
 
 def parse_payload(payload: Mapping[str, JsonValue], model: type[M]) -> M:
@@ -147,7 +187,7 @@ def parse_payload(payload: Mapping[str, JsonValue], model: type[M]) -> M:
     try:
         return model.model_validate(payload)
     except ValidationError as error:
-        raise invalid_input(error, prefix="payload") from None
+        raise invalid_input(error, prefix="payload", model=model) from None
 
 
 def unknown_name(what: str, name: str, known: Iterable[str]) -> UnknownNameError:

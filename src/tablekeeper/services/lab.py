@@ -107,8 +107,9 @@ def grid_points(vary: Sequence[str]) -> list[dict[str, Any]]:
 
 
 def check_simulation(scenario: str, *, ruleset: str | None, vary: Sequence[str]) -> None:
-    """Refuse, before any trial is played, a simulation with a point its scenario's
-    format refuses (named at ``vary``, with the point)."""
+    """Refuse, before any trial is played, a simulation with a varied path the scenario
+    does not have (the keys there listed) or a point its scenario's format refuses (named
+    at ``vary``, with the point)."""
     found = scenario_source(scenario, ruleset=ruleset)
     grid_of = variations(vary)
     SimulationRequest(found.ruleset, found.data, found.source, 1, variations=grid_of).plans()

@@ -11,6 +11,7 @@ the tests go through here.
 
 from __future__ import annotations
 
+import difflib
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -125,6 +126,14 @@ def load_scenario(path: Path | str, *, ruleset: str | None = None) -> Scenario:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
+        names = [name for candidate in searched for name in packaged_scenarios(candidate)]
+        close = difflib.get_close_matches(path.stem, names, n=3, cutoff=0.7)
+        if close and path.parent == Path() and not path.suffix:
+            raise InvalidInputError(
+                f"no scenario named {path.stem!r}; did you mean {' or '.join(close)}? "
+                f"(shipped scenarios: {shipped})",
+                field="scenario",
+            ) from None
         raise InvalidInputError(
             f"cannot read {path}: {error.strerror or error} (shipped scenarios: {shipped})",
             field="scenario",

@@ -4,18 +4,20 @@ watch the progress, read the charts, download the data.
 The page (``lab.html``) holds two forms; a run starts in the background
 (:mod:`tablekeeper.services.lab_jobs`) and its part of the page (``_lab_run.html``)
 polls itself with htmx until the run ends, then shows the charts: each side's win rate
-with its Wilson interval and the length histogram of a simulation, the outcome table of
-a sweep. Without JavaScript a run's own page reloads itself. The charts are drawn here
-from the result document alone (its sides, lengths and outcomes), never from a
-ruleset's own data: every ruleset with scenarios or resolvers joins the lab through the
-contract.
+with its Wilson interval and the length histogram of a simulation; a sweep's chart (the
+terminal's ``--plot``, as inline SVG) and its summary table. Without JavaScript a run's
+own page reloads itself. The charts are drawn here from the result document alone (its
+sides, lengths, outcomes and summary), never from a ruleset's own data: every ruleset
+with scenarios or resolvers joins the lab through the contract.
 """
 
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,8 +25,10 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.responses import Response
 
+from tablekeeper.analysis.plots import sweep_svg
+from tablekeeper.analysis.report import NO_ONE
 from tablekeeper.analysis.simulation import point_rows
-from tablekeeper.analysis.sweep import probability, to_csv
+from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value, to_csv
 from tablekeeper.analysis.variations import suggested
 from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
@@ -82,14 +86,25 @@ class LengthBar:
 @dataclass(frozen=True)
 class ActorRow:
     """One actor's mean per encounter, as the terminal's per-actor table has it: how
-    often it was defeated and died (percent), its injuries, the resources it spent."""
+    often it was defeated and died (percent), its injuries and the resources it spent
+    (each with its standard deviation over the trials, ``1.00 ± 0.50``)."""
 
     name: str
     side: str
     defeated: float
     dead: float
-    injuries: float
+    injuries: str
     spent: str
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How some trials ended (a social encounter's result, why a combat stopped), as
+    the terminal's "how it ended" table: the count and its rate with the interval."""
+
+    text: str
+    count: int
+    rate: WinRate
 
 
 @dataclass(frozen=True)
@@ -108,6 +123,9 @@ class PointCharts:
     shortest: int = 0
     longest: int = 0
     actors: tuple[ActorRow, ...] = ()
+    sd: float = 0.0
+    """The lengths' standard deviation over the trials."""
+    endings: tuple[Ending, ...] = ()
 
     @property
     def tallest(self) -> int:
@@ -176,16 +194,47 @@ def actor_rows(report: Mapping[str, Any]) -> tuple[ActorRow, ...]:
             row["side"],
             100 * row["defeated"],
             100 * row["dead"],
-            row["injuries"],
-            spent_text(row["resources"]),
+            with_spread(row["injuries"], row.get("spread", {}).get("injuries")),
+            spent_text(row["resources"], row.get("spread", {})),
         )
         for row in report.get("actors", {}).values()
     )
 
 
-def spent_text(resources: Mapping[str, float]) -> str:
-    """The resources an actor spent, a mean per encounter: ``ammo 1.50, fate 0.20``."""
-    return ", ".join(f"{name} {value:.2f}" for name, value in resources.items() if value)
+def with_spread(mean: float, sd: float | None) -> str:
+    """A mean with its standard deviation over the trials (none in an older result)."""
+    return f"{mean:.2f}" if sd is None else f"{mean:.2f} ± {sd:.2f}"
+
+
+def spent_text(resources: Mapping[str, float], spread: Mapping[str, float] | None = None) -> str:
+    """The resources an actor spent, a mean per encounter: ``ammo 1.50 ± 0.50, fate
+    0.20 ± 0.40``."""
+    return ", ".join(
+        f"{name} {with_spread(value, (spread or {}).get(name))}"
+        for name, value in resources.items()
+        if value
+    )
+
+
+def endings_of(report: Mapping[str, Any]) -> tuple[Ending, ...]:
+    """How the trials ended, when the terminal shows it: some trials had no winner and
+    the endings say more than "no one" (``cli/simulate.py``, its "how it ended"); the
+    words every ending starts with (``the social encounter ended:``) left out."""
+    endings = report.get("endings", {})
+    no_one = report["sides"].get(NO_ONE, {}).get("wins", 0)
+    if not no_one or all(text == NO_ONE for text in endings):
+        return ()
+    first = next(iter(endings))
+    shared = first[: first.find(": ") + 2] if ": " in first else ""
+    shared = shared if all(text.startswith(shared) for text in endings) else ""
+    return tuple(
+        Ending(
+            text[len(shared) :],
+            row["count"],
+            WinRate(text, row["count"], 100 * row["rate"], 100 * row["low"], 100 * row["high"]),
+        )
+        for text, row in endings.items()
+    )
 
 
 def point_heading(values: Mapping[str, Any], names: Mapping[str, str]) -> str:
@@ -216,6 +265,8 @@ def simulation_charts(
                 length.get("min", 0),
                 length.get("max", 0),
                 actor_rows(point["report"]),
+                length.get("sd", 0.0),
+                endings_of(point["report"]),
             )
         )
     return tuple(charts)
@@ -259,14 +310,54 @@ def win_rate_trends(result: Mapping[str, Any]) -> tuple[Trend, ...]:
 
 
 def sweep_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """A sweep as rows: the values varied, then each outcome's chance in percent."""
-    return [
-        {
-            "values": point["values"],
-            "odds": [100 * probability(point, label) for label in result["outcomes"]],
-        }
-        for point in result["points"]
-    ]
+    """A sweep as rows: the values varied, then its summary's columns (``analysis/
+    sweep.py``): a chance in percent with its bar, a mean to two places."""
+    rows = []
+    for point in result["points"]:
+        cells = []
+        for key in columns_of(result):
+            value = summary_value(point, key)
+            if is_chance(result, key):
+                cells.append({"text": f"{100 * value:.1f} %", "bar": 100 * value})
+            else:
+                cells.append({"text": f"{value:.2f}", "bar": None})
+        rows.append({"values": point["values"], "cells": cells})
+    return rows
+
+
+def chart_title(result: Mapping[str, Any]) -> str:
+    """What a sweep's chart shows: its summary over one field, its main column over two."""
+    over = " and ".join(result["varied"])
+    return (
+        f"the summary over {over}"
+        if len(result["varied"]) == 1
+        else f"{result['main']} over {over}"
+    )
+
+
+CHARTS_KEPT = 20
+"""How many finished sweeps' charts are kept drawn (as many as the runs kept)."""
+_charts: dict[str, str | None] = {}
+_charts_lock = threading.Lock()
+
+
+def sweep_chart(run_id: str, result: Mapping[str, Any]) -> str | None:
+    """The sweep's chart of its main column as inline SVG (``analysis/plots.py``, the
+    terminal's ``--plot``), drawn once per run; none over three varied fields or more."""
+    with _charts_lock:
+        if run_id in _charts:
+            return _charts[run_id]
+    if len(result["varied"]) not in (1, 2):
+        return None
+    svg = sweep_svg(result)
+    label = f"Chart of {result['resolver']}: {chart_title(result)}"
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{html.escape(label)}" ', 1)
+    svg = svg.replace("*{stroke-linejoin", ".lab-sweep-chart *{stroke-linejoin", 1)  # its own
+    with _charts_lock:
+        while len(_charts) >= CHARTS_KEPT:
+            del _charts[next(iter(_charts))]
+        _charts[run_id] = svg
+    return svg
 
 
 @dataclass(frozen=True)
@@ -430,7 +521,11 @@ def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
             "trends": win_rate_trends(run.result),
             "trend_field": names.get(field, field),
         }
-    return {"sweep_rows": sweep_rows(run.result)}
+    return {
+        "sweep_rows": sweep_rows(run.result),
+        "sweep_chart": sweep_chart(run.id, run.result),
+        "sweep_chart_title": chart_title(run.result),
+    }
 
 
 def varied_names(run: lab_jobs.LabRun) -> dict[str, str]:

@@ -9,6 +9,7 @@ the candidates the fast path leaves out are exactly candidates the full check re
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -26,7 +27,12 @@ from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
 from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
-from tablekeeper.rulesets.tactical.encounter.flow import attack_input
+from tablekeeper.rulesets.tactical.encounter.flow import (
+    attack_input,
+    defenses_open,
+    threat_against,
+    utility_input,
+)
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import (
     Concentration,
@@ -36,9 +42,12 @@ from tablekeeper.rulesets.tactical.encounter.state import (
     Weapon,
 )
 from tablekeeper.rulesets.tactical.encounter.traits import available
-from tablekeeper.rulesets.tactical.grid import sees
+from tablekeeper.rulesets.tactical.encounter.utility_once import rolled_utility
+from tablekeeper.rulesets.tactical.grid import distance, sees
+from tablekeeper.rulesets.tactical.policy import POLICY, attack_worth, weighed
 from tablekeeper.rulesets.tactical.scenario import ENGINE
 from tablekeeper.rulesets.tactical.threat import ThreatInput, threat_of, total_threat
+from tablekeeper.rulesets.tactical.utility import UtilityOutcome
 from tablekeeper.services import lab
 
 from ..conformance import played_states
@@ -404,13 +413,17 @@ def test_a_skill_aimed_at_a_character_targets_as_the_rule_says(name: str) -> Non
     assert banes > 0
 
 
-def _attack_varied(state: TacticalState) -> Iterator[TacticalState]:
-    """The state with each character changed, one at a time, in a value an attack's input
-    reads (a condition giving a boon or a bane, armor, passive armor, brawn, cunning,
-    agility, vulnerability, resistance, immunity, minion status) or in one it does not
-    (its name, its pools, where it stands)."""
+def _attack_varied(
+    state: TacticalState, only: tuple[str, ...] | None = None
+) -> Iterator[TacticalState]:
+    """The state with each character (of ``only``, if given) changed, one at a time, in a
+    value an attack's input reads (a condition giving a boon or a bane, armor, passive
+    armor, brawn, cunning, agility, vulnerability, resistance, immunity, minion status) or
+    in one it does not (its name, its pools, where it stands)."""
     catalogue = state.catalogue
     for key, one in state.characters.items():
+        if only is not None and key not in only:
+            continue
         changes: list[dict[str, Any]] = [
             {"conditions": (*one.conditions, condition)}
             for condition in ("heedless", "evasive", "blessed", "weakened")
@@ -598,3 +611,186 @@ def test_a_reaction_reaches_its_target_as_the_rule_says(name: str) -> None:
                             compared += 1
     assert compared > 5_000
     assert 0 < legal < compared
+
+
+def _pools_varied(
+    state: TacticalState, only: tuple[str, ...] | None = None
+) -> Iterator[TacticalState]:
+    """The state with each character's (of ``only``, if given) pools changed, one pool at
+    a time (emptied, one point, three): what paying and the yield's price read."""
+    for key, one in state.characters.items():
+        if only is not None and key not in only:
+            continue
+        for track in ("poise", "momentum", "focus"):
+            for held in (0, 1, 3):
+                if one.pool(track) != held:
+                    changed = one.model_copy(update={track: held})
+                    characters = {**state.characters, key: changed}
+                    yield state.model_copy(update={"characters": characters})
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_skills_left_unrefused_once_are_those_filtered_afresh(name: str) -> None:
+    """Each group of a character's skills the candidates offer (movers, actions, wards,
+    other attacks, utilities), on states the scenario passes through with the characters
+    varied in what availability reads and in their pools: the skills kept, built once for
+    the keys, what availability reads and the pools, are those each asked afresh whether
+    it is available and affordable (a value read and left out of the key would keep
+    another state's skills)."""
+    compared = dropped = 0
+    visited = _visited(name)
+    for base in visited[:: max(1, len(visited) // 12)]:
+        for state in (base, *_characters_varied(base), *_pools_varied(base)):
+            for character in state.characters.values():
+                style = candidates.style_skills(state, character)
+                groups = (style.movers, style.actions, style.wards, style.others, style.utilities)
+                for keys in groups:
+                    fast = candidates._unrefused(state, character, keys, refused=False, fast=True)
+                    with fast_paths.reference():
+                        full = candidates._usable(state, character, keys)
+                    assert fast == full, (character, keys)
+                    compared += 1
+                    dropped += len(full) < len(keys)
+    assert compared > 2_000
+    assert 0 < dropped < compared
+
+
+@cache
+def _played(name: str) -> tuple[TacticalState, ...]:
+    """Every state the scenario passes through as a trial plays it (the ruleset's own
+    policy, ``TacticalPolicy``), on the reference path, over :data:`SEEDS`."""
+    return tuple(state for seed in SEEDS for state in played_states("tactical", name, seed)[1])
+
+
+def _nearest(state: TacticalState, user: str) -> tuple[str, ...]:
+    """``user`` and the two standing enemies nearest it (whom its attacks reach first)."""
+    me = state.character(user)
+    enemies = sorted(
+        (other for other in state.standing() if other.is_enemy_of(me)),
+        key=lambda other: (distance(me.position, other.position), other.id),
+    )
+    return (user, *[enemy.id for enemy in enemies[:2]])
+
+
+def _attacks(state: TacticalState, user: str, aimed: tuple[str, ...]) -> Iterator[Command]:
+    """Every attack of ``user``'s style (and the universal ones) at each standing
+    character of ``aimed`` but itself: a melee or ranged skill aimed at it, a line or
+    blast at its square (or the user's)."""
+    me = state.character(user)
+    style = candidates.style_skills(state, me)
+    for key in (*style.actions, *style.others):
+        skill = state.catalogue.skills[key]
+        if not skill.is_attack:
+            continue
+        for other in state.standing():
+            if other.id == user or other.id not in aimed:
+                continue
+            if skill.target in ("melee", "ranged"):
+                yield cmd.use_skill(user, key, target=other.id)
+            elif skill.target in ("line", "blast"):
+                point = me.position if skill.blast == "central" else other.position
+                yield cmd.use_skill(user, key, point=point)
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_an_attack_weighed_once_is_the_attack_weighed_afresh(name: str) -> None:
+    """The policy's worth of every attack of the acting character, and its defense and
+    loss for every target of it, on states the scenario passes through as a trial plays
+    it, with the characters varied in what the attack's input reads, in their pools and
+    in the grid's distance: the answers built once for the values they read are those
+    worked out afresh (the input built, the yield's odds counted), and so is the command
+    the policy chooses among the legal ones (a value read and left out of a key would
+    weigh another state's attack)."""
+    compared = weighed_count = chosen = 0
+    worths: set[Fraction] = set()
+    defenses: set[str] = set()
+    played = _played(name)
+    bases = [state for state in played if state.turn is not None and state.use is None]
+    for base in bases[:: max(1, len(bases) // 6)]:
+        assert base.turn is not None
+        actor = base.turn.actor
+        near = _nearest(base, actor)
+        variants = [*_varied(base), *_attack_varied(base, near), *_pools_varied(base, near)]
+        for state in variants:
+            for command in _attacks(state, actor, near):
+                fast = attack_worth(state, command)
+                with fast_paths.reference():
+                    full = attack_worth(state, command)
+                assert fast == full, (command, state)
+                compared += 1
+                assert full is not None
+                worths.add(full)
+                order = command.payload_as(cmd.UseSkill)
+                if order.target is None:
+                    continue
+                aimed = state.character(order.target)
+                if aimed.defeated:
+                    continue
+                use = Use(user=actor, skill=order.skill, origin="action", targets=(aimed.id,))
+                threat = threat_against(state, use, aimed.id)
+                offered = defenses_open(state, use, aimed.id)
+                fast_weighed = weighed(state, use, aimed.id, threat, offered)
+                with fast_paths.reference():
+                    full_weighed = weighed(state, use, aimed.id, threat, offered)
+                assert fast_weighed == full_weighed, (command, state)
+                weighed_count += 1
+                defenses.add(full_weighed[0])
+            if state.turn is not None and state.turn.actor == actor:
+                legal = ENGINE.legal_commands(state, actor)
+                if legal:
+                    with fast_paths.reference():
+                        full_choice = POLICY.choose(state, actor, legal)
+                    assert POLICY.choose(state, actor, legal) == full_choice
+                    chosen += 1
+    assert compared > 500
+    assert weighed_count > 300
+    assert chosen > 50
+    assert len(worths) > 5
+    assert "yield" in defenses
+    assert len(defenses) > 1
+
+
+def _utility_once(state: TacticalState, use: Use, seed: int) -> tuple[object, ...]:
+    """The utility action's input, outcome and the faces rolled."""
+    roller = RandomRoller(seed)
+    check, outcome = rolled_utility(state, use, roller, utility_input)
+    return (check, outcome, tuple(roller.history))
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_a_utility_action_built_once_is_the_one_worked_out_and_rolled(name: str) -> None:
+    """A utility action by every character, with and without boons and banes, on states
+    the scenario passes through with the characters varied in what the input reads (a
+    condition giving a boon or a bane, cunning) and in what it does not, and with the
+    options' cunning threshold and critical counting changed: the input, the outcome and
+    the dice rolled for what they read are those worked out afresh and rolled with the
+    same roller (a value read and left out of the key would give another state's roll)."""
+    compared = 0
+    effects: set[tuple[int, int]] = set()
+    dice: set[int] = set()
+    visited = _visited(name)
+    for index, base in enumerate(visited[:: max(1, len(visited) // 4)]):
+        options = base.options
+        threshold = "at_or_below" if options.cunning_threshold == "below" else "below"
+        counting = "instead" if options.critical_counting == "as_well" else "as_well"
+        changed = [
+            base.model_copy(update={"options": options.model_copy(update=update)})
+            for update in ({"cunning_threshold": threshold}, {"critical_counting": counting})
+        ]
+        for state in (base, *_attack_varied(base), *changed):
+            for number, user in enumerate(state.characters):
+                boons, banes = number % 3, (number + index) % 2
+                use = Use(user=user, skill="defend", origin="action", boons=boons, banes=banes)
+                seed = index * 7 + number
+                fast = _utility_once(state, use, seed)
+                with fast_paths.reference():
+                    full = _utility_once(state, use, seed)
+                assert fast == full, (user, boons, banes)
+                compared += 1
+                outcome = full[1]
+                assert isinstance(outcome, UtilityOutcome)
+                effects.add((outcome.cunning_effects, outcome.critical_effects))
+                dice.add(len(outcome.dice))
+    assert compared > 300
+    assert len(effects) >= 3
+    assert len(dice) > 2

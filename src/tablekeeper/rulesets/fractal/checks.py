@@ -28,6 +28,7 @@ from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.dice.syntax import Compare, CountSuccesses, Dice
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.readings import Number, Reading
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.fractal import pool
@@ -261,6 +262,10 @@ def at_least(plan: CheckPlan, level: int) -> Fraction:
     summary="A pool of stat dice against a TN: successes and success level, scene included.",
     odds=check_odds,
     example={"die": 8, "dice": 3, "tn": 4},
+    reading=Reading(
+        (Number("success level", r"^(-?\d+)$", field="success_level"),),
+        headline="P(success level ≥ 1)",
+    ),
 )
 def check(request: CheckInput, roller: Roller) -> CheckOutcome:
     """Roll ``dice`` d``die`` against the TN, in the scene (document 000, F-CORE-03)."""

@@ -103,7 +103,7 @@ def parse_scenario(data: Any, *, source: str = "scenario") -> FractalScenario:
     try:
         scenario = FractalScenario.model_validate(raw)
     except ValidationError as error:
-        raise invalid_input(error, prefix="scenario") from None
+        raise invalid_input(error, prefix="scenario", model=FractalScenario) from None
     repeated = repeated_ids([spec.id for spec in scenario.characters])
     if repeated:
         raise InvalidInputError(f"character ids repeat: {', '.join(repeated)}", field="characters")

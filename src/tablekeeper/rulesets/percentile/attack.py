@@ -40,6 +40,7 @@ from pydantic import Field
 from tablekeeper.dice.evaluate import roll
 from tablekeeper.dice.purposes import labelled
 from tablekeeper.dice.roller import Die, Roller
+from tablekeeper.engine.readings import Category, Number, Reading
 from tablekeeper.engine.resolvers import resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.percentile.attack_input import (
@@ -338,6 +339,24 @@ def finish_attack(request: AttackInput, attack: CheckOutcome, roller: Roller) ->
         },
         "defender": {"defense": "dodge", "skill": 30},
     },
+    reading=Reading(
+        (
+            Category(
+                "result",
+                (
+                    ("fumble", "^fumble$"),
+                    ("miss", "^miss$"),
+                    ("bystander hit", "^bystander hit$"),
+                    ("avoided", "^avoided$"),
+                    ("hit", "damage$"),
+                    ("disarmed", "^disarmed$"),
+                    ("not disarmed", "^not disarmed$"),
+                ),
+            ),
+            Number("damage", r"^(\d+) damage$", field="damage_dealt"),
+        ),
+        headline="P(hit)",
+    ),
 )
 def attack(request: AttackInput, roller: Roller) -> AttackOutcome:
     """Resolve one attack (document 001, Attack and Defense)."""

@@ -148,7 +148,11 @@ class Percentile(RulesetBase):
         return POLICY
 
     def elapsed(self, state: PercentileState) -> int:
-        """Rounds begun (0 before the start)."""
+        """Rounds begun (0 before the start): a social encounter's rounds (P-SOC-09) while
+        it has not turned into combat, else the combat's."""
+        social = state.social
+        if social is not None and state.clock is None:
+            return social.round
         return state.round
 
     def tally(self, start: PercentileState, end: PercentileState) -> Tally:

@@ -179,7 +179,7 @@ def parse_scenario(data: Any, *, source: str = "scenario") -> PercentileScenario
     try:
         scenario = PercentileScenario.model_validate(raw)
     except ValidationError as error:
-        raise invalid_input(error, prefix="scenario") from None
+        raise invalid_input(error, prefix="scenario", model=PercentileScenario) from None
     _check_references(scenario)
     return scenario
 

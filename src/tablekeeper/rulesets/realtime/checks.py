@@ -26,6 +26,7 @@ from pydantic import Field
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.memo import built
+from tablekeeper.engine.readings import Category, Number, Reading
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 
@@ -223,6 +224,14 @@ def check_odds(request: CheckInput) -> OutcomeOdds:
     summary="A d20 roll-under check (Test): S.P. or F.P. against a modified characteristic.",
     odds=check_odds,
     example={"characteristic": 12},
+    reading=Reading(
+        (
+            Category("result", (("success", r"S\.P\.$"), ("failure", r"F\.P\.$"))),
+            Number("S.P.", r"^(\d+) S\.P\.$", field="success_points"),
+            Number("F.P.", r"^(\d+) F\.P\.$", field="failure_points"),
+        ),
+        headline="P(success)",
+    ),
 )
 def check(request: CheckInput, roller: Roller) -> CheckOutcome:
     """Roll 1d20 against the characteristic and its modifiers (document 003, Test Resolution)."""

@@ -20,6 +20,7 @@ from pydantic import Field
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
 from tablekeeper.engine.memo import built
+from tablekeeper.engine.readings import Number, Reading
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import InvalidInputError
@@ -267,6 +268,14 @@ def label(result: Tally) -> str:
         "base_threat": 1,
         "armor": 1,
     },
+    reading=Reading(
+        (
+            Number("damage", r"damage (\d+)", field="damage"),
+            Number("cunning", r"cunning (\d+)", field="cunning_effects"),
+            Number("critical", r"critical (\d+)", field="critical_effects"),
+        ),
+        headline="mean damage",
+    ),
 )
 def attack(check: AttackInput, roller: Roller) -> AttackOutcome:
     """Roll the yield's dice when the target yields; nothing otherwise."""

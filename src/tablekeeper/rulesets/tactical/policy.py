@@ -27,8 +27,9 @@ decision offers. With the first-legal choice and the fullest pool, every trial o
 shipped skirmish and duel played alike (the yield's dice were almost never rolled).
 Critical effects are the GM's to describe and priced at nothing. The choice is a pure
 function of the state: the same state always gets the same answer, on the reference
-path and the fast paths alike; the defense is worked out once per equal attack input,
-pools, threat and options (``engine/memo.built``), so simulations stay fast.
+path and the fast paths alike; on the fast paths the defense is worked out once per
+equal values of what the attack's input reads, pools, threat and options, and an attack's
+worth once per equal values of what it reads (``once.py``), so simulations stay fast.
 
 The console's preselected option (``encounter/flow.py``, ``default_defense``: the
 fullest pool) is left as it is: a person reads the threat and the odds and chooses; this
@@ -41,7 +42,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import PendingDecision
 from tablekeeper.engine.memo import built
@@ -56,6 +59,7 @@ from tablekeeper.rulesets.tactical.catalogue import (
     Track,
 )
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
+from tablekeeper.rulesets.tactical.encounter.attack_once import attack_reads
 from tablekeeper.rulesets.tactical.encounter.flow import (
     attack_input,
     defenses_open,
@@ -67,6 +71,7 @@ from tablekeeper.rulesets.tactical.encounter.state import (
     TacticalState,
     Use,
 )
+from tablekeeper.rulesets.tactical.once import for_catalogue
 from tablekeeper.rulesets.tactical.options import TacticalOptions
 from tablekeeper.rulesets.tactical.tally import tally_distribution
 
@@ -151,9 +156,31 @@ def weighed(
 ) -> tuple[str, Fraction]:
     """The defense ``target_key`` takes against ``use`` among ``offered`` (module
     docstring), and what it expects to lose by it, in pool points: a pure function of
-    the attack's input, the target's pools, the threat and the options, worked out once
-    for equal ones on the fast paths (``engine/memo.built``)."""
-    target = state.character(target_key)
+    the attack's input, the target's pools, the threat and the options. On the fast paths
+    it is worked out once for equal values of what the attack's input reads
+    (``attack_once.attack_reads``: the skill, and so its first cunning option, among them),
+    pools, threat and options (``once.py``), without building the input again."""
+    pools = _pools(state, target_key)
+    asked = tuple(offered)
+    if not fast_paths.enabled():
+        return _weighed(state, use, target_key, pools, threat, asked)
+    reads = attack_reads(state, use, target_key, "yield")
+    return for_catalogue(
+        state.catalogue,
+        ("tactical policy defense", reads, pools, threat, asked),
+        lambda: _weighed(state, use, target_key, pools, threat, asked),
+    )
+
+
+def _weighed(
+    state: TacticalState,
+    use: Use,
+    target_key: str,
+    pools: tuple[int, ...],
+    threat: int,
+    asked: tuple[str, ...],
+) -> tuple[str, Fraction]:
+    """:func:`weighed` worked out: the attack's input and the first cunning option built."""
     check = attack_input(state, use, target_key)
     first = state.catalogue.cunning_options(state.catalogue.skills[use.skill].tags)[0]
     cunning = tuple(
@@ -164,19 +191,9 @@ def weighed(
     ignores = any(
         isinstance(effect, FlagEffect) and effect.type == "ignore_armor" for effect in first.effects
     )
-    pools = tuple(target.pool(track) for track in TRACKS)
-    asked = tuple(offered)
-    key = ("tactical policy defense", check, pools, target.minion, cunning, ignores, threat, asked)
-    return built(
-        key,
-        lambda: _weigh(
-            check,
-            dict(zip(TRACKS, pools, strict=True)),
-            target.minion,
-            (cunning, ignores),
-            threat,
-            asked,
-        ),
+    minion = state.character(target_key).minion
+    return _weigh(
+        check, dict(zip(TRACKS, pools, strict=True)), minion, (cunning, ignores), threat, asked
     )
 
 
@@ -213,26 +230,63 @@ def _weigh(
 def attack_worth(state: TacticalState, command: Command) -> Fraction | None:
     """What an attack ``command`` is expected to cost its targets, each answering it as
     :func:`weighed` does (the threat it pays or the yield's price), less the defense the
-    attack itself costs its user (S-DEF-02); ``None`` for any other command."""
+    attack itself costs its user (S-DEF-02); ``None`` for any other command.
+
+    On the fast paths the sum is worked out once for equal values of what it reads (the
+    user, the skill, and for each target whether it is defeated, what the attack's input
+    reads, the zone-of-control banes among them (``attack_once.attack_reads``), and its
+    pools), the use it weighs built once for its fields (``once.py``, ``memo.built``): a
+    policy weighs every attack offered together, at every command, and trials weigh the
+    same blows again and again."""
     if not _is_attack(state, command):
         return None
     order = command.payload_as(cmd.UseSkill)
     skill = state.catalogue.skills[order.skill]
     aimed = targets_for(state, order.character, order.skill, target=order.target, point=order.point)
     banes = len(aimed.zone_of_control_banes) if state.options.zone_banes_automatic else 0
-    use = Use(
-        user=order.character,
-        skill=order.skill,
-        origin="other" if skill.type == "other" else "action",
-        targets=tuple(ActorId(t) for t in aimed.targets),
-        banes=banes,
+    origin: Literal["action", "other"] = "other" if skill.type == "other" else "action"
+    targets = tuple(ActorId(t) for t in aimed.targets)
+    if not fast_paths.enabled():
+        use = Use(
+            user=order.character, skill=order.skill, origin=origin, targets=targets, banes=banes
+        )
+        return _worth(state, use)
+    use = built(
+        ("tactical policy use", order.character, order.skill, origin, targets, banes),
+        lambda: Use(
+            user=order.character, skill=order.skill, origin=origin, targets=targets, banes=banes
+        ),
     )
+    read = tuple(
+        [
+            (target, True)
+            if state.character(target).defeated
+            else (target, False, attack_reads(state, use, target, "yield"), _pools(state, target))
+            for target in targets
+        ]
+    )
+    return for_catalogue(
+        state.catalogue,
+        ("tactical policy worth", order.character, order.skill, read),
+        lambda: _worth(state, use),
+    )
+
+
+def _pools(state: TacticalState, key: str) -> tuple[int, ...]:
+    """What ``key`` holds in each pool, in the order of ``TRACKS``."""
+    character = state.character(key)
+    return tuple([character.pool(track) for track in TRACKS])
+
+
+def _worth(state: TacticalState, use: Use) -> Fraction:
+    """:func:`attack_worth` worked out for ``use`` (its targets, its banes)."""
     worth = Fraction(0)
-    for target in aimed.targets:
+    for target in use.targets:
         if state.character(target).defeated:
             continue
         offered = defenses_open(state, use, target)
         worth += weighed(state, use, target, threat_against(state, use, target), offered)[1]
+    skill = state.catalogue.skills[use.skill]
     cost = skill.defense.amount if skill.defense is not None else 0
     return worth + min(0, cost)
 

@@ -15,6 +15,7 @@ from pydantic import Field
 
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.breakdown import Breakdown
+from tablekeeper.engine.readings import Number, Reading
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.tactical.dice import (
@@ -101,6 +102,13 @@ def utility_odds(check: UtilityInput) -> OutcomeOdds:
     summary="A utility skill: an action rolls 2d8 (boons and banes adjust it) for cunning effects.",
     odds=utility_odds,
     example={"cunning": 3},
+    reading=Reading(
+        (
+            Number("cunning", r"cunning (\d+)", field="cunning_effects"),
+            Number("critical", r"critical (\d+)", field="critical_effects"),
+        ),
+        headline="mean cunning",
+    ),
 )
 def utility(check: UtilityInput, roller: Roller) -> UtilityOutcome:
     faces = tuple(roller.roll(die) for die in utility_dice(check))

@@ -139,3 +139,18 @@ def test_the_gms_answer_rules_the_hit_and_unattended_play_deals_it_no_more(
     assert result.exit_code == 0, result.output
     assert "Balthazar takes 6 damage (Opportunity Attack): 14 HP" in result.output
     assert "takes 2 damage" not in result.output  # the script ran out: unattended after
+
+
+def test_a_gm_who_rules_no_damage_is_not_overruled_by_the_scenario(tmp_path: Path) -> None:
+    # G-R-E5: the GM at the keys answers 0 to "Damage dealt ...?": that is the GM's
+    # ruling, logged as 0 damage, and the scenario's 2 a hit is not dealt afterwards when
+    # the GM plays on (the hit no longer awaits its damage).
+    scenario = tmp_path / "duel.yaml"
+    scenario.write_text(DUEL_WITH_DAMAGE, encoding="utf-8")
+    script = tmp_path / "gm.txt"
+    script.write_text("next\nreact:opportunity_attack\n0\nnext\nnext\n", encoding="utf-8")
+    result = runner.invoke(app, ["realtime", str(scenario), "--script", str(script)])
+    assert result.exit_code == 0, result.output
+    assert "Damage dealt to Balthazar by Opportunity Attack? 0" in result.output
+    assert "Balthazar takes 0 damage (Opportunity Attack): 20 HP" in result.output
+    assert "takes 2 damage" not in result.output

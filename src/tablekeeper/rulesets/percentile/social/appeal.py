@@ -18,6 +18,7 @@ from pydantic import Field
 
 from tablekeeper.dice.roller import Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.readings import Number, Reading
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.percentile.checks import (
@@ -119,6 +120,9 @@ def appeal_odds(request: AppealInput) -> OutcomeOdds:
     summary="Appeal for Time: +2 rounds on a critical, +1 on a success, -1 on a fumble.",
     odds=appeal_odds,
     example={"skill": 55, "rounds": 3},
+    reading=Reading(
+        (Number("rounds", r"^(-?\d+) rounds?$", field="rounds"),), headline="mean rounds"
+    ),
 )
 def appeal_for_time(request: AppealInput, roller: Roller) -> AppealOutcome:
     """Roll the appeal at its cumulative penalty (P-SOC-15, P-SOC-16, G-P-18)."""

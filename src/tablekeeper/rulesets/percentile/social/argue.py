@@ -9,6 +9,7 @@ winner's deal-or-block choice between the dice and the settling.
 from __future__ import annotations
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine.readings import Number, Reading
 from tablekeeper.engine.resolvers import resolver
 from tablekeeper.rulesets.percentile.social.argue_input import ArgueInput, side_breakdown
 from tablekeeper.rulesets.percentile.social.argue_odds import argue_outcome_odds
@@ -40,6 +41,13 @@ def exchange_of(request: ArgueInput, roller: Roller) -> Exchange:
     summary="An argument: both sides' rolls and social damage, and each target DP's fall.",
     odds=argue_outcome_odds,
     example={"attacker": {"skill": 60}, "defender": {"skill": 45}, "time_scale": "medium"},
+    reading=Reading(
+        (
+            Number("attacker's DP loss", r"attacker (\d+)"),
+            Number("defender's DP loss", r"defender (\d+)"),
+        ),
+        headline="mean defender's DP loss",
+    ),
 )
 def argue(request: ArgueInput, roller: Roller) -> ArgueOutcome:
     """Roll the argument and settle it with the input's ``winner_choice`` (P-ARG-01)."""

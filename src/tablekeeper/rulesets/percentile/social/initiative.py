@@ -18,6 +18,7 @@ from pydantic import ConfigDict, Field
 
 from tablekeeper.dice.roller import Die, Roller
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.readings import Number, Reading
 from tablekeeper.engine.resolvers import OutcomeOdds, resolver
 from tablekeeper.engine.values import Frozen
 from tablekeeper.rulesets.percentile.stats import CHARACTERISTIC_LIMIT
@@ -100,6 +101,10 @@ def social_initiative_odds(request: SocialInitiativeInput) -> OutcomeOdds:
     summary="A social turn order: (CHA + INT) / 2, rounded down, + 1D10 + the GM's modifier.",
     odds=social_initiative_odds,
     example={"cha": 13, "int": 12},
+    reading=Reading(
+        (Number("turn order", r"turn order (-?\d+)", field="turn_order"),),
+        headline="mean turn order",
+    ),
 )
 def social_initiative_check(
     request: SocialInitiativeInput, roller: Roller

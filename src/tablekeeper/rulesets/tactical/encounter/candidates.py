@@ -14,11 +14,12 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.memo import built, remembered
 from tablekeeper.engine.values import ActorId
+from tablekeeper.rulesets.tactical.catalogue import TRACKS
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.moving import movement_left
 from tablekeeper.rulesets.tactical.encounter.state import Character, TacticalState
-from tablekeeper.rulesets.tactical.encounter.traits import available
+from tablekeeper.rulesets.tactical.encounter.traits import available, available_reads
 from tablekeeper.rulesets.tactical.grid import Square, distance, reachable
 from tablekeeper.rulesets.tactical.once import for_catalogue
 
@@ -78,7 +79,10 @@ def _attack_commands(
     state: TacticalState, character: Character, keys: tuple[str, ...], *, fast: bool = False
 ) -> Iterator[Command]:
     """Each skill of ``keys`` against each standing enemy, the nearest first (on the fast
-    paths, none beyond a melee or ranged skill's reach: ``plainly_refused.py``)."""
+    paths, none beyond a melee or ranged skill's reach: ``plainly_refused.py``); the
+    enemies are not looked for when there is no skill to aim at them."""
+    if not keys:
+        return
     who = character.id
     enemies = [o for o in state.standing() if o.is_enemy_of(character)]
     enemies.sort(key=lambda o: distance(o.position, character.position, state.options.distance))
@@ -285,11 +289,24 @@ def _unrefused(
     fast: bool,
 ) -> tuple[str, ...]:
     """``keys``, but on the fast paths none when the turn refuses them all (``refused``)
-    and none the character may not use now or cannot pay for (``plainly_refused.py``)."""
+    and none the character may not use now or cannot pay for (``plainly_refused.py``):
+    built once for the keys, what their availability reads (``traits.available_reads``)
+    and the character's pools (what paying reads), not asked key by key."""
     if not fast:
         return keys
-    if refused:
+    if refused or not keys:
         return ()
+    reads = available_reads(state, character)
+    pools = tuple([character.pool(track) for track in TRACKS])
+    return for_catalogue(
+        state.catalogue,
+        ("unrefused", keys, reads, pools),
+        lambda: _usable(state, character, keys),
+    )
+
+
+def _usable(state: TacticalState, character: Character, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of ``keys`` the character may use now and can pay for."""
     skills = state.catalogue.skills
     return tuple(
         key

@@ -43,9 +43,10 @@ from tablekeeper.rulesets.tactical.encounter.traits import (
     own_boons,
 )
 from tablekeeper.rulesets.tactical.encounter.triggers import first_reaction_candidate
+from tablekeeper.rulesets.tactical.encounter.utility_once import rolled_utility
 from tablekeeper.rulesets.tactical.encounter.work import Work
 from tablekeeper.rulesets.tactical.threat import threat_of
-from tablekeeper.rulesets.tactical.utility import UtilityInput, utility
+from tablekeeper.rulesets.tactical.utility import UtilityInput
 
 
 def _set_use(work: Work, use: Use | None) -> None:
@@ -270,18 +271,22 @@ def _resolve_attack(work: Work, use: Use, target: str) -> None:
         damage(work, target, check.yield_track, outcome.damage)
 
 
-def _resolve_utility(work: Work, use: Use, target: str, skill: SkillDef) -> None:
-    state = work.state
+def utility_input(state: TacticalState, use: Use) -> UtilityInput:
+    """The ``tactical.utility`` input for ``use``, an action, now."""
     user = state.character(use.user)
     up, down = own_boons(state.catalogue, user)
-    check = UtilityInput(
+    return UtilityInput(
         cunning=user.cunning,
         boons=use.boons + up,
         banes=use.banes + down,
         kind="action",
         options=state.options,
     )
-    outcome = utility(check, labelled(work.roller, f"{use.skill} utility roll", use.user))
+
+
+def _resolve_utility(work: Work, use: Use, target: str, skill: SkillDef) -> None:
+    roller = labelled(work.roller, f"{use.skill} utility roll", use.user)
+    _, outcome = rolled_utility(work.state, use, roller, utility_input)
     work.emit(
         ev.UTILITY_ROLLED,
         ev.UtilityRolled(user=use.user, target=ActorId(target), skill=use.skill, outcome=outcome),

@@ -132,15 +132,24 @@ def available(state: TacticalState, character: Character, key: str) -> str | Non
     """Why ``character`` cannot use skill ``key`` now, or ``None`` when it can.
 
     On the fast paths the answer is built once per catalogue for the values it reads (the
-    skill, the character's name, style, skills unlocked, conditions, berserk state,
-    class, the names of its weapons and the skill it concentrates on: ``once.py``): the
+    skill and :func:`available_reads`: ``once.py``): the
     candidates, their checks and the reactions ask it of a character state after state,
     and of characters alike (the goblins)."""
     if not fast_paths.enabled():
         return _available(state, character, key)
+    return for_catalogue(
+        state.catalogue,
+        ("available", key, available_reads(state, character)),
+        lambda: _available(state, character, key),
+    )
+
+
+def available_reads(state: TacticalState, character: Character) -> tuple[object, ...]:
+    """What :func:`available` reads of ``character`` and the state, the skill's key and
+    the catalogue aside: its name, style, skills unlocked, conditions, berserk state,
+    class, the names of its weapons and the skill it concentrates on."""
     held = state.concentrations.get(character.id)
-    reads = (
-        key,
+    return (
         character.name,
         character.style,
         character.unlocked,
@@ -150,9 +159,6 @@ def available(state: TacticalState, character: Character, key: str) -> str | Non
         character.character_class,
         tuple([weapon.name for weapon in character.wielding]),  # names: no model compared
         None if held is None else held.skill,
-    )
-    return for_catalogue(
-        state.catalogue, ("available", reads), lambda: _available(state, character, key)
     )
 
 
