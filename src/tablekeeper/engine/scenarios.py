@@ -11,12 +11,12 @@ script gives at their time (``due``), and what plays next when nobody is at the 
 the simulations all go through these three protocols.
 
 A simulation plays thousands of trials of one scenario, each from the same start with
-other dice. When the start rolls no die and reads its seed nowhere (:func:`started_once`
-checks), a trial need not start again: :func:`restarted` gives, from the run started
-once, a run at the same start with a new roller and seed, playing exactly as
-``start(scenario, roller, seed=seed)`` would. A run that keeps progress of its own a copy
-cannot reset, or that must hear its seed, says how with a ``restarted(session, *, seed)``
-method of its own (see :class:`ScenarioRun`).
+other dice. When the start rolls no die and reads its seed nowhere
+(:func:`started_once` checks, starting it twice), a trial need not start again:
+:func:`restarted` gives, from the run started once, a run at the same start with a new
+roller and seed, playing exactly as ``start(scenario, roller, seed=seed)`` would. A run
+that keeps progress of its own a copy cannot reset, or that must hear its seed, says how
+with a ``restarted(session, *, seed)`` method of its own (see :class:`ScenarioRun`).
 """
 
 from __future__ import annotations
@@ -156,9 +156,9 @@ def started_once(formats: ScenarioFormat, scenario: Any) -> ScenarioRun[Any] | N
     simulation's fast paths), or ``None`` when it must start afresh each trial: it is
     started twice, with dice seeded 0 and 1, and is restartable only when neither start
     rolled a die (their rollers' histories are empty) and the two came to the same state,
-    pending decision and run (so the start depends on its seed nowhere, not even through
-    dice drawn unrecorded), and the run says how to restart (its own ``restarted``, or
-    it is a dataclass)."""
+    pending decision and run (a start that reads its seed, or draws faces unrecorded,
+    differs there), and the run says how to restart (its own ``restarted``, or it is a
+    dataclass)."""
     with fast_paths.trial():
         run = formats.start(scenario, RandomRoller(0), seed=0)
         other = formats.start(scenario, RandomRoller(1), seed=1)
