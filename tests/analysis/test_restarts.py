@@ -92,7 +92,7 @@ def test_restarted_trials_are_the_reference_paths_trials(ruleset: str, name: str
     fast = play_trials(plan, 0, list(SEEDS))
     assert trials._STARTS[id(plan)][1] is not None  # they were restarted
     with fast_paths.reference():
-        assert trials._started_once(plan, load_ruleset(ruleset), plan.scenario()) is None
+        assert trials._started_once(plan, load_ruleset(ruleset), plan.scenario(), 9) is None
         reference = play_trials(plan, 0, list(SEEDS))
     assert fast == reference
 
@@ -139,6 +139,15 @@ class _Format:
 
 def _duel() -> Any:
     return _plan("duel", "first_blood").scenario()
+
+
+def test_a_call_of_fewer_trials_than_the_check_costs_starts_each_afresh() -> None:
+    plan = _plan("duel", "first_blood")
+    few = play_trials(plan, 0, [1, 2])
+    assert id(plan) not in trials._STARTS
+    assert play_trials(plan, 0, [1, 2, 3])[:2] == few
+    assert trials._STARTS[id(plan)][1] is not None
+    assert play_trials(plan, 0, [1]) == few[:1]  # started already: restarted
 
 
 def test_a_start_that_rolls_a_die_is_never_restarted() -> None:

@@ -222,15 +222,25 @@ def _parsed(plan: TrialPlan) -> Scenario:
     return scenario
 
 
-def _started_once(plan: TrialPlan, rules: Ruleset, scenario: Scenario) -> ScenarioRun[Any] | None:
-    """The plan's scenario started once, on the fast paths, for each trial to restart
-    from (``engine.scenarios.started_once``: ``None`` when a start rolls dice or reads its
-    seed); started once per plan object and process, as :func:`_parsed` parses it."""
+RESTARTS_FROM = 3
+"""The fewest trials of a call that start a plan's scenario to restart them (it is started
+twice to check it: fewer trials start afresh, unless it was started already)."""
+
+
+def _started_once(
+    plan: TrialPlan, rules: Ruleset, scenario: Scenario, trials: int
+) -> ScenarioRun[Any] | None:
+    """The plan's scenario started once, on the fast paths, for each of ``trials`` trials
+    to restart from (``engine.scenarios.started_once``: ``None`` when a start rolls dice or
+    reads its seed); started once per plan object and process, as :func:`_parsed` parses
+    it (a worker process is sent a chunk's plan afresh: once per chunk)."""
     if not fast_paths.enabled():
         return None
     known = _STARTS.get(id(plan))
     if known is not None and known[0] is plan:
         return known[1]
+    if trials < RESTARTS_FROM:
+        return None
     assert rules.scenarios is not None
     run = started_once(rules.scenarios, scenario)
     _STARTS[id(plan)] = (plan, run)
@@ -248,7 +258,7 @@ def play_trials(plan: TrialPlan, first: int, seeds: Sequence[int]) -> list[Trial
     scenario = _parsed(plan)
     policy = resolve_policy(plan.policy, rules)
     assert rules.scenarios is not None
-    once = _started_once(plan, rules, scenario)
+    once = _started_once(plan, rules, scenario, len(seeds))
     found = []
     for offset, seed in enumerate(seeds):
         if once is not None:
