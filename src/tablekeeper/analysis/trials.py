@@ -21,7 +21,7 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.rulesets import Ruleset, load_ruleset
-from tablekeeper.engine.scenarios import Scenario, ScenarioRun
+from tablekeeper.engine.scenarios import Scenario, ScenarioRun, restarted, started_once
 from tablekeeper.engine.sight import GM_SIGHT
 from tablekeeper.errors import InvalidInputError, RulesError
 
@@ -200,6 +200,10 @@ PLANS_REMEMBERED = 8
 
 _PLANS: dict[int, tuple[TrialPlan, Scenario]] = {}
 
+_STARTS: dict[int, tuple[TrialPlan, ScenarioRun[Any] | None]] = {}
+"""Per plan (as :data:`_PLANS`), its scenario started once to restart each trial from
+(``None``: its trials start afresh)."""
+
 
 def _parsed(plan: TrialPlan) -> Scenario:
     """The plan's scenario, parsed once per plan object on the fast paths (a caller
@@ -218,16 +222,50 @@ def _parsed(plan: TrialPlan) -> Scenario:
     return scenario
 
 
+RESTARTS_FROM = 3
+"""The fewest trials of a call that start a plan's scenario to restart them (it is started
+twice to check it: fewer trials start afresh, unless it was started already)."""
+
+
+def _started_once(
+    plan: TrialPlan, rules: Ruleset, scenario: Scenario, trials: int
+) -> ScenarioRun[Any] | None:
+    """The plan's scenario started once, on the fast paths, for each of ``trials`` trials
+    to restart from (``engine.scenarios.started_once``: ``None`` when a start rolls dice or
+    reads its seed); started once per plan object and process, as :func:`_parsed` parses
+    it (a worker process is sent a chunk's plan afresh: once per chunk)."""
+    if not fast_paths.enabled():
+        return None
+    known = _STARTS.get(id(plan))
+    if known is not None and known[0] is plan:
+        return known[1]
+    if trials < RESTARTS_FROM:
+        return None
+    assert rules.scenarios is not None
+    run = started_once(rules.scenarios, scenario)
+    _STARTS[id(plan)] = (plan, run)
+    if len(_STARTS) > PLANS_REMEMBERED:
+        del _STARTS[next(iter(_STARTS))]
+    return run
+
+
 def play_trials(plan: TrialPlan, first: int, seeds: Sequence[int]) -> list[Trial]:
-    """Trials ``first``, ``first + 1``... of ``plan``, one per seed, in order."""
+    """Trials ``first``, ``first + 1``... of ``plan``, one per seed, in order. On the fast
+    paths each trial is the scenario's start restarted with its seed's dice
+    (``engine.scenarios.restarted``) when the start rolls no die; else, and on the
+    reference path, each starts afresh."""
     rules = load_ruleset(plan.ruleset)
     scenario = _parsed(plan)
     policy = resolve_policy(plan.policy, rules)
     assert rules.scenarios is not None
+    once = _started_once(plan, rules, scenario, len(seeds))
     found = []
     for offset, seed in enumerate(seeds):
-        with fast_paths.trial():  # a trial reads the states, never the log: none is kept
-            run = rules.scenarios.start(scenario, RandomRoller(seed), seed=seed)
+        if once is not None:
+            run = restarted(once, RandomRoller(seed), seed=seed)
+        else:
+            with fast_paths.trial():  # a trial reads the states, never the log: none is kept
+                run = rules.scenarios.start(scenario, RandomRoller(seed), seed=seed)
         start = run.session.state
         commands = play(run, policy)
         end = run.session.state

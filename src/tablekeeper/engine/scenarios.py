@@ -9,16 +9,27 @@ parsed YAML over. A started scenario is a :class:`ScenarioRun`: a
 script gives at their time (``due``), and what plays next when nobody is at the keys
 (``next_command``). The terminal runner, the demo campaigns, the golden transcripts and
 the simulations all go through these three protocols.
+
+A simulation plays thousands of trials of one scenario, each from the same start with
+other dice. When the start rolls no die and reads its seed nowhere
+(:func:`started_once` checks, starting it twice), a trial need not start again:
+:func:`restarted` gives, from the run started once, a run at the same start with a new
+roller and seed, playing exactly as ``start(scenario, roller, seed=seed)`` would. A run
+that keeps progress of its own a copy cannot reset, or that must hear its seed, says how
+with a ``restarted(session, *, seed)`` method of its own (see :class:`ScenarioRun`).
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
-from tablekeeper.dice.roller import Roller
+from tablekeeper.dice.roller import RandomRoller, Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.session import Session
@@ -79,7 +90,14 @@ class Scenario(Protocol):
 
 
 class ScenarioRun(Protocol[S]):
-    """A scenario in play."""
+    """A scenario in play.
+
+    A run may have a method ``restarted(session, *, seed)``: the run as it was started,
+    over ``session`` (its session restarted with new dice: ``Session.restarted``) and
+    seeded with ``seed``, its own progress (a script's position) back at the start; or
+    ``None``, never to be restarted. Without one, a run that is a dataclass restarts as
+    a copy of its fields (:func:`restarted`), and any other starts afresh each trial.
+    """
 
     @property
     def scenario(self) -> Scenario:
@@ -131,6 +149,92 @@ class ScenarioFormat(Protocol):
     def party(self, scenario: Any) -> str:
         """The side whose actors are the players' characters (in a demo campaign)."""
         ...
+
+
+def started_once(formats: ScenarioFormat, scenario: Any) -> ScenarioRun[Any] | None:
+    """``scenario`` started to be :func:`restarted` trial after trial, keeping no log (a
+    simulation's fast paths), or ``None`` when it must start afresh each trial: it is
+    started twice, with dice seeded 0 and 1, and is restartable only when neither start
+    rolled a die (their rollers' histories are empty) and the two came to the same state,
+    pending decision and run (a start that reads its seed, or draws faces unrecorded,
+    differs there), and the run says how to restart (its own ``restarted``, or it is a
+    dataclass)."""
+    with fast_paths.trial():
+        run = formats.start(scenario, RandomRoller(0), seed=0)
+        other = formats.start(scenario, RandomRoller(1), seed=1)
+    first, second = run.session, other.session
+    if first.roller.history or second.roller.history or first.keeps_log:
+        return None
+    if (first.state, first.pending) != (second.state, second.pending):
+        return None
+    own = getattr(run, "restarted", None)
+    if own is None:
+        if not _copyable(run) or _progress(run) != _progress(other):
+            return None
+    elif own(first.restarted(RandomRoller(0)), seed=0) is None:  # it will not restart
+        return None
+    return run
+
+
+def restarted(run: ScenarioRun[S], roller: Roller, *, seed: int | None) -> ScenarioRun[S]:
+    """``run`` (from :func:`started_once`, never played) started again with ``roller``
+    (made from ``seed``): a new run at the same start, playing exactly as
+    ``start(scenario, roller, seed=seed)`` would (``tests/analysis/test_restarts.py``).
+
+    The session is the engine's (``Session.restarted``); the run is the ruleset's own
+    ``restarted`` when it has one, else a copy of the dataclass: the new session and
+    seed, its other fields (a script's position, a cache) copied deep, each as the start
+    left it (the very scenario kept, and any reference to the session or its roller
+    made to the new ones)."""
+    session = run.session.restarted(roller)
+    own = getattr(run, "restarted", None)
+    if own is not None:
+        made: ScenarioRun[S] | None = own(session, seed=seed)
+        if made is None:
+            raise ValueError(f"{type(run).__name__} does not restart: start it afresh")
+        return made
+    memo: dict[int, Any] = {
+        id(run.session): session,
+        id(run.session.roller): roller,
+        id(run.scenario): run.scenario,
+    }
+    assert dataclasses.is_dataclass(run)
+    assert not isinstance(run, type)
+    own_fields = [f for f in dataclasses.fields(run) if f.name not in _GIVEN]
+    made = dataclasses.replace(
+        run,
+        scenario=run.scenario,
+        session=session,
+        seed=seed,
+        **{f.name: copy.deepcopy(getattr(run, f.name), memo) for f in own_fields if f.init},
+    )
+    for f in own_fields:  # what its constructor does not take (a cache), as start left it
+        if not f.init:
+            object.__setattr__(made, f.name, copy.deepcopy(getattr(run, f.name), memo))
+    return made
+
+
+_GIVEN = ("scenario", "session", "seed")
+"""The fields of a run its start gives it (a restarted copy is given them anew)."""
+
+
+def _copyable(run: Any) -> bool:
+    """Whether :func:`restarted` may copy ``run``: a dataclass instance taking its
+    scenario, session and seed in its constructor."""
+    if not dataclasses.is_dataclass(run) or isinstance(run, type):
+        return False
+    taken = {f.name for f in dataclasses.fields(run) if f.init}
+    return taken.issuperset(_GIVEN)
+
+
+def _progress(run: Any) -> dict[str, Any]:
+    """A dataclass run's fields other than its session and seed: what it keeps of its
+    own (a restarted copy keeps them as the start left them)."""
+    return {
+        f.name: getattr(run, f.name)
+        for f in dataclasses.fields(run)
+        if f.compare and f.name not in ("session", "seed")
+    }
 
 
 def versioned_mapping(data: Any, *, source: str, version: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ its play asks another or leaves nothing awaited (``decision.withdrawn``).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Generic, TypeVar
 
@@ -122,6 +123,21 @@ class Session(Generic[S]):
         if self._unlogged_number is None:
             self._unlogged_number = int(self.log.next_command_id[1:])
             self._unlogged_taken = self.log.numbers_taken(self._unlogged_number)
+
+    def restarted(self, roller: Roller) -> Session[S]:
+        """A new session where this one is now (its state, pending decision and command
+        numbering), rolling with ``roller``: a simulation trial started again from a
+        scenario's start, with new dice (``engine.scenarios.restarted``). Only a session
+        that keeps no log restarts (a log would have to be copied, and what it rolled
+        with); this one is left as it was."""
+        if self._unlogged_number is None:
+            raise IllegalCommandError(
+                "cannot restart: this session keeps a log (only a trial's restarts)",
+                field="restart",
+            )
+        fresh = copy.copy(self)  # the values it holds are frozen; its log is never written
+        fresh.roller = roller
+        return fresh
 
     def submit(self, command: Command, *, roll_mode: RollMode = "public") -> tuple[Event, ...]:
         """Check, resolve, fold and log ``command``; return the events it logged, seen as

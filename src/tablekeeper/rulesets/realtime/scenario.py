@@ -234,6 +234,12 @@ class ScenarioRun:
         """The second being played."""
         return self.session.state.second
 
+    def restarted(self, session: Session[RealtimeState], *, seed: int | None) -> ScenarioRun:
+        """The run as :func:`start` left it, over ``session`` (restarted with new dice,
+        ``engine.scenarios.restarted``) and seeded ``seed``: no second of the timeline
+        handed out, no creature asked (a new run, not a copy of this one's fields)."""
+        return ScenarioRun(self.scenario, session, seed)
+
     @property
     def finished(self) -> bool:
         """Past the scenario's last second."""
