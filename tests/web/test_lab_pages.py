@@ -24,6 +24,15 @@ from tablekeeper.web.lab import (
 
 HTMX = {"HX-Request": "true"}
 
+POOL_SWEEP = {
+    "resolver": "dice.pool",
+    "input.dice": "3",
+    "input.sides": "6",
+    "input.tn": "4",
+    "vary": "tn=3:5",
+}
+"""A small sweep form: 3d6 at TN 3 to 5."""
+
 
 @pytest.fixture(autouse=True)
 def _no_runs_left() -> Iterator[None]:
@@ -120,13 +129,7 @@ def test_htmx_gets_the_runs_part_which_polls_until_the_charts(client: TestClient
 def test_a_sweep_runs_and_shows_its_outcome_table(client: TestClient) -> None:
     started = client.post(
         "/lab/sweeps",
-        data={
-            "resolver": "dice.pool",
-            "input.dice": "3",
-            "input.sides": "6",
-            "input.tn": "4",
-            "vary": "tn=3:5",
-        },
+        data=POOL_SWEEP,
     )
     run = _finish(lab_jobs.run_of(_run_id(started)))
     assert run.error is None
@@ -319,13 +322,7 @@ def test_a_busy_refusal_shows_beside_the_button_with_a_stop(
     assert played.wait(5)
     busy = client.post(
         "/lab/sweeps",
-        data={
-            "resolver": "dice.pool",
-            "input.dice": "3",
-            "input.sides": "6",
-            "input.tn": "4",
-            "vary": "tn=3:5",
-        },
+        data=POOL_SWEEP,
         headers=HTMX,
     )
     assert busy.status_code == 503

@@ -36,6 +36,14 @@ def _reaction(table: Table) -> tuple[str, str]:
     return f"{table.url}/decisions/{decision['id']}", "react:opportunity_attack"
 
 
+def _hit_at_the_table(table: Table) -> None:
+    """Aliena's Opportunity Attack, its d20 rolled at the table as a 5: a hit whose damage
+    the GM is asked for."""
+    url, option = _reaction(table)
+    data = {"option": option, "expected_version": table.version(), "at_table": "1", "die": "5"}
+    table.gm.post(url, data=data)
+
+
 def test_an_answer_rolled_at_the_table_asks_its_die_then_stores_it_once(table: Table) -> None:
     url, option = _reaction(table)
     seen = table.version()
@@ -217,9 +225,7 @@ def test_a_bad_damage_in_the_follow_up_is_refused_beside_it_not_in_the_gm_tools(
 ) -> None:
     # A GM walk-through typed a bad damage into "Damage dealt ... [Deal it]": the refusal
     # came back in the GM tools' own Deal damage form, far from the prompt answered.
-    url, option = _reaction(table)
-    data = {"option": option, "expected_version": table.version(), "at_table": "1", "die": "5"}
-    table.gm.post(url, data=data)
+    _hit_at_the_table(table)
     outcome = OUTCOME.search(table.page())
     assert outcome
     form = re.search(r'<form[^>]*class="follow-up".*?</form>', outcome.group(0), re.S)
@@ -253,9 +259,7 @@ def test_success_and_failure_points_are_spelled_out_where_the_gm_reads_them(
 ) -> None:
     # R-TEST-02: the document's S.P. and F.P. are Success Points and Failure Points; a GM
     # walk-through read "hit, 7 S.P." in the outcome and the log, unexplained.
-    url, option = _reaction(table)
-    data = {"option": option, "expected_version": table.version(), "at_table": "1", "die": "5"}
-    table.gm.post(url, data=data)
+    _hit_at_the_table(table)
     page = table.page()
     outcome = OUTCOME.search(page)
     assert outcome

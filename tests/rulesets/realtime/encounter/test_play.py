@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from tablekeeper.cli.play import play
 
@@ -131,12 +131,7 @@ def test_nobody_at_the_keys_the_scenarios_damage_is_dealt(tmp_path: Path) -> Non
 def test_the_gms_answer_rules_the_hit_and_unattended_play_deals_it_no_more(
     tmp_path: Path,
 ) -> None:
-    scenario = tmp_path / "duel.yaml"
-    scenario.write_text(DUEL_WITH_DAMAGE, encoding="utf-8")
-    script = tmp_path / "gm.txt"
-    script.write_text("next\nreact:opportunity_attack\n6\n", encoding="utf-8")
-    result = runner.invoke(app, ["realtime", str(scenario), "--script", str(script)])
-    assert result.exit_code == 0, result.output
+    result = _played_by_the_gm(tmp_path, "next\nreact:opportunity_attack\n6\n")
     assert "Balthazar takes 6 damage (Opportunity Attack): 14 HP" in result.output
     assert "takes 2 damage" not in result.output  # the script ran out: unattended after
 
@@ -145,12 +140,18 @@ def test_a_gm_who_rules_no_damage_is_not_overruled_by_the_scenario(tmp_path: Pat
     # G-R-E5: the GM at the keys answers 0 to "Damage dealt ...?": that is the GM's
     # ruling, logged as 0 damage, and the scenario's 2 a hit is not dealt afterwards when
     # the GM plays on (the hit no longer awaits its damage).
-    scenario = tmp_path / "duel.yaml"
-    scenario.write_text(DUEL_WITH_DAMAGE, encoding="utf-8")
-    script = tmp_path / "gm.txt"
-    script.write_text("next\nreact:opportunity_attack\n0\nnext\nnext\n", encoding="utf-8")
-    result = runner.invoke(app, ["realtime", str(scenario), "--script", str(script)])
-    assert result.exit_code == 0, result.output
+    result = _played_by_the_gm(tmp_path, "next\nreact:opportunity_attack\n0\nnext\nnext\n")
     assert "Damage dealt to Balthazar by Opportunity Attack? 0" in result.output
     assert "Balthazar takes 0 damage (Opportunity Attack): 20 HP" in result.output
     assert "takes 2 damage" not in result.output
+
+
+def _played_by_the_gm(tmp_path: Path, lines: str) -> Result:
+    """``DUEL_WITH_DAMAGE`` played with the GM's ``lines`` at the keys."""
+    scenario = tmp_path / "duel.yaml"
+    scenario.write_text(DUEL_WITH_DAMAGE, encoding="utf-8")
+    script = tmp_path / "gm.txt"
+    script.write_text(lines, encoding="utf-8")
+    result = runner.invoke(app, ["realtime", str(scenario), "--script", str(script)])
+    assert result.exit_code == 0, result.output
+    return result
