@@ -28,10 +28,20 @@ from tablekeeper.rulesets.realtime.checks import CheckInput, check, check_rolled
 from tablekeeper.rulesets.realtime.encounter import commands as realtime_cmd
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter import payloads
-from tablekeeper.rulesets.realtime.encounter.events import ADVANCE_STARTED, SECONDS_ELAPSED
-from tablekeeper.rulesets.realtime.encounter.fold import fold
+from tablekeeper.rulesets.realtime.encounter.actions import load_catalogue
+from tablekeeper.rulesets.realtime.encounter.events import (
+    ADVANCE_STARTED,
+    SECOND_ENDING,
+    SECONDS_ELAPSED,
+)
+from tablekeeper.rulesets.realtime.encounter.fold import charged_for, counted_for, fold
 from tablekeeper.rulesets.realtime.encounter.reactions import decision_for
-from tablekeeper.rulesets.realtime.encounter.seconds import passed_quietly, quiet_seconds
+from tablekeeper.rulesets.realtime.encounter.seconds import (
+    _first_end,
+    _idle,
+    passed_quietly,
+    quiet_seconds,
+)
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
     Hit,
@@ -772,3 +782,182 @@ def test_the_advance_unattended_play_offers_is_the_full_ones_at_every_second(nam
             ruled = ruled_damage(state, played.scenario.reaction_damage, RandomRoller(1))
             assert reference == (ruled or again.advance_command(1)) or reference is None
         assert fast == reference, state.second
+
+
+def _answers_of_a_second(run: ScenarioRun, policy: Any) -> list[Command | None]:
+    """What ``next_command`` gives, asked again and again at one second (each creature
+    asked once), up to the advance: the questions unattended play asks that second."""
+    given: list[Command | None] = []
+    while True:
+        command = run.next_command(policy)
+        given.append(command)
+        if command is None or command.kind == realtime_cmd.ADVANCE:
+            return given
+        assert len(given) < 10
+
+
+def test_unattended_play_asks_each_creature_as_in_full_on_every_state_played() -> None:
+    """On every state the scenario passes through, with no creature asked yet, the fast
+    loop of ``next_command`` (the policy's pick) gives the commands the full loop gives
+    (each creature's legal commands, ``choose`` among them), in the same order, to the
+    advance; with the scripted creatures unscripted too, so that creatures pick."""
+    picked = 0
+    for name, seed in ((name, seed) for name in SCENARIOS for seed in SEEDS):
+        played, states = visited(name, seed)
+        for scenario in (played.scenario, played.scenario.model_copy(update={"timeline": ()})):
+            for state in states:
+                if state.ending_second or state.offer is not None:
+                    continue
+                state = state.model_copy(update={"awaiting_damage": ()})  # damage first
+                fast_run = ScenarioRun(scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1)
+                fast = _answers_of_a_second(fast_run, POLICY)
+                with fast_paths.reference():
+                    full_run = ScenarioRun(
+                        scenario, Session(ENGINE, state, roller=RandomRoller(1)), 1
+                    )
+                    reference = _answers_of_a_second(full_run, POLICY)
+                assert fast == reference, (state.second, state)
+                assert fast_run.asked == full_run.asked
+                picked += len(fast) - 1
+    assert picked > 0
+
+
+def _idle_alike(state: RealtimeState) -> int:
+    """For each creature of ``state``: when ``seconds._idle`` calls it idle, nothing comes
+    to it (``_first_end``) and neither gaining nor counting changes it (the very value);
+    how many were idle."""
+    idle = 0
+    for creature in state.creatures.values():
+        if not _idle(creature):
+            continue
+        idle += 1
+        with fast_paths.reference():
+            assert _first_end(creature, state.options, state.second) is None, creature
+            for seconds in (1, 2, 175):
+                assert charged_for(creature, seconds, state.options) is creature, creature
+                assert counted_for(creature, seconds) is creature, creature
+    return idle
+
+
+def _ends_and_gains_alike(state: RealtimeState) -> None:
+    """``quiet_seconds`` and the gain of a second's end (``second_ending``'s fold) on the
+    fast path, which skip the idle creatures and those charging nothing, are the full
+    computation's, fields set included; and the dying counted (built once for the very
+    creature on the fast path) are the full count, handed out again."""
+    fast_quiet = quiet_seconds(state)
+    fast_ending = fold(state, SECOND_ENDING, {"second": state.second})
+    fast_counted = [counted_for(creature, 1) for creature in state.creatures.values()]
+    with fast_paths.reference():
+        assert fast_quiet == quiet_seconds(state)
+        ending = fold(state, SECOND_ENDING, {"second": state.second})
+        counted = [counted_for(creature, 1) for creature in state.creatures.values()]
+    assert fast_ending == ending
+    for key, creature in fast_ending.creatures.items():
+        assert creature.model_fields_set == ending.creatures[key].model_fields_set
+        assert (creature is state.creatures[key]) == (ending.creatures[key] is state.creatures[key])
+    assert fast_counted == counted
+    for fast, full in zip(fast_counted, counted, strict=True):
+        assert fast.model_fields_set == full.model_fields_set
+    again = [counted_for(creature, 1) for creature in state.creatures.values()]
+    assert all(a is b for a, b in zip(again, fast_counted, strict=True))
+
+
+def test_idle_creatures_quiet_seconds_and_a_seconds_gain_are_the_full_ones_on_every_state() -> None:
+    """On every state the shipped scenarios pass through: a creature the fast paths call
+    idle has nothing coming and is not changed by a second's end; ``quiet_seconds``, the
+    charges gained at a second's end and the dying counted are the full computation's.
+    Some creatures are idle and some are not (dying, charging), so the test can fail."""
+    idle = busy = 0
+    for name in SCENARIOS:
+        for seed in SEEDS:
+            for state in visited(name, seed)[1]:
+                found = _idle_alike(state)
+                idle += found
+                busy += len(state.creatures) - found
+                _ends_and_gains_alike(state)
+    assert idle > 0
+    assert busy > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    hps=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
+    dead=st.lists(st.booleans(), min_size=4, max_size=4),
+    charges=st.lists(
+        st.none() | st.tuples(st.integers(1, 9), st.integers(0, 9), st.booleans()),
+        min_size=4,
+        max_size=4,
+    ),
+    rates=st.lists(st.none() | st.integers(1, 3), min_size=4, max_size=4),
+    negative=st.lists(st.integers(0, 174), min_size=4, max_size=4),
+    rests=st.lists(st.none() | st.integers(1, 2), min_size=4, max_size=4),
+    second=st.integers(1, 7300),
+)
+def test_idle_creatures_quiet_seconds_and_a_seconds_gain_are_the_full_ones_on_varied_states(
+    hps: list[int],
+    dead: list[bool],
+    charges: list[tuple[int, int, bool] | None],
+    rates: list[int | None],
+    negative: list[int],
+    rests: list[int | None],
+    second: int,
+) -> None:
+    """The same on states varied in HP, deaths, charges, A.P. rates, seconds at negative
+    HP, Rests and the second."""
+    state = visited("leaving_reach", 1)[1][0]
+    creatures = {}
+    for index, (key, creature) in enumerate(state.creatures.items()):
+        charge = None
+        if charges[index] is not None:
+            cost, charged, timed = charges[index]  # type: ignore[misc]
+            charge = Charge(
+                action="custom",
+                name="Spell",
+                cost=cost,
+                charged=min(cost, charged),
+                timed=timed,
+                started_at=1,
+            )
+        rest = None
+        if rests[index] is not None:
+            conditions = SimpleRestInput(quality="good", hours=rests[index])
+            rest = RestSegment(started_at=max(1, second - 3600), conditions=conditions)
+        creatures[key] = creature.model_copy(
+            update={
+                "hp": hps[index],
+                "dead": dead[index],
+                "charge": charge,
+                "ap_per_second": rates[index],
+                "seconds_negative": negative[index],
+                "resting": rest,
+            }
+        )
+    varied = state.model_copy(update={"creatures": creatures, "clock": SecondClock(second=second)})
+    _idle_alike(varied)
+    _ends_and_gains_alike(varied)
+
+
+def test_the_reactions_a_trigger_allows_are_the_catalogues_for_every_kind() -> None:
+    """The reactions each trigger kind allows (worked out once for the very catalogue on
+    the fast paths) are the catalogue's own scan, in its order, for the shipped catalogue
+    and for house rules that add a reaction (answering one trigger of two) and take a
+    trigger from another; an unknown kind allows none."""
+    riposte = {"name": "Arcane Riposte", "cooldown": 4, "triggers": ["complex_action_completed"]}
+    catalogues = [
+        load_catalogue(None),
+        load_catalogue({"reactions": {"arcane_riposte": riposte}}),
+        load_catalogue({"reactions": {"opportunity_attack": {"triggers": ["leaves_reach"]}}}),
+    ]
+    answers = set()
+    for catalogue in catalogues:
+        for kind in (*catalogue.triggers, "no_such_trigger"):
+            fast = catalogue.reactions_for(kind)
+            assert catalogue.reactions_for(kind) is fast  # built once
+            with fast_paths.reference():
+                reference = catalogue.reactions_for(kind)
+                assert reference == tuple(
+                    key for key, item in catalogue.reactions.items() if kind in item.triggers
+                )
+            assert fast == reference, (kind, catalogue.reactions)
+            answers.add(fast)
+    assert len(answers) >= 3  # none, one reaction, two

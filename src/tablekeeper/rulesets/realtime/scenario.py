@@ -307,7 +307,8 @@ class ScenarioRun:
                 return ruled
         # advance_command(1) is the advance of max(1, min(1, limit)) seconds, its limit
         # at least 1 before the end: always one second (on the fast paths, taken as such)
-        wait = advance(1) if fast_paths.enabled() else self.advance_command(1)
+        fast = fast_paths.enabled()
+        wait = advance(1) if fast else self.advance_command(1)
         scripted = self._scripted
         if scripted is None:
             scenario = self.scenario
@@ -315,16 +316,14 @@ class ScenarioRun:
             self._unscripted = _Unscripted(scripted)
         unscripted = self._unscripted
         engine = self.session.engine
-        picker = (
-            policy
-            if isinstance(policy, RealtimePolicy)
+        asked = self.asked
+        if (
+            fast
             and type(policy) is RealtimePolicy  # not a subclass choosing otherwise
             and isinstance(engine, RealtimeEngine)
             and self.session.pending is None
-            and fast_paths.enabled()
-            else None
-        )
-        asked = self.asked
+        ):
+            return self._picked(policy, engine, state, unscripted, wait)
         for creature in state.creatures.values():
             if creature.id in scripted or not creature.can_act:
                 continue
@@ -332,22 +331,61 @@ class ScenarioRun:
             if key in asked:
                 continue
             asked.add(key)
-            if picker is not None and isinstance(engine, RealtimeEngine) and creature.id != GM:
-                picked = picker.pick(engine, state, creature.id, unscripted)
-                if picked is not None:
-                    return picked
-                continue
-            legal = [
-                command
-                for command in self.session.legal_commands(creature.id)
-                if unscripted(command)
-            ]
-            if not legal:
-                continue
-            choice = policy.choose(state, creature.id, (*legal, wait))
-            if choice is not wait:
+            choice = self._chosen(policy, state, creature.id, unscripted, wait)
+            if choice is not None:
                 return choice
         return wait
+
+    def _picked(
+        self,
+        policy: RealtimePolicy,
+        engine: RealtimeEngine,
+        state: RealtimeState,
+        unscripted: _Unscripted,
+        wait: Command,
+    ) -> Command:
+        """The fast paths' loop of :meth:`next_command`: each creature not yet asked this
+        second is asked through the policy's pick (``RealtimePolicy.pick``: what
+        ``choose`` takes among its legal commands, the advance last; ``None`` for the
+        advance), the GM through its legal commands; ``wait`` once all let it pass."""
+        second, scripted, asked, pick = (
+            state.clock.second,
+            unscripted.scripted,
+            self.asked,
+            policy.pick,
+        )
+        for creature in state.creatures.values():
+            actor = creature.id
+            if actor in scripted or not creature.can_act:
+                continue
+            key = (second, str(actor))
+            if key in asked:
+                continue
+            asked.add(key)
+            if actor == GM:  # the GM's legal commands are asked in full
+                choice = self._chosen(policy, state, actor, unscripted, wait)
+            else:
+                choice = pick(engine, state, actor, unscripted)
+            if choice is not None:
+                return choice
+        return wait
+
+    def _chosen(
+        self,
+        policy: Policy[RealtimeState],
+        state: RealtimeState,
+        actor: ActorId,
+        unscripted: _Unscripted,
+        wait: Command,
+    ) -> Command | None:
+        """What ``policy.choose`` picks for ``actor`` among its legal commands that leave
+        the scripted creatures alone, the advance ``wait`` last (``None``: the advance,
+        or nothing legal)."""
+        legal = [command for command in self.session.legal_commands(actor) if unscripted(command)]
+        if not legal:
+            return None
+        choice = policy.choose(state, actor, (*legal, wait))
+        return None if choice is wait else choice
 
 
 def _timeline_commands(timeline: tuple[TimelineEntry, ...]) -> dict[int, tuple[Command, ...]]:

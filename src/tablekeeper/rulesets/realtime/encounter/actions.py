@@ -22,6 +22,7 @@ from pydantic import Field, ValidationError, ValidationInfo, field_validator, mo
 
 from tablekeeper.engine.values import Frozen, invalid_input
 from tablekeeper.errors import InvalidInputError
+from tablekeeper.rulesets.realtime.once import for_the_very
 
 ACTIONS_FILE = "actions.yaml"
 
@@ -147,8 +148,16 @@ class Catalogue(Frozen):
         return reactions
 
     def reactions_for(self, trigger_kind: str) -> tuple[str, ...]:
-        """The ids of the reactions a ``trigger_kind`` event allows, in catalogue order."""
-        return tuple(key for key, item in self.reactions.items() if trigger_kind in item.triggers)
+        """The ids of the reactions a ``trigger_kind`` event allows, in catalogue order
+        (on the fast paths worked out once for the very catalogue: every offer and every
+        reaction's check asks it, ``once.py``)."""
+
+        def make() -> tuple[str, ...]:
+            return tuple(
+                key for key, item in self.reactions.items() if trigger_kind in item.triggers
+            )
+
+        return for_the_very(self, ("reactions for", trigger_kind), make)
 
 
 def layer(base: Mapping[str, Any], house: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, JsonValue
 
+from tablekeeper.engine import fast_paths
+from tablekeeper.engine.memo import built_for
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
 from tablekeeper.rulesets.realtime.encounter import payloads
@@ -69,12 +71,27 @@ def counted_for(creature: Creature, seconds: int) -> Creature:
     second at negative HP each (R-LIFE-03)."""
     if not creature.is_dying:
         return creature
-    return creature.model_copy(update={"seconds_negative": creature.seconds_negative + seconds})
+
+    def make() -> Creature:
+        return creature.model_copy(update={"seconds_negative": creature.seconds_negative + seconds})
+
+    if fast_paths.enabled():  # built once for the very creature: a dying creature's
+        # seconds are counted alike in every trial, so its values chain from trial to trial
+        return built_for(creature, ("realtime.counted_for", seconds), make)
+    return make()
 
 
 def _gain(state: S, seconds: int) -> dict[ActorId, Creature]:
-    """Every creature after ``seconds`` ends of second: charge gained."""
-    return {key: charged_for(one, seconds, state.options) for key, one in state.creatures.items()}
+    """Every creature after ``seconds`` ends of second: charge gained. On the fast paths
+    a creature charging nothing is kept as it is without asking (``charged_for`` hands it
+    back itself)."""
+    options = state.options
+    if fast_paths.enabled():
+        return {
+            key: one if one.charge is None else charged_for(one, seconds, options)
+            for key, one in state.creatures.items()
+        }
+    return {key: charged_for(one, seconds, options) for key, one in state.creatures.items()}
 
 
 def _count_dying(state: S, seconds: int) -> dict[ActorId, Creature]:

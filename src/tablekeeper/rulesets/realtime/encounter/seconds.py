@@ -24,6 +24,7 @@ import math
 from typing import Any
 
 from tablekeeper.dice.purposes import labelled
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.encounter import events as ev
@@ -64,7 +65,10 @@ def quiet_seconds(state: RealtimeState) -> int | None:
     if next_offer(state) is not None:
         return 0
     horizon: int | None = None
+    fast = fast_paths.enabled()
     for creature in state.creatures.values():
+        if fast and _idle(creature):  # nothing comes to it: ``_first_end`` is None
+            continue
         end = _first_end(creature, state.options, state.second)
         if end is not None:
             horizon = end if horizon is None else min(horizon, end)
@@ -90,9 +94,20 @@ def _first_end(creature: Creature, options: RealtimeOptions, second: int) -> int
     return min(ends) if ends else None
 
 
+def _idle(creature: Creature) -> bool:
+    """Whether nothing can happen to ``creature`` at the end of a second, and nothing
+    changes it: dead, or charging nothing, at 0 HP or more and not resting. Then
+    :func:`_first_end` is ``None``, ``fold.charged_for`` and ``fold.counted_for`` hand it
+    back itself (a fast path's question, asked of every creature every second:
+    ``tests/rulesets/realtime/test_fast_paths.py``)."""
+    return creature.dead or (
+        creature.charge is None and creature.hp >= 0 and creature.resting is None
+    )
+
+
 def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
     """The state after an ``advance`` of ``seconds`` (the GM's, allowed) when they all
-    pass quietly, else ``None``; one pass over the creatures and one copy of the state.
+    pass quietly, else ``None``; one copy of the state, and of each creature it changes.
 
     A fast path of unattended play (``engine.py``, ``RealtimeEngine.submit``, for a
     session keeping no log). Played in full, such an advance drafts ``advance_started``
@@ -102,18 +117,24 @@ def passed_quietly(state: RealtimeState, seconds: int) -> RealtimeState | None:
     the hits of earlier seconds go unruled (``state.still_awaiting``) and leaves
     ``advance_remaining`` at 0 (it is the only field ``advance_started`` sets).
     Here each creature is asked once what :func:`quiet_seconds` asks of it
-    (:func:`_first_end`: nothing may happen to it within ``seconds``) and gains and
-    counts with the fold's own functions, in their order. ``tests/rulesets/realtime/
+    (:func:`_first_end`: nothing may happen to it within ``seconds``; an idle creature,
+    :func:`_idle`, is not asked), all of them before anything is built, and those not
+    idle gain and count with the fold's own functions, in their order. ``tests/rulesets/realtime/
     test_fast_paths.py`` holds it to :func:`quiet_seconds` and the two folds on every
     state the shipped scenarios pass through and on varied ones."""
     if state.triggers and next_offer(state) is not None:  # no trigger: no offer
         return None
     options, second = state.options, state.clock.second
-    creatures = {}
+    busy = []  # asked first, all of them, so nothing is built for an advance refused
     for key, creature in state.creatures.items():
+        if _idle(creature):  # nothing comes, nothing is gained or counted: as it is
+            continue
         end = _first_end(creature, options, second)
         if end is not None and end <= seconds:
             return None
+        busy.append((key, creature))
+    creatures = dict(state.creatures)
+    for key, creature in busy:
         if creature.charge is not None:  # the calls only where they change something
             creature = charged_for(creature, seconds, options)
         if creature.is_dying:
