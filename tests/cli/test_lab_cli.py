@@ -301,3 +301,24 @@ def test_the_numbers_lines_are_never_wrapped_in_a_narrow_terminal() -> None:
         assert shown.exit_code == 0, shown.output
         for line in lines:
             assert line in shown.output, line
+
+
+def test_simulate_draws_the_lengths_histogram_in_the_terminal() -> None:
+    """The report's histogram of lengths, as bars: one row a length, or a range of them
+    where there are more than a dozen, every trial counted once."""
+    from rich.console import Console
+
+    from tablekeeper.cli.simulate import HISTOGRAM_ROWS, _histogram
+
+    shown = runner.invoke(app, ["simulate", "skirmish", "--trials", "4", "--workers", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "how long (rounds)" in shown.output and "█" in shown.output  # noqa: PT018
+    counts = {str(length): 1 for length in range(3, 40)} | {"10": 5}
+    table = _histogram(counts, "commands")
+    assert table.row_count <= HISTOGRAM_ROWS
+    console = Console(width=120, record=True)
+    console.print(table)
+    text = console.export_text()
+    assert "3-6" in text and "39" in text  # noqa: PT018
+    rows = [line for line in text.splitlines() if "│" in line]
+    assert sum(int(row.split("│")[-2]) for row in rows) == sum(counts.values())

@@ -92,7 +92,8 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
             _spread(row["injuries"], spread.get("injuries")),
             spent,
         )
-    parts: list[Any] = [sides, *([endings] if endings else []), lengths, actors]
+    shape = _histogram(length["histogram"], result["length_unit"])
+    parts: list[Any] = [sides, *([endings] if endings else []), lengths, shape, actors]
     unavailable = point.get("exact", {}).get("unavailable")
     if unavailable:
         parts.append(f"[dim]exact: {unavailable}[/dim]")
@@ -125,6 +126,37 @@ def _endings_table(report: dict[str, Any]) -> Table | None:
             _percent(row["rate"]),
             f"{_percent(row['low'])} - {_percent(row['high'])}",
         )
+    return table
+
+
+HISTOGRAM_ROWS = 12
+"""The most rows the terminal's length histogram takes: more lengths share a row."""
+
+HISTOGRAM_WIDTH = 40
+"""The longest bar, in characters."""
+
+
+def _histogram(counts: dict[str, int], unit: str) -> Table:
+    """The lengths' histogram as bars, one row per length or, where there are more than
+    :data:`HISTOGRAM_ROWS`, per equal range of lengths (``15-18``), each with its count."""
+    values = {int(length): times for length, times in counts.items()}
+    table = Table(title=f"how long ({unit})", title_justify="left", show_header=False)
+    table.add_column("length", justify="right")
+    table.add_column("trials", justify="left")
+    table.add_column("count", justify="right")
+    if not values:
+        return table
+    low, high = min(values), max(values)
+    width = max(1, -(-(high - low + 1) // HISTOGRAM_ROWS))  # lengths a row, rounded up
+    rows: list[tuple[str, int]] = []
+    for start in range(low, high + 1, width):
+        end = min(high, start + width - 1)
+        label = str(start) if end == start else f"{start}-{end}"
+        rows.append((label, sum(values.get(n, 0) for n in range(start, end + 1))))
+    most = max(count for _, count in rows)
+    for label, count in rows:
+        bar = "█" * round(HISTOGRAM_WIDTH * count / most) if count else ""
+        table.add_row(label, bar, str(count))
     return table
 
 
