@@ -286,3 +286,16 @@ def test_every_bad_field_is_told_at_once_next_to_it(client: TestClient, ruleset:
             assert f'value="{value}"' in page.text, f"what was typed in {name} is kept"
     assert problems(page.text) == []
     assert "Brenna" not in client.get(f"/campaigns/{campaign}").text.split("<main")[1]
+
+
+@pytest.mark.parametrize("ruleset", ["percentile", "fractal", "realtime", "tactical"])
+def test_a_sheets_help_cites_no_rule_ids(client: TestClient, ruleset: str) -> None:
+    """The designer's review: the character form's help read "Meters per Move action
+    (P-ACT-19)." The ids are the code's; the table reads the rule's words alone, as in
+    every other generated form (``forms.readable_help``)."""
+    campaign, _ = create_campaign(client, ruleset)
+    form = client.get(f"/campaigns/{campaign}/characters/new").text
+    helps = re.findall(r'<p class="help"[^>]*>(.*?)</p>', form, re.S)
+    assert helps, "the form has help"
+    cited = [text for text in helps if re.search(r"\b[A-Z]{1,2}(?:-[A-Z]+)*-[A-Z]*\d+\b", text)]
+    assert cited == []

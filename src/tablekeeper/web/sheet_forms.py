@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tablekeeper.engine.campaigns import Campaign
@@ -20,7 +20,7 @@ from tablekeeper.engine.sheet_forms import SheetField, SheetForm, merged, row_in
 from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.services import safe_input
 from tablekeeper.services.rulesets import options_of, ruleset_named
-from tablekeeper.web.forms import errors_by_field
+from tablekeeper.web.forms import errors_by_field, readable_help
 from tablekeeper.web.pages import FormData
 
 SHEET_JSON = "sheet_json"
@@ -41,8 +41,26 @@ def sheet_form_of(campaign: Campaign, stored: Mapping[str, Any] | None = None) -
     """The campaign's ruleset's sheet form under its options (with ``stored``'s items
     offered as they are, on an edit)."""
     rules = ruleset_named(campaign.ruleset)
-    form = rules.sheet_form(options_of(rules, campaign.options))
+    form = _for_the_table(rules.sheet_form(options_of(rules, campaign.options)))
     return form if stored is None else form.including(stored)
+
+
+def _for_the_table(form: SheetForm) -> SheetForm:
+    """``form`` with its help written for the table, as every generated form's is
+    (``forms.readable_help``: the rule ids the ruleset cites left out)."""
+    return replace(
+        form,
+        sections=tuple(
+            replace(
+                section,
+                help=readable_help(section.help),
+                fields=tuple(
+                    replace(item, help=readable_help(item.help)) for item in section.fields
+                ),
+            )
+            for section in form.sections
+        ),
+    )
 
 
 def posted_of(form: Mapping[str, str]) -> dict[str, list[str]]:
