@@ -135,6 +135,7 @@ def test_the_policys_pick_is_its_choice_on_every_state_played() -> None:
     sides=st.lists(st.sampled_from(["party", "foes"]), min_size=4, max_size=4),
     trigger=st.booleans(),
     ending=st.booleans(),
+    shared=st.booleans(),
 )
 def test_the_pick_the_winner_and_the_legal_commands_answer_as_in_full_on_varied_states(
     hps: list[int],
@@ -144,14 +145,19 @@ def test_the_pick_the_winner_and_the_legal_commands_answer_as_in_full_on_varied_
     sides: list[str],
     trigger: bool,
     ending: bool,
+    shared: bool,
 ) -> None:
     """The same on states varied in HP (conscious, unconscious, dying), place, side,
-    charges, deaths, an open trigger everyone may answer and the end of a second; the
+    charges, deaths, an open trigger everyone may answer, the end of a second and whether
+    creatures share squares (G-R-E4: side by side or on one square, so a step is taken); the
     winner read from the creatures is the winner read from the cards; and the fast legal
     commands, which skip the checks of the candidates legal as built (``LEGAL_AS_BUILT``),
     are the reference path's."""
     run, states = visited("leaving_reach", 1)
     varied = _varied(states[0], hps, moves, charging, dead, sides, trigger)
+    varied = varied.model_copy(
+        update={"options": varied.options.model_copy(update={"shared_squares": shared})}
+    )
     _picks_as_choose(run, varied)
     with fast_paths.reference():
         reference = REALTIME.winner(varied)
@@ -161,6 +167,30 @@ def test_the_pick_the_winner_and_the_legal_commands_answer_as_in_full_on_varied_
         with fast_paths.reference():
             legal = tuple(ENGINE.legal_commands(varied, ActorId(actor)))
         assert tuple(ENGINE.legal_commands(varied, ActorId(actor))) == legal
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_the_fast_legal_moves_skip_a_taken_square_as_the_checks_do(shared: bool) -> None:
+    """G-R-E4: Aliena and Balthazar side by side, Calliope and Demilio side by side, one
+    of them dead: the moves legal as built on the fast path are the reference path's,
+    none onto a square another creature stands on unless the table shares squares."""
+    _, states = visited("leaving_reach", 1)
+    state = states[0].model_copy(
+        update={"options": states[0].options.model_copy(update={"shared_squares": shared})}
+    )
+    state = state.with_creature(state.creature("demilio").model_copy(update={"dead": True}))
+    taken = {creature.position for creature in state.creatures.values()}
+    stepped_onto = set()
+    for actor in ("aliena", "balthazar", "calliope"):
+        fast = tuple(ENGINE.legal_commands(state, ActorId(actor)))
+        with fast_paths.reference():
+            assert fast == tuple(ENGINE.legal_commands(state, ActorId(actor)))
+        steps = [tuple(c.payload["to"]) for c in fast if c.kind == realtime_cmd.MOVE]
+        x, y = state.creature(actor).position
+        beside = {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)}
+        assert set(steps) == (beside if shared else beside - taken)
+        stepped_onto |= taken.intersection(steps)
+    assert bool(stepped_onto) == shared
 
 
 def _varied(

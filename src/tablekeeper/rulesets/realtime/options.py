@@ -82,6 +82,12 @@ class RealtimeOptions(Frozen):
         default="chebyshev",
         description="Reach ruling: how squares are counted between two positions.",
     )
+    shared_squares: bool = Field(
+        default=False,
+        description="G-R-E4: a square holds one creature, and a move may not end on a "
+        "square another creature (dead or alive) stands on; true lets creatures share "
+        "squares.",
+    )
     reaction_checks: bool = Field(
         default=True,
         description="G-R-02 and the Opportunity Attack ruling: a reaction whose entry names a "

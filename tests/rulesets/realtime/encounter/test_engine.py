@@ -122,7 +122,8 @@ def test_legal_commands() -> None:
     assert session.legal_commands(GM) == (advance(1),)
     kinds_of = [command.kind for command in session.legal_commands("aliena")]
     assert kinds_of.count("realtime.start_action") == 2  # the catalogue's actions
-    assert kinds_of.count("realtime.move") == 4
+    # G-R-E4: not onto Balthazar's (1, 0) nor Calliope's (0, 1)
+    assert kinds_of.count("realtime.move") == 2
     session.submit(damage("calliope", 22))
     assert session.legal_commands("calliope") == ()
     assert session.legal_commands("aliena")[0] == support("aliena", "calliope")

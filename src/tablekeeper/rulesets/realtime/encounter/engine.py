@@ -40,6 +40,7 @@ from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
     Creature,
     Offer,
+    Position,
     RealtimeState,
     TreatEffect,
     distance,
@@ -242,7 +243,8 @@ RESUMES: ResumeTable[RealtimeDraft] = ResumeTable([ResumeSpec(Offer, _resume_off
 
 LEGAL_AS_BUILT = frozenset({cmd.START_ACTION, cmd.MOVE, cmd.CANCEL_ACTION})
 """The kinds of candidate a creature's checks always allow, as :meth:`RealtimeEngine.
-candidates` builds them (``legality.start_action``, ``move``, ``cancel``, ``authorize``)."""
+candidates` builds them (``legality.start_action``, ``move``, ``cancel``, ``authorize``):
+a move only to a square beside the creature that no other creature stands on (G-R-E4)."""
 
 
 class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
@@ -294,7 +296,8 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         a creature's candidates of the kinds :data:`LEGAL_AS_BUILT` are not checked:
         :meth:`candidates` offers them only to a creature that can act, outside the end
         of a second, as its own orders, and builds them as the checks require (a
-        catalogue action, a step to another square, the charge it holds given up).
+        catalogue action, a step to another square no other creature stands on, the
+        charge it holds given up).
         ``tests/analysis/test_fast_paths.py`` compares both paths on every state of the
         shipped scenarios and on varied ones."""
         if not fast_paths.enabled() or actor == GM:
@@ -309,7 +312,8 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         """What ``actor`` may sensibly do now. The GM: advance one second. A conscious
         creature: react to an open trigger, support an unconscious creature in reach,
         then, unless it is charging (starting another action would lose the charge),
-        start a catalogue action or move one square; while charging, give it up."""
+        start a catalogue action or move one square to a square no other creature stands
+        on (G-R-E4, unless ``shared_squares``); while charging, give it up."""
         if state.ending_second or state.offer is not None:
             return ()
         if actor == GM:
@@ -320,7 +324,8 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         candidates: list[Command] = list(reactions_offered(state, creature))
         candidates += [cmd.support(actor, other.id) for other in supportable(state, creature)]
         if creature.charge is None:
-            candidates += _own_orders(actor, creature.position, tuple(state.catalogue.actions))
+            steps = _free_steps(state, creature)
+            candidates += _own_orders(actor, steps, tuple(state.catalogue.actions))
         else:
             candidates.append(cmd.cancel_action(actor))
         return candidates
@@ -350,17 +355,27 @@ def supportable(state: RealtimeState, creature: Creature) -> Iterator[Creature]:
             yield other
 
 
+def _free_steps(state: RealtimeState, creature: Creature) -> tuple[Position, ...]:
+    """The four squares beside ``creature`` it may step to: those no other creature, dead
+    or alive, stands on (G-R-E4), or all four when the table shares squares."""
+    x, y = creature.position
+    steps = tuple((x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    if state.options.shared_squares:
+        return steps
+    taken = {other.position for other in state.creatures.values() if other.id != creature.id}
+    return tuple(square for square in steps if square not in taken)
+
+
 def _own_orders(
-    actor: ActorId, position: tuple[int, int], actions: tuple[str, ...]
+    actor: ActorId, steps: tuple[Position, ...], actions: tuple[str, ...]
 ) -> tuple[Command, ...]:
-    """Start a catalogue action, or move one square (built once for equal arguments on
-    the fast paths: ``engine/memo.py``)."""
+    """Start a catalogue action, or move one square to one of ``steps`` (built once for
+    equal arguments on the fast paths: ``engine/memo.py``)."""
 
     def make() -> tuple[Command, ...]:
-        x, y = position
         return (
             *(cmd.start_action(actor, action=key) for key in actions),
-            *(cmd.move(actor, (x + dx, y + dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))),
+            *(cmd.move(actor, square) for square in steps),
         )
 
-    return built(("realtime.own_orders", actor, position, actions), make)
+    return built(("realtime.own_orders", actor, steps, actions), make)

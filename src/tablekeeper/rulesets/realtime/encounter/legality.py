@@ -4,7 +4,8 @@ Each check raises :class:`~tablekeeper.errors.IllegalCommandError` (or another
 :class:`~tablekeeper.errors.RulesError`) naming the payload field and the reason: who may
 give the command (the GM, or the creature it moves), whether the creature can act
 (R-LIFE-01), what Support needs (R-STAB-01), what a treatment needs (R-TREAT-02, -04),
-when a Rest may begin. Nothing here changes the state or rolls.
+when a Rest may begin, where a move may end (G-R-E4). Nothing here changes the state or
+rolls.
 """
 
 from __future__ import annotations
@@ -145,6 +146,13 @@ def move(state: RealtimeState, command: Command, order: cmd.Move) -> None:
         raise IllegalCommandError(f"{mover.id} is dead", field="creature")
     if mover.position == order.to:
         raise IllegalCommandError(f"{mover.id} already stands on {order.to}", field="to")
+    occupant = None if state.options.shared_squares else state.standing_on(order.to, mover.id)
+    if occupant is not None:
+        raise IllegalCommandError(
+            f"{mover.name} cannot move to {tuple(order.to)}: {occupant.name} stands there "
+            "(a square holds one creature, G-R-E4)",
+            field="to",
+        )
 
 
 def support(state: RealtimeState, command: Command, order: cmd.Support) -> None:

@@ -249,8 +249,12 @@ def complete(draft: RealtimeDraft, creature_id: ActorId, charge: Charge) -> None
 
 
 def _arrive(draft: RealtimeDraft, creature_id: ActorId, effect: MoveEffect) -> None:
-    """The mover reaches its square; whose reach it left is a trigger (R-REACT-08)."""
+    """The mover reaches its square; whose reach it left is a trigger (R-REACT-08). A
+    square another creature has come to stand on since the move began is not reached:
+    the mover stays where it is, its action spent (G-R-E4)."""
     before = draft.state
+    if not before.options.shared_squares and before.standing_on(effect.destination, creature_id):
+        return
     draft.emit(
         ev.MOVED,
         payloads.moved(

@@ -310,6 +310,18 @@ class RealtimeState(Frozen):
         """Squares between two creatures."""
         return distance(a.position, b.position, self.options.distance)
 
+    def standing_on(self, square: Position, besides: ActorId | str) -> Creature | None:
+        """The first creature other than ``besides``, dead or alive, that stands on
+        ``square`` (G-R-E4: a square holds one creature)."""
+        return next(
+            (
+                other
+                for other in self.creatures.values()
+                if other.position == square and other.id != besides
+            ),
+            None,
+        )
+
     def within_reach(self, reacher: Creature, other: Creature) -> bool:
         """Whether ``other`` stands within ``reacher``'s reach."""
         return self.distance(reacher, other) <= reacher.reach
