@@ -18,7 +18,8 @@ Words are given the full stored event and the viewer's
 the cards hide. ``names`` maps actor ids to the names the table knows them by
 (:func:`~tablekeeper.engine.cards.distinct_names`: two wolves are never both "Wolf").
 
-:func:`kind_words` and :func:`override_sentence` are the fallbacks every ruleset shares.
+:func:`kind_words` and :func:`override_sentence` are the fallbacks every ruleset shares;
+:func:`dice` counts dice in words (``1 die``, ``3 dice``).
 """
 
 from __future__ import annotations
@@ -57,6 +58,15 @@ class Words(Protocol[S_contra]):
     def clock(self, state: S_contra) -> str:
         """Where the encounter stands now, in a few words."""
         ...
+
+
+def dice(count: object) -> str:
+    """A number of dice in words: ``1 die``, ``3 dice`` (``count`` as a payload holds it).
+
+    >>> dice(1), dice(4), dice("2")
+    ('1 die', '4 dice', '2 dice')
+    """
+    return f"{count} {'die' if str(count) == '1' else 'dice'}"
 
 
 def kind_words(kind: str) -> str:

@@ -20,6 +20,7 @@ from tablekeeper.dice.pools import opposed_pool
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.words import dice as dice_words
 from tablekeeper.rulesets.fractal.checks import CheckPlan, Modifier, level_distribution
 from tablekeeper.rulesets.fractal.encounter.duel import Declaration
 from tablekeeper.rulesets.fractal.encounter.nano_allies import ward_assists
@@ -174,7 +175,7 @@ def declare_odds(state: FractalState, command: Command, sight: Sight) -> Command
             defender_sides=defense.die,
             defender_tn=defense.counts_from,
         )
-        title += f", against {guard[0]} with {guard[1]} dice"
+        title += f", against {guard[0]} with {dice_words(guard[1])}"
     outcomes = _by_condition(state, technique, zone, order.character, margins)
     return CommandOdds(title=title, outcomes=tuple(outcomes))
 

@@ -14,6 +14,7 @@ from typing import Any
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import GM, ActorId, JsonObject
+from tablekeeper.engine.words import dice as dice_words
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.fractal.encounter.duel import STEPS, Declaration
 from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_candidates
@@ -41,7 +42,9 @@ def _said(declaration: Declaration) -> str:
     if declaration.action is not None:
         zone = f" ({declaration.zone.replace('_', ' ')})" if declaration.zone else ""
         area = " on every opponent (area, TN 6)" if declaration.area else ""
-        parts.append(f"{declaration.action.replace('_', ' ')}{zone}{area}, {declaration.dice} dice")
+        parts.append(
+            f"{declaration.action.replace('_', ' ')}{zone}{area}, {dice_words(declaration.dice)}"
+        )
     if declaration.wrap is not None:
         parts.append(f"{declaration.wrap.replace('_', ' ')} pile {declaration.split}")
     if declaration.defense is not None:
@@ -49,7 +52,8 @@ def _said(declaration: Declaration) -> str:
         if declaration.defense == "counterspell" and declaration.against:
             joins = f" against {declaration.against}'s spell"  # perhaps at an ally (G-F-N15)
         parts.append(
-            f"{declaration.defense.replace('_', ' ')}, {declaration.defense_dice} dice{joins}"
+            f"{declaration.defense.replace('_', ' ')}, "
+            f"{dice_words(declaration.defense_dice)}{joins}"
         )
     if declaration.feint_from is not None:
         parts.append(f"feinted from {declaration.feint_from}")
@@ -62,7 +66,7 @@ def _label(order: Declare) -> str:
     if order.feint_dice or (order.action is not None and not order.dice):  # Step 3
         zone = f" ({order.zone.replace('_', ' ')})" if order.zone else ""
         name = order.action.replace("_", " ") if order.action else "nothing"
-        return f"change the attack into {name}{zone}, {order.feint_dice} dice added"
+        return f"change the attack into {name}{zone}, {dice_words(order.feint_dice)} added"
     fields = {k: v for k, v in order.model_dump().items() if k in Declaration.model_fields}
     said = _said(Declaration.model_validate(fields))
     return "declare nothing" if said == "nothing" else said

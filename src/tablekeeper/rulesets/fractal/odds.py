@@ -18,6 +18,7 @@ from tablekeeper.dice.pools import opposed_pool
 from tablekeeper.engine.chances import CommandOdds
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.words import dice as dice_words
 from tablekeeper.rulesets.fractal.actions import ActionDef
 from tablekeeper.rulesets.fractal.checks import CheckInput, level_distribution
 from tablekeeper.rulesets.fractal.conditions import lookup
@@ -178,7 +179,7 @@ def command_odds(state: FractalState, command: Command, sight: Sight) -> Command
                 area=order.area,
             )
             return CommandOdds(
-                title=f"{title}, against {guard.name} with {dice} dice",
+                title=f"{title}, against {guard.name} with {dice_words(dice)}",
                 outcomes=tuple(_by_condition(state, table, kind, defended)),
             )
     return CommandOdds(

@@ -16,6 +16,7 @@ from tablekeeper.engine.events import Event
 from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import Frozen
 from tablekeeper.engine.words import Names, engine_sentence, kind_words, name_of
+from tablekeeper.engine.words import dice as dice_words
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter import events as ev
@@ -49,7 +50,7 @@ class FractalWords:
             on = f" on {', '.join(targets)}" if targets else ""
             polarity = payload.get("polarity")
             how = " (win over)" if polarity == "positive" and action.tree == "social" else ""
-            return f"{who}: {action.name}{on}{how}, {payload.get('dice')} dice"
+            return f"{who}: {action.name}{on}{how}, {dice_words(payload.get('dice'))}"
         if kind == cmd.END_TURN:
             return f"{who}: end the turn"
         if kind == cmd.SOLO_ROLL:
@@ -58,13 +59,12 @@ class FractalWords:
         if kind == cmd.FINISH_PROJECT:
             return "Finish the project"
         if kind == cmd.ASSIST:
-            return (
-                f"{who}: assist {name_of(names, payload.get('to'))} with {payload.get('dice')} dice"
-            )
+            helped = name_of(names, payload.get("to"))
+            return f"{who}: assist {helped} with {dice_words(payload.get('dice'))}"
         if kind == cmd.MACRO:
             return (
                 f"{who}: Macro {payload.get('tree') or payload.get('stat')} check, "
-                f"{payload.get('dice')} dice"
+                f"{dice_words(payload.get('dice'))}"
             )
         if kind == cmd.OPEN_CONFLICT and payload.get("level") == "nano":
             return f"Open a Nano {payload.get('tree')} duel {payload.get('id')}"

@@ -176,7 +176,7 @@ def test_feint_at_step_3_new_pool_and_2_ap_a_die_f_combat_nano_16_g_f_40() -> No
     table.declare("b", defense="parry", defense_dice=1)
     with pytest.raises(IllegalCommandError, match="new proactive action"):
         table.declare("a", action="cut", zone="high")
-    with pytest.raises(IllegalCommandError, match="at most 1 dice added"):
+    with pytest.raises(IllegalCommandError, match="at most 1 die added"):
         table.declare("a", action="thrust", zone="high", feint_dice=2)
     table.dice(1, 1)  # the Thrust: min(3 committed, Rank 1) + 1 added = 2 dice
     table.dice(1)  # b's parry

@@ -58,7 +58,7 @@ def test_against_a_declared_parry_the_odds_are_the_opposed_pool() -> None:
     feint = Declare(conflict="duel", character="a", action="thrust", zone="mid", feint_dice=1)
     guarded = FRACTAL.command_odds(table_ranked.state, Command.of("a", DECLARE, feint), GM_SIGHT)
     assert guarded is not None
-    assert guarded.title.endswith("against parry with 1 dice")
+    assert guarded.title.endswith("against parry with 1 die")
     # a margin of 1 iff the thrust succeeds (5/8) and the parry fails (1/2)
     assert dict(guarded.outcomes) == {
         "nothing": Fraction(11, 16),

@@ -111,7 +111,7 @@ def test_motte_and_bailey_shifts_zone_adds_dice_tn_plus_1_f_social_nano_04_05() 
     table.declare("b", defense="pivot", defense_dice=1)
     with pytest.raises(IllegalCommandError, match="on a new zone"):
         table.declare("a", action="cite_precedent")  # Credibility again
-    with pytest.raises(IllegalCommandError, match="at most 1 dice added"):
+    with pytest.raises(IllegalCommandError, match="at most 1 die added"):
         table.declare("a", action="pathos", feint_dice=2)
     table.dice(1, 1, 1)  # Pathos: the 2 committed + 1 added die; the Pivot guards nothing
     table.declare("a", action="pathos", feint_dice=1)

@@ -17,6 +17,7 @@ from tablekeeper.dice.purposes import labelled
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.memo import built
 from tablekeeper.engine.values import GM, ActorId
+from tablekeeper.engine.words import dice as dice_words
 from tablekeeper.rulesets.fractal.actions import ActionDef
 from tablekeeper.rulesets.fractal.checks import CheckOutcome
 from tablekeeper.rulesets.fractal.conditions import lookup
@@ -141,7 +142,7 @@ def _options(actions: tuple[tuple[str, str], ...], most: int) -> tuple[Option, .
         options = [Option(id="none", label="No defense")]
         for action_id, name in actions:
             options += [
-                Option(id=f"{action_id}:{n}", label=f"{name} with {n} dice")
+                Option(id=f"{action_id}:{n}", label=f"{name} with {dice_words(n)}")
                 for n in range(1, most + 1)
             ]
         return tuple(options)

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.values import ActorId
+from tablekeeper.engine.words import dice as dice_words
 from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.derived import sustain_breakdown
 from tablekeeper.rulesets.fractal.encounter import events as ev
@@ -154,7 +155,7 @@ def sustain_decision(work: Work, conflict: Conflict, mage: str) -> Decision:
     pool = available(character, "special")
     options = [Option(id="collapse", label="Let every spell collapse")]
     options += [
-        Option(id=f"sustain:{n}", label=f"Sustain with {n} dice against TN {tn}")
+        Option(id=f"sustain:{n}", label=f"Sustain with {dice_words(n)} against TN {tn}")
         for n in range(1, pool + 1)
     ]
     default = f"sustain:{min(pool, 3)}" if pool else "collapse"
@@ -198,7 +199,7 @@ def turn_start(work: Work, conflict: Conflict, key: str) -> Decision | None:
             )
             options = [Option(id="none", label="Roll nothing")]
             options += [
-                Option(id=f"roll:{n}", label=f"Roll {n} dice (needs {need})")
+                Option(id=f"roll:{n}", label=f"Roll {dice_words(n)} (needs {need})")
                 for n in range(1, pool + 1)
             ]
             return Decision(

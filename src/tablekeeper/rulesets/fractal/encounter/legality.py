@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import GM
+from tablekeeper.engine.words import dice as dice_words
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.derived import (
     spells_breakdown,
@@ -169,7 +170,7 @@ def act(state: FractalState, command: Command, order: cmd.Act) -> None:
         )
     rank = who.rank(action.id, action.tree, stat)
     if (state.options.rank_caps_dice or action.rank_caps_dice) and order.dice > rank:
-        _refuse(f"{action.name} rolls at most {rank} dice (its Rank, G-F-01)", "dice")
+        _refuse(f"{action.name} rolls at most {dice_words(rank)} (its Rank, G-F-01)", "dice")
     participant = found.participants[order.character]
     used = participant.tools_used.get(action.tool)
     if action.tool not in ("none", "body", "spell") and used is not None and used != action.id:

@@ -23,6 +23,7 @@ from pydantic import Field
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.memo import remembered
 from tablekeeper.engine.values import ActorId, Frozen, actor_field
+from tablekeeper.engine.words import dice as dice_words
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
 from tablekeeper.rulesets.fractal.encounter.ap import available
@@ -203,7 +204,7 @@ def _cost(
         ):
             rank = technique_rank(state, character, technique) if technique else dice
             if dice > rank:
-                _refuse(f"{technique} rolls at most {rank} dice (its Rank, G-F-01)", field)
+                _refuse(f"{technique} rolls at most {dice_words(rank)} (its Rank, G-F-01)", field)
     cost = 0
     if order.defense is not None and order.wrap != "prebuttal":
         cost += _defense_cost(duel.step, order)
@@ -314,7 +315,7 @@ def _feint_cost(
         _refuse("a Feint declares a new proactive action (F-COMBAT-NANO-16)", "action")
     rank = technique_rank(state, character, technique)
     if order.feint_dice > rank:
-        _refuse(f"at most {rank} dice added: the Rank in it (F-CORE-10)", "feint_dice")
+        _refuse(f"at most {dice_words(rank)} added: the Rank in it (F-CORE-10)", "feint_dice")
     if zone_of(state, order) is None:
         _refuse("the new attack names its zone", "zone")
     return order.feint_dice * FEINT_AP_PER_DIE
@@ -443,7 +444,7 @@ def _technique_rules(
             _refuse("a Coded Message goes to an ally (F-SOCIAL-NANO-21)", "target")
         rank = technique_rank(state, character, "coded_message")
         if order.dice > rank:
-            _refuse(f"at most {rank} dice: the Rank in it (F-SOCIAL-NANO-21)", "dice")
+            _refuse(f"at most {dice_words(rank)}: the Rank in it (F-SOCIAL-NANO-21)", "dice")
     if (
         order.action in ("footwork", "formation_shift")
         and len(opponents(conflict, character.id)) < 2
