@@ -12,7 +12,10 @@ from typing import Any
 import pytest
 
 from tablekeeper.analysis import simulation
+from tablekeeper.analysis.report import summarize
+from tablekeeper.analysis.seeds import trial_seeds
 from tablekeeper.analysis.simulation import without_timing
+from tablekeeper.analysis.trials import cast_of, play_trials
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.services import lab
@@ -230,3 +233,62 @@ def test_a_social_encounter_reports_how_it_ended_and_its_social_rounds() -> None
 def test_a_combats_endings_are_counted_too() -> None:
     report = lab.simulate("skirmish", trials=3, workers=1)["points"][0]["report"]
     assert sum(row["count"] for row in report["endings"].values()) == 3
+
+
+def _stop_after(batches: int) -> Any:
+    """A ``stop`` that asks to stop once ``batches`` batches of trials are played."""
+    asked = []
+
+    def stop() -> bool:
+        asked.append(True)
+        return len(asked) >= batches
+
+    return stop
+
+
+def test_a_stopped_run_reports_the_first_trials_of_the_full_run_at_its_seed() -> None:
+    """40 trials in batches of 10, stopped after 2: the report of trials 0-19, the very
+    trials a whole run at seed 3 starts with, marked stopped with played and planned."""
+    partial = lab.simulate("first_blood", trials=40, seed=3, workers=1, stop=_stop_after(2))
+    assert (partial["stopped"], partial["played"], partial["planned"]) == (True, 20, 40)
+    found = lab.scenario_source("first_blood")
+    request = simulation.SimulationRequest(found.ruleset, found.data, found.source, 40, 3)
+    ((_, plan),) = request.plans()
+    full = play_trials(plan, 0, trial_seeds(3, 40))
+    assert partial["points"][0]["report"] == summarize(full[:20], cast_of(plan))
+    assert partial["points"][0]["report"] != summarize(full, cast_of(plan))
+    whole = lab.simulate("first_blood", trials=40, seed=3, workers=1, stop=lambda: False)
+    assert "stopped" not in whole
+    assert "played" not in whole
+    assert whole["points"][0]["report"] == summarize(full, cast_of(plan))
+
+
+def test_a_stopped_run_over_a_grid_played_its_first_points_in_order() -> None:
+    """One worker plays the points one after another: stopped in the second point, the
+    first is whole, the second has its first trials, the third was not reached."""
+    vary = ["fighters.0.hp=8:10"]
+    partial = lab.simulate(
+        "first_blood", trials=40, seed=5, workers=1, vary=vary, stop=_stop_after(6)
+    )
+    whole = lab.simulate("first_blood", trials=40, seed=5, workers=1, vary=vary)
+    short = lab.simulate("first_blood", trials=20, seed=5, workers=1, vary=vary)
+    assert (partial["played"], partial["planned"]) == (60, 120)
+    reports = [point["report"] for point in partial["points"]]
+    assert [report["trials"] for report in reports] == [40, 20, 0]
+    assert reports[0] == whole["points"][0]["report"]
+    assert reports[1] == short["points"][1]["report"]  # trials 0-19: the same seeds
+    assert reports[2]["sides"]
+    assert not reports[2]["length"]["histogram"]
+
+
+def test_a_run_stopped_on_a_pool_keeps_each_points_first_trials_only() -> None:
+    """Two workers finish batches out of order: what is kept is the trials up to the
+    first one missing, the start of the run a single worker plays at the same seed."""
+    partial = lab.simulate("first_blood", trials=40, seed=3, workers=2, stop=_stop_after(3))
+    played = partial["played"]
+    assert partial["stopped"]
+    assert played == partial["points"][0]["report"]["trials"] < 40
+    assert played % 5 == 0  # whole batches of 5 (40 trials over 2 workers)
+    if played:
+        first = lab.simulate("first_blood", trials=played, seed=3, workers=1)
+        assert partial["points"][0]["report"] == first["points"][0]["report"]

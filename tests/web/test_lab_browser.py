@@ -121,7 +121,8 @@ def test_a_busy_lab_says_so_beside_the_button_and_stops_the_run(
     live_server: str, page: Any, screenshots: Screenshots
 ) -> None:
     """A sweep pressed while a long simulation plays: the refusal is beside the button,
-    with a Stop for the run that holds the lab; stopped, it says so, and the sweep runs."""
+        with a Stop for the run that holds the lab; stopped, it says so and shows what it played,
+    and the sweep runs."""
     from playwright.sync_api import expect
 
     page.goto(f"{live_server}/lab?scenario=tactical/skirmish", timeout=60_000)
@@ -143,6 +144,10 @@ def test_a_busy_lab_says_so_beside_the_button_and_stops_the_run(
     screenshots.take(page, "lab-04-busy", full_page=False, at=page.locator("#lab-sweep-vary"))
     busy.get_by_role("button", name="Stop it").click()
     expect(page.locator("#lab-run")).to_contain_text("Stopped after", timeout=30_000)
+    # what it played is shown: the first point's first trials; the last point not reached
+    expect(page.locator("#lab-run")).to_contain_text("the results below are of the")
+    expect(page.locator("#lab-run table.lab-wins").first).to_be_visible()
+    expect(page.locator("#lab-point-5")).to_contain_text("Not reached")
     screenshots.take(page, "lab-05-stopped", full_page=False, at=page.locator("#lab-run"))
     page.get_by_role("button", name="Run the sweep").click()
     expect(page.locator("#lab-sweep-table tbody tr")).to_have_count(3, timeout=30_000)

@@ -338,13 +338,70 @@ def test_a_busy_refusal_shows_beside_the_button_with_a_stop(
     assert stopped.status_code == 303
     go_on.set()
     _finish(run)
-    assert run.stopped and run.result is None  # noqa: PT018
+    assert run.stopped and run.result is not None  # noqa: PT018
     assert run.done < run.total
     page = client.get(f"/lab/runs/{run.id}").text
-    assert "Stopped after" in page
+    assert f"Stopped after {run.done} of 200 trials" in page
     assert "Stop the run" not in page
     again = client.post("/lab/simulations", data={"scenario": "duel/first_blood", "trials": "10"})
     assert again.status_code == 303  # the lab is free again
+
+
+def _held_after_first_batch(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    """Real simulations that wait after their first batch of trials until told to go on."""
+    import threading
+
+    go_on = threading.Event()
+    played = threading.Event()
+    real = lab.simulate
+
+    def simulate(scenario: str, **options: Any) -> dict[str, Any]:
+        told = options["progress"]
+
+        def progress(finished: int) -> None:
+            told(finished)
+            if not played.is_set():
+                played.set()
+                go_on.wait(5)
+
+        return real(scenario, **{**options, "progress": progress})
+
+    monkeypatch.setattr(lab_jobs.lab, "simulate", simulate)
+    return go_on, played
+
+
+def test_a_stopped_simulation_shows_and_downloads_the_trials_it_played(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped after its first batch (50 trials a point: the first point's first 50),
+    the page shows what was played, marked stopped, and says the other points were not
+    reached; the JSON is the result of a whole run's first trials, marked stopped."""
+    simulate = lab.simulate
+    go_on, played = _held_after_first_batch(monkeypatch)
+    asked = {"scenario": "duel/first_blood", "trials": "200", "seed": "7"}
+    first = client.post("/lab/simulations", data={**asked, "vary": "fighters.0.hp=8:9"})
+    run = lab_jobs.run_of(_run_id(first))
+    assert played.wait(5)
+    client.post(f"/lab/runs/{run.id}/stop")
+    go_on.set()
+    _finish(run)
+    assert run.stopped and run.done == 50  # noqa: PT018
+    page = client.get(f"/lab/runs/{run.id}").text
+    assert "Stopped after 50 of 400 trials: the results below are of the 50 played" in page
+    assert "Wins of 50 trials (of 200 asked)" in page
+    assert page.count('class="lab-wins"') == 1  # the first point's; the second not reached
+    assert "Not reached" in page.split('id="lab-point-2"', 1)[1]
+    wins = re.findall(r'data-side="([^"]+)" data-rate="([0-9.]+)"', page)
+    result = client.get(f"/lab/runs/{run.id}/result.json").json()
+    assert (result["stopped"], result["played"], result["planned"]) == (True, 50, 400)
+    report = result["points"][0]["report"]
+    assert wins == [(side, f"{row['rate']:.4f}") for side, row in report["sides"].items()]
+    whole = simulate("first_blood", trials=50, seed=7, workers=1, vary=["fighters.0.hp=8"])
+    assert report == whole["points"][0]["report"]
+    assert result["points"][1]["report"]["trials"] == 0
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/lab/runs/{run.id}/result.csv").text)))
+    assert {row["trials"] for row in rows} == {"50"}  # the point not reached left out
+    assert {row["fighters.0.hp"] for row in rows} == {"8"}
 
 
 def test_the_progress_says_trials_and_points(

@@ -3,7 +3,10 @@
 Trials are cut into chunks (a few per worker, so progress moves and a slow chunk does not
 hold the rest); each chunk is one call of :func:`~.trials.play_trials`, which needs only
 the pickled plan and its seeds. Results are put back in trial order, so the backend and
-the number of workers never change the result, only the time it takes.
+the number of workers never change the result, only the time it takes. A run may be
+stopped between chunks (``stop``): it returns what was played so far. The chunks are
+queued point by point, each point's in trial order, so with one worker a stopped run
+has played the first points whole, the next one's first trials, and none of the rest.
 
 - ``local``: a process pool of ``workers`` processes (the machine's cores by default);
   with one worker, this process plays every trial itself (no pool to start).
@@ -28,6 +31,11 @@ BACKENDS: tuple[BackendName, ...] = ("local", "dask")
 
 Progress = Callable[[int], None]
 """Called with the number of trials a chunk just finished."""
+
+Stop = Callable[[], bool]
+"""Asked after each chunk whether to play no more: true ends the run with the chunks
+played so far (the rest are not started; on a pool or a cluster, the chunks already
+playing are let go)."""
 
 CHUNKS_PER_WORKER = 4
 
@@ -75,8 +83,10 @@ def run_chunks(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
+    stop: Stop | None = None,
 ) -> list[list[Trial]]:
-    """Play every chunk on ``backend``; each point's trials, in trial order."""
+    """Play every chunk on ``backend``; each point's trials, in trial order (stopped by
+    ``stop``: those played, which need not be each point's first ones on a pool)."""
     if backend not in BACKENDS:
         raise InvalidInputError(
             f"no backend {backend!r}: choose {', '.join(BACKENDS)}", field="backend"
@@ -87,9 +97,9 @@ def run_chunks(
         raise InvalidInputError("a scheduler address is for --backend dask", field="scheduler")
     count = workers or default_workers()
     done = (
-        _dask(work, count, scheduler, progress)
+        _dask(work, count, scheduler, progress, stop)
         if backend == "dask"
-        else _local(work, count, progress)
+        else _local(work, count, progress, stop)
     )
     points = 1 + max((chunk.point for chunk in work), default=-1)
     found: list[list[Trial]] = [[] for _ in range(points)]
@@ -101,7 +111,7 @@ def run_chunks(
 
 
 def _local(
-    work: Sequence[Chunk], workers: int, progress: Progress | None
+    work: Sequence[Chunk], workers: int, progress: Progress | None, stop: Stop | None
 ) -> list[tuple[int, list[Trial]]]:
     done = []
     if workers == 1 or len(work) == 1:
@@ -109,6 +119,8 @@ def _local(
             done.append(_play(chunk))
             if progress is not None:
                 progress(len(chunk.seeds))
+            if stop is not None and stop():
+                break
         return done
     with ProcessPoolExecutor(max_workers=min(workers, len(work))) as pool:
         futures = [pool.submit(_play, chunk) for chunk in work]
@@ -117,11 +129,18 @@ def _local(
             done.append((point, trials))
             if progress is not None:
                 progress(len(trials))
+            if stop is not None and stop():
+                pool.shutdown(wait=False, cancel_futures=True)
+                break
     return done
 
 
 def _dask(
-    work: Sequence[Chunk], workers: int, scheduler: str | None, progress: Progress | None
+    work: Sequence[Chunk],
+    workers: int,
+    scheduler: str | None,
+    progress: Progress | None,
+    stop: Stop | None,
 ) -> list[tuple[int, list[Trial]]]:
     try:
         import distributed as found
@@ -152,6 +171,9 @@ def _dask(
             done.append((point, trials))
             if progress is not None:
                 progress(len(trials))
+            if stop is not None and stop():
+                client.cancel(futures)
+                break
         return done
     finally:
         client.close()

@@ -6,6 +6,12 @@ spawns one seed per trial (:mod:`.seeds`), has a backend play the trials
 (``schema_version`` 1) that :func:`save` writes and :func:`load` reads back; everything
 in it but ``timing`` depends only on the scenario, the policy, the grid, the trials and
 the seed.
+
+A run stopped before its end (``stop``, the console's Stop button) reports the trials it
+played: each point's first ones in seed order (its trials from the first up to the first
+one missing; a point not reached has none), so a stopped result is a prefix of the full
+one at the same seed. It says ``stopped: true`` with the trials ``played`` and
+``planned`` (every point's); each point's report counts its own ``trials``.
 """
 
 from __future__ import annotations
@@ -18,12 +24,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tablekeeper.analysis.backends import BackendName, Progress, chunks, default_workers, run_chunks
+from tablekeeper.analysis.backends import (
+    BackendName,
+    Progress,
+    Stop,
+    chunks,
+    default_workers,
+    run_chunks,
+)
 from tablekeeper.analysis.exact import exact_outcomes
 from tablekeeper.analysis.report import summarize
 from tablekeeper.analysis.seeds import trial_seeds
 from tablekeeper.analysis.trials import (
     RULESET_POLICY,
+    Trial,
     TrialPlan,
     cast_of,
     length_unit_of,
@@ -83,11 +97,13 @@ def simulate(
     scheduler: str | None = None,
     progress: Progress | None = None,
     exact: bool = False,
+    stop: Stop | None = None,
 ) -> dict[str, Any]:
     """Play ``request`` on ``backend``: the result document (see the module docstring).
 
-    ``exact`` adds each point's exact outcome where it is small enough to compute
-    (:mod:`.exact`), or why it is not."""
+    ``stop``, asked between batches of trials, ends the run early with the trials
+    played so far (the result marked stopped). ``exact`` adds each point's exact
+    outcome where it is small enough to compute (:mod:`.exact`), or why it is not."""
     if not 1 <= request.trials <= MAX_TRIALS:
         raise InvalidInputError(f"trials must be 1 to {MAX_TRIALS}", field="trials")
     if request.seed < 0:
@@ -104,11 +120,21 @@ def simulate(
     count = workers or default_workers()
     began = time.perf_counter()
     work = chunks([plan for _, plan in points], seeds, count)
-    played = run_chunks(
-        work, backend=backend, workers=count, scheduler=scheduler, progress=progress
-    )
+    played = [
+        _first_trials(trials)
+        for trials in run_chunks(
+            work,
+            backend=backend,
+            workers=count,
+            scheduler=scheduler,
+            progress=progress,
+            stop=stop,
+        )
+    ]
     seconds = time.perf_counter() - began
     total = request.trials * len(points)
+    done = sum(len(trials) for trials in played)
+    stopped = {"stopped": True, "played": done, "planned": total} if done < total else {}
     return {
         "schema_version": SCHEMA_VERSION,
         "kind": KIND,
@@ -120,6 +146,7 @@ def simulate(
         "trials": request.trials,
         "seed": request.seed,
         "varied": [variation.field for variation in request.variations],
+        **stopped,
         "points": [
             {"values": values, "report": summarize(trials, cast)}
             | ({"exact": _exact(plan)} if exact else {})
@@ -129,9 +156,18 @@ def simulate(
             "backend": backend,
             "workers": count,
             "seconds": round(seconds, 3),
-            "trials_per_second": round(total / seconds, 1) if seconds > 0 else None,
+            "trials_per_second": round(done / seconds, 1) if seconds > 0 else None,
         },
     }
+
+
+def _first_trials(trials: list[Trial]) -> list[Trial]:
+    """A point's trials (in trial order) up to the first one missing: all of them when
+    the run was played to its end, its first ones in seed order when it was stopped."""
+    count = 0
+    while count < len(trials) and trials[count].index == count:
+        count += 1
+    return trials[:count]
 
 
 def _exact(plan: TrialPlan) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tablekeeper.analysis.backends import BackendName, Progress
+from tablekeeper.analysis.backends import BackendName, Progress, Stop
 from tablekeeper.analysis.simulation import SimulationRequest
 from tablekeeper.analysis.simulation import simulate as run_simulation
 from tablekeeper.analysis.sweep import checked
@@ -128,9 +128,11 @@ def simulate(
     scheduler: str | None = None,
     progress: Progress | None = None,
     exact: bool = False,
+    stop: Stop | None = None,
 ) -> dict[str, Any]:
     """Play ``scenario`` ``trials`` times at every point of the grid; the result document
-    (with ``exact``, each point's exact outcome where it is small enough to compute)."""
+    (with ``exact``, each point's exact outcome where it is small enough to compute;
+    ``stop``d early, the trials played so far, marked stopped)."""
     found = scenario_source(scenario, ruleset=ruleset)
     request = SimulationRequest(
         found.ruleset, found.data, found.source, trials, seed, policy, variations(vary)
@@ -142,6 +144,7 @@ def simulate(
         scheduler=scheduler,
         progress=progress,
         exact=exact,
+        stop=stop,
     )
 
 

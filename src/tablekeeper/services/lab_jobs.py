@@ -11,8 +11,11 @@ in memory only: a restart forgets them (the CLI's ``simulate --save`` keeps a re
 
 A running simulation can be stopped (:func:`stop`, the console's Stop button): it ends
 after the batch of trials it is playing (a chunk: at most 50 trials), marked stopped,
-without a result (its trials are summarized only at the end of the run). A sweep computes
-its exact odds at once and is not stopped.
+with the result of the trials it played (``stopped``, ``played``, ``planned``: see
+:mod:`tablekeeper.analysis.simulation`). The console plays with one worker, the points
+one after another: a stopped run has played the first points whole, the next one's first
+trials in seed order, and none of the rest. A sweep computes its exact odds at once and
+is not stopped.
 """
 
 from __future__ import annotations
@@ -60,7 +63,8 @@ class LabRun:
     stopping: bool = False
     """Asked to stop (:func:`stop`): it ends after the batch of trials it plays."""
     stopped: bool = False
-    """Ended by :func:`stop` before it played everything: no result."""
+    """Ended by :func:`stop` before it played everything: its result is of the trials
+    played so far."""
 
     @property
     def stoppable(self) -> bool:
@@ -94,10 +98,6 @@ def running() -> LabRun | None:
         return next((run for run in _runs.values() if not run.finished), None)
 
 
-class RunStoppedError(Exception):
-    """Raised between batches of trials of a run asked to stop (never leaves the run)."""
-
-
 def stop(run_id: str) -> LabRun:
     """Ask the run ``run_id`` to stop after the batch of trials it plays; a run already
     ended is left as it is."""
@@ -123,8 +123,6 @@ def start_simulation(
     def play(run: LabRun) -> dict[str, Any]:
         def progress(finished: int) -> None:
             run.done += finished
-            if run.stopping:
-                raise RunStoppedError
 
         return lab.simulate(
             scenario,
@@ -134,6 +132,7 @@ def start_simulation(
             vary=vary,
             workers=1,
             progress=progress,
+            stop=lambda: run.stopping,
         )
 
     title = f"{scenario}: {trials} trials"
@@ -189,11 +188,12 @@ def _start(
 def _play(run: LabRun, play: Callable[[LabRun], dict[str, Any]]) -> None:
     try:
         run.result = play(run)
-    except RunStoppedError:
-        run.stopped = True
+        run.stopped = bool(run.result.get("stopped"))
     except RulesError as error:
         run.error = error
     finally:
-        if not run.stopped:
+        if run.stopped and run.result is not None:
+            run.done = run.result["played"]
+        else:
             run.done = run.total
         run.finished = True

@@ -126,6 +126,9 @@ class PointCharts:
     sd: float = 0.0
     """The lengths' standard deviation over the trials."""
     endings: tuple[Ending, ...] = ()
+    trials: int = 0
+    """How many trials it played: fewer than asked in a stopped run, none at a point
+    the run did not reach."""
 
     @property
     def tallest(self) -> int:
@@ -267,6 +270,7 @@ def simulation_charts(
                 actor_rows(point["report"]),
                 length.get("sd", 0.0),
                 endings_of(point["report"]),
+                point["report"]["trials"],
             )
         )
     return tuple(charts)
@@ -292,7 +296,7 @@ def win_rate_trends(result: Mapping[str, Any]) -> tuple[Trend, ...]:
         placed = []
         for value, point in zip(values, points, strict=True):
             row = point["report"]["sides"].get(side)
-            if row is None:
+            if row is None or not point["report"]["trials"]:  # not reached: stopped
                 continue
             (rate,) = win_rates({"sides": {side: row}})
             placed.append(
@@ -517,6 +521,7 @@ def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
         names = varied_names(run)
         field = (run.result.get("varied") or [""])[0]
         return {
+            "stopped_text": stopped_text(run.result) if run.result.get("stopped") else "",
             "charts": simulation_charts(run.result, names),
             "trends": win_rate_trends(run.result),
             "trend_field": names.get(field, field),
@@ -546,6 +551,16 @@ def progress_text(run: lab_jobs.LabRun) -> str:
     if run.points > 1:
         text += f" ({run.points} points × {run.total // run.points})"
     return text
+
+
+def stopped_text(result: Mapping[str, Any]) -> str:
+    """What a stopped simulation's result is of: "Stopped after 350 of 1,000 trials: the
+    results below are of the 350 played"."""
+    played, planned = result["played"], result["planned"]
+    return (
+        f"Stopped after {played:,} of {planned:,} trials: "
+        f"the results below are of the {played:,} played"
+    )
 
 
 def download_name(run: lab_jobs.LabRun, suffix: str) -> str:
@@ -748,19 +763,25 @@ def _download(text: str, media_type: str, run_id: str, suffix: str) -> Response:
 
 def simulation_csv_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One row a point and side: the values varied, the side, its wins, rate and interval,
-    then the point's lengths (mean, median, min, max)."""
+    then the point's lengths (mean, median, min, max); a stopped run's (``trials``:
+    those the point played) leaves out the points it did not reach."""
     rows = []
     for point in result["points"]:
+        played = point["report"]["trials"]
+        if result.get("stopped") and not played:
+            continue
         length = point["report"]["length"]
         summary = {f"length_{key}": length.get(key) for key in ("mean", "median", "min", "max")}
         for row in point_rows({"points": [point]}):
-            rows.append({**row, **summary})
+            counted = {"trials": played} if result.get("stopped") else {}
+            rows.append({**row, **counted, **summary})
     return rows
 
 
 def actor_csv_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One row a point and actor: the values varied, the actor, its side, how often it
-    was defeated and died, its injuries and each resource spent (means per encounter)."""
+    was defeated and died, its injuries and each resource spent (means per encounter); a
+    stopped run's leaves out the points it did not reach."""
     resources = list(
         dict.fromkeys(
             name
@@ -771,6 +792,8 @@ def actor_csv_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     )
     rows = []
     for point in result["points"]:
+        if result.get("stopped") and not point["report"]["trials"]:
+            continue  # not reached
         for actor, row in point["report"].get("actors", {}).items():
             rows.append(
                 {
