@@ -107,3 +107,31 @@ def test_a_rows_inputs_belong_to_its_form() -> None:
     names = posted_names(social.items, posted)
     assert {"sheet.parties.3.side", "sheet.length"} <= names
     assert "sheet.other.0" not in names
+
+
+TITLE_CASED_ABBREVIATION = re.compile(r"\b(?:Tn|Hp|Ap|Mp|Dp|Siz|Pow|Mov|Sp|Fp)\b")
+"""A rule's abbreviation written as a word (``Tn`` for TN): a label made from a field
+name whose model's descriptions never write it in capitals."""
+
+
+def labels(items: tuple[FormItem, ...]) -> list[str]:
+    """Every label among ``items``, inside their fieldsets and rows too."""
+    found: list[str] = []
+    for item in items:
+        found.append(item.label)
+        if isinstance(item, FieldGroup):
+            found += labels(item.children)
+        else:
+            found += labels(item.columns)
+    return found
+
+
+@pytest.mark.parametrize("ruleset", installed_rulesets())
+def test_no_gm_form_writes_an_abbreviation_as_a_word(ruleset: str) -> None:
+    # A GM walk-through read "Tn" on fractal's Macro check form, where the sweep's form
+    # read "TN": the label is made from the field name, capitals from its descriptions.
+    written = {
+        form.kind: [label for label in labels(form.items) if TITLE_CASED_ABBREVIATION.search(label)]
+        for form in gm_forms(ruleset)
+    }
+    assert {kind: found for kind, found in written.items() if found} == {}

@@ -214,7 +214,9 @@ class MacroCheck(Frozen):
     tree: Tree | None = None
     stat: Stat | None = None
     dice: int = Field(ge=1, le=40)
-    tn: int = Field(default=4, ge=1, le=20)
+    tn: int = Field(
+        default=4, ge=1, le=20, description="The TN each die must reach (4 unless stated)."
+    )
     purpose: str | None = Field(default=None, max_length=80)
     for_condition: str | None = Field(default=None, description="A condition it may heal.")
 
