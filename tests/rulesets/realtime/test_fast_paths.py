@@ -44,6 +44,7 @@ from tablekeeper.rulesets.realtime.encounter.seconds import (
 )
 from tablekeeper.rulesets.realtime.encounter.state import (
     Charge,
+    Creature,
     Hit,
     MoveEffect,
     RealtimeState,
@@ -492,33 +493,7 @@ def test_seconds_passed_quietly_are_the_folds_on_varied_states(
     (and the advances on either side of the quiet seconds' end), and hits awaiting
     their damage from this second and the two before (G-R-E5)."""
     state = visited("leaving_reach", 1)[1][0]
-    creatures = {}
-    for index, (key, creature) in enumerate(state.creatures.items()):
-        charge = None
-        if charges[index] is not None:
-            cost, charged, timed = charges[index]  # type: ignore[misc]
-            charge = Charge(
-                action="custom",
-                name="Spell",
-                cost=cost,
-                charged=min(cost, charged),
-                timed=timed,
-                started_at=1,
-            )
-        rest = None
-        if rests[index] is not None:
-            conditions = SimpleRestInput(quality="good", hours=rests[index])
-            rest = RestSegment(started_at=max(1, second - 3600), conditions=conditions)
-        creatures[key] = creature.model_copy(
-            update={
-                "hp": hps[index],
-                "dead": dead[index],
-                "charge": charge,
-                "ap_per_second": rates[index],
-                "seconds_negative": negative[index],
-                "resting": rest,
-            }
-        )
+    creatures = _varied_creatures(state, hps, dead, charges, rates, negative, rests, second)
     ids = list(state.creatures)
     awaiting = tuple(
         Hit(
@@ -935,33 +910,7 @@ def test_idle_creatures_quiet_seconds_and_a_seconds_gain_are_the_full_ones_on_va
     """The same on states varied in HP, deaths, charges, A.P. rates, seconds at negative
     HP, Rests and the second."""
     state = visited("leaving_reach", 1)[1][0]
-    creatures = {}
-    for index, (key, creature) in enumerate(state.creatures.items()):
-        charge = None
-        if charges[index] is not None:
-            cost, charged, timed = charges[index]  # type: ignore[misc]
-            charge = Charge(
-                action="custom",
-                name="Spell",
-                cost=cost,
-                charged=min(cost, charged),
-                timed=timed,
-                started_at=1,
-            )
-        rest = None
-        if rests[index] is not None:
-            conditions = SimpleRestInput(quality="good", hours=rests[index])
-            rest = RestSegment(started_at=max(1, second - 3600), conditions=conditions)
-        creatures[key] = creature.model_copy(
-            update={
-                "hp": hps[index],
-                "dead": dead[index],
-                "charge": charge,
-                "ap_per_second": rates[index],
-                "seconds_negative": negative[index],
-                "resting": rest,
-            }
-        )
+    creatures = _varied_creatures(state, hps, dead, charges, rates, negative, rests, second)
     varied = state.model_copy(update={"creatures": creatures, "clock": SecondClock(second=second)})
     _idle_alike(varied)
     _ends_and_gains_alike(varied)
@@ -991,3 +940,45 @@ def test_the_reactions_a_trigger_allows_are_the_catalogues_for_every_kind() -> N
             assert fast == reference, (kind, catalogue.reactions)
             answers.add(fast)
     assert len(answers) >= 3  # none, one reaction, two
+
+
+def _varied_creatures(
+    state: RealtimeState,
+    hps: list[int],
+    dead: list[bool],
+    charges: list[tuple[int, int, bool] | None],
+    rates: list[int | None],
+    negative: list[int],
+    rests: list[int | None],
+    second: int,
+) -> dict[ActorId, Creature]:
+    """``state``'s creatures, each with the HP, death, charge (cost, charged, timed), A.P.
+    rate, seconds at negative HP and Rest (hours) at its index, at ``second``."""
+    creatures: dict[ActorId, Creature] = {}
+    for index, (key, creature) in enumerate(state.creatures.items()):
+        charge = None
+        if charges[index] is not None:
+            cost, charged, timed = charges[index]  # type: ignore[misc]
+            charge = Charge(
+                action="custom",
+                name="Spell",
+                cost=cost,
+                charged=min(cost, charged),
+                timed=timed,
+                started_at=1,
+            )
+        rest = None
+        if rests[index] is not None:
+            conditions = SimpleRestInput(quality="good", hours=rests[index])
+            rest = RestSegment(started_at=max(1, second - 3600), conditions=conditions)
+        creatures[key] = creature.model_copy(
+            update={
+                "hp": hps[index],
+                "dead": dead[index],
+                "charge": charge,
+                "ap_per_second": rates[index],
+                "seconds_negative": negative[index],
+                "resting": rest,
+            }
+        )
+    return creatures
