@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tablekeeper.analysis.report import NO_ONE, summarize, wilson
+from tablekeeper.analysis.report import summarize, wilson
+from tablekeeper.analysis.telling import NO_ONE
 from tablekeeper.analysis.trials import Cast, Trial
 
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from tablekeeper.analysis.report import NO_ONE
+from tablekeeper.analysis.telling import NO_ONE
 from tablekeeper.analysis.trials import TrialPlan, play, resolve_policy
 from tablekeeper.dice.roller import Die, History
 from tablekeeper.engine.rulesets import load_ruleset

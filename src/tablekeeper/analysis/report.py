@@ -23,11 +23,9 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
+from tablekeeper.analysis.telling import NO_ONE
 from tablekeeper.analysis.trials import Cast, Trial
 from tablekeeper.engine.tallies import DEAD, DEFEATED, INJURIES
-
-NO_ONE = "no one"
-"""The row of trials that no side won."""
 
 
 @dataclass(frozen=True)

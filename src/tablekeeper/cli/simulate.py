@@ -21,6 +21,7 @@ from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from tablekeeper.analysis.telling import spent_words, told_endings, with_spread
 from tablekeeper.analysis.variations import Variable
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError
@@ -31,11 +32,6 @@ if TYPE_CHECKING:
 
 def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
-
-
-def _spread(mean: float, sd: float | None) -> str:
-    """A mean with its standard deviation over the trials (none for an old result)."""
-    return f"{mean:.2f}" if sd is None else f"{mean:.2f} ± {sd:.2f}"
 
 
 def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
@@ -79,18 +75,13 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
         actors.add_column(column, justify="left" if column in ("actor", "side") else "right")
     for row in report["actors"].values():
         spread = row.get("spread", {})
-        spent = ", ".join(
-            f"{name} {_spread(value, spread.get(name))}"
-            for name, value in row["resources"].items()
-            if value
-        )
         actors.add_row(
             row["name"],
             row["side"],
             _percent(row["defeated"]),
             _percent(row["dead"]),
-            _spread(row["injuries"], spread.get("injuries")),
-            spent,
+            with_spread(row["injuries"], spread.get("injuries")),
+            spent_words(row["resources"], spread),
         )
     shape = _histogram(length["histogram"], result["length_unit"])
     parts: list[Any] = [sides, *([endings] if endings else []), lengths, shape, actors]
@@ -101,27 +92,20 @@ def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
 
 
 def _endings_table(report: dict[str, Any]) -> Table | None:
-    """How the trials ended, when that says what the "no one" row does not (a social
-    encounter's results, why a combat stopped); ``None`` when every trial had a winner
-    (a saved result from before the endings has none)."""
-    from tablekeeper.analysis.report import NO_ONE  # the rules only when a report is shown
-
-    endings = report.get("endings", {})
-    no_one = report["sides"].get(NO_ONE, {}).get("wins", 0)
-    if not no_one or all(text == NO_ONE for text in endings):
+    """How the trials ended (:func:`~tablekeeper.analysis.telling.told_endings`), or
+    ``None`` where that says nothing more than the sides."""
+    shared, endings = told_endings(report)
+    if not endings:
         return None
-    first = next(iter(endings))
-    shared = first[: first.find(": ") + 2] if ": " in first else ""
-    shared = shared if all(text.startswith(shared) for text in endings) else ""
-    title = f"how it ended ({shared[:-2]})" if shared else "how it ended"
+    title = f"how it ended ({shared})" if shared else "how it ended"
     table = Table(title=title, title_justify="left")
     table.add_column("ending", style="bold")
     table.add_column("trials", justify="right")
     table.add_column("rate", justify="right")
     table.add_column(f"{round(100 * report['confidence'])}% interval", justify="right")
-    for text, row in endings.items():
+    for text, row in endings:
         table.add_row(
-            text[len(shared) :],
+            text,
             str(row["count"]),
             _percent(row["rate"]),
             f"{_percent(row['low'])} - {_percent(row['high'])}",

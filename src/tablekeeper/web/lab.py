@@ -26,9 +26,9 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from tablekeeper.analysis.plots import sweep_svg
-from tablekeeper.analysis.report import NO_ONE
 from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value, to_csv
+from tablekeeper.analysis.telling import spent_words, told_endings, with_spread
 from tablekeeper.analysis.variations import suggested
 from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
@@ -198,45 +198,23 @@ def actor_rows(report: Mapping[str, Any]) -> tuple[ActorRow, ...]:
             100 * row["defeated"],
             100 * row["dead"],
             with_spread(row["injuries"], row.get("spread", {}).get("injuries")),
-            spent_text(row["resources"], row.get("spread", {})),
+            spent_words(row["resources"], row.get("spread", {})),
         )
         for row in report.get("actors", {}).values()
     )
 
 
-def with_spread(mean: float, sd: float | None) -> str:
-    """A mean with its standard deviation over the trials (none in an older result)."""
-    return f"{mean:.2f}" if sd is None else f"{mean:.2f} ± {sd:.2f}"
-
-
-def spent_text(resources: Mapping[str, float], spread: Mapping[str, float] | None = None) -> str:
-    """The resources an actor spent, a mean per encounter: ``ammo 1.50 ± 0.50, fate
-    0.20 ± 0.40``."""
-    return ", ".join(
-        f"{name} {with_spread(value, (spread or {}).get(name))}"
-        for name, value in resources.items()
-        if value
-    )
-
-
 def endings_of(report: Mapping[str, Any]) -> tuple[Ending, ...]:
-    """How the trials ended, when the terminal shows it: some trials had no winner and
-    the endings say more than "no one" (``cli/simulate.py``, its "how it ended"); the
-    words every ending starts with (``the social encounter ended:``) left out."""
-    endings = report.get("endings", {})
-    no_one = report["sides"].get(NO_ONE, {}).get("wins", 0)
-    if not no_one or all(text == NO_ONE for text in endings):
-        return ()
-    first = next(iter(endings))
-    shared = first[: first.find(": ") + 2] if ": " in first else ""
-    shared = shared if all(text.startswith(shared) for text in endings) else ""
+    """How the trials ended, as the terminal tells it
+    (:func:`~tablekeeper.analysis.telling.told_endings`: the words every ending starts
+    with left out)."""
     return tuple(
         Ending(
-            text[len(shared) :],
+            text,
             row["count"],
             WinRate(text, row["count"], 100 * row["rate"], 100 * row["low"], 100 * row["high"]),
         )
-        for text, row in endings.items()
+        for text, row in told_endings(report)[1]
     )
 
 
