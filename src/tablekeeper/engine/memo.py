@@ -88,6 +88,12 @@ def built(key: Hashable, make: Callable[[], T]) -> T:
     return value
 
 
+def built_model(model: Callable[..., T], **fields: Hashable) -> T:
+    """``model(**fields)`` (a frozen model of exactly these arguments, so of these fields
+    set), built once for the model and equal fields on the fast paths, as :func:`built`."""
+    return built((model, *fields.items()), lambda: model(**fields))
+
+
 def built_for(source: object, key: Hashable, make: Callable[[], T]) -> T:
     """``make()``, built once for ``source`` (the very object: a catalogue, a scenario's
     timeline) and ``key`` (which holds every other argument ``make`` reads) on the fast

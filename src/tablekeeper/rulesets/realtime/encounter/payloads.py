@@ -4,11 +4,12 @@ Every trial of a scenario plays the same seconds: the same moves and actions sta
 the same seconds from the same squares, complete with the same results, open the same
 triggers and offer the same reactions. Each value below is a frozen model built, on the
 reference path, exactly as the play built it before (the same keyword arguments, so the
-same fields set, validated); on the engine's fast paths (``engine/memo.built``) it is
-built once for equal arguments and handed out again. Each is a pure function of its
-arguments, and the key holds every one of them; they come from validated models (the
-state, a command's payload, the catalogue), so each has the exact type validation keeps
-and equal keys build equal values. ``tests/rulesets/realtime/test_fast_paths.py`` holds
+same fields set, validated); on the engine's fast paths (``engine/memo.built``, and
+``built_model`` where the value is a model of the arguments alone) it is built once for
+equal arguments and handed out again. Each is a pure function of its arguments, and
+the key holds every one of them; they come from validated models (the state, a
+command's payload, the catalogue), so each has the exact type validation keeps and equal
+keys build equal values. ``tests/rulesets/realtime/test_fast_paths.py`` holds
 each to the value built afresh, on every one the shipped scenarios build.
 """
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 from typing import Literal
 
 from tablekeeper.engine.clocks import SecondClock
-from tablekeeper.engine.memo import built
+from tablekeeper.engine.memo import built, built_model
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.realtime.checks import CheckInput, CheckOutcome
 from tablekeeper.rulesets.realtime.encounter import events as ev
@@ -36,25 +37,22 @@ from tablekeeper.rulesets.realtime.once import for_the_very
 
 def second_ending(second: int) -> ev.SecondEnding:
     """The end of ``second`` begins."""
-    return built((ev.SECOND_ENDING, second), lambda: ev.SecondEnding(second=second))
+    return built_model(ev.SecondEnding, second=second)
 
 
 def second_ended(second: int) -> ev.SecondEnded:
     """The end of ``second`` is resolved."""
-    return built((ev.SECOND_ENDED, second), lambda: ev.SecondEnded(second=second))
+    return built_model(ev.SecondEnded, second=second)
 
 
 def advance_started(seconds: int) -> ev.AdvanceStarted:
     """The GM plays ``seconds`` seconds."""
-    return built((ev.ADVANCE_STARTED, seconds), lambda: ev.AdvanceStarted(seconds=seconds))
+    return built_model(ev.AdvanceStarted, seconds=seconds)
 
 
 def seconds_elapsed(start: int, seconds: int) -> ev.SecondsElapsed:
     """``seconds`` quiet ends of second from ``start``."""
-    return built(
-        (ev.SECONDS_ELAPSED, start, seconds),
-        lambda: ev.SecondsElapsed(start=start, seconds=seconds),
-    )
+    return built_model(ev.SecondsElapsed, start=start, seconds=seconds)
 
 
 def action_started(creature: ActorId, charge: Charge) -> ev.ActionStarted:
@@ -78,28 +76,23 @@ def action_completed(
     result: ev.ActionCompletedResult,
 ) -> ev.ActionCompleted:
     """``creature``'s action completes at ``second`` with ``result``."""
-    return built(
-        (ev.ACTION_COMPLETED, creature, action, name, cost, complex, second, target, result),
-        lambda: ev.ActionCompleted(
-            creature=creature,
-            action=action,
-            name=name,
-            cost=cost,
-            complex=complex,
-            second=second,
-            target=target,
-            result=result,
-        ),
+    return built_model(
+        ev.ActionCompleted,
+        creature=creature,
+        action=action,
+        name=name,
+        cost=cost,
+        complex=complex,
+        second=second,
+        target=target,
+        result=result,
     )
 
 
 def moved(creature: ActorId, origin: Position, destination: Position, voluntary: bool) -> ev.Moved:
     """``creature`` stands on ``destination``, from ``origin``."""
-    return built(
-        (ev.MOVED, creature, origin, destination, voluntary),
-        lambda: ev.Moved(
-            creature=creature, origin=origin, destination=destination, voluntary=voluntary
-        ),
+    return built_model(
+        ev.Moved, creature=creature, origin=origin, destination=destination, voluntary=voluntary
     )
 
 
@@ -114,28 +107,16 @@ def action_charge(
     reach: int | None,
 ) -> Charge:
     """A catalogue or custom action's charge, as ``start_action`` gives it."""
-    return built(
-        (
-            "realtime.action_charge",
-            action,
-            name,
-            cost,
-            complex,
-            physical,
-            started_at,
-            target,
-            reach,
-        ),
-        lambda: Charge(
-            action=action,
-            name=name,
-            cost=cost,
-            complex=complex,
-            physical=physical,
-            started_at=started_at,
-            target=target,
-            reach=reach,
-        ),
+    return built_model(
+        Charge,
+        action=action,
+        name=name,
+        cost=cost,
+        complex=complex,
+        physical=physical,
+        started_at=started_at,
+        target=target,
+        reach=reach,
     )
 
 
@@ -200,10 +181,7 @@ def trigger_opened(
 
 def offer(trigger: str, creature: ActorId, reactions: tuple[str, ...]) -> Offer:
     """The reaction decision put to ``creature`` about ``trigger``."""
-    return built(
-        ("realtime.offer", trigger, creature, reactions),
-        lambda: Offer(trigger=trigger, creature=creature, reactions=reactions),
-    )
+    return built_model(Offer, trigger=trigger, creature=creature, reactions=reactions)
 
 
 def reaction_offered(offered: Offer) -> ev.ReactionOffered:
@@ -232,11 +210,11 @@ def clock_later(clock: SecondClock, seconds: int) -> SecondClock:
 
 def injury_input(n_wounds: int, seconds_negative: int, negative_hp: int) -> CriticalInjuryInput:
     """The critical injury roll's variables (R-CRIT-01)."""
-    return built(
-        ("realtime.injury_input", n_wounds, seconds_negative, negative_hp),
-        lambda: CriticalInjuryInput(
-            n_wounds=n_wounds, seconds_negative=seconds_negative, negative_hp=negative_hp
-        ),
+    return built_model(
+        CriticalInjuryInput,
+        n_wounds=n_wounds,
+        seconds_negative=seconds_negative,
+        negative_hp=negative_hp,
     )
 
 
@@ -273,28 +251,25 @@ def critical_injury_rolled(
 
 def stabilized(creature: ActorId, by: ActorId) -> ev.Stabilized:
     """``creature`` is stabilized by ``by``."""
-    return built((ev.STABILIZED, creature, by), lambda: ev.Stabilized(creature=creature, by=by))
+    return built_model(ev.Stabilized, creature=creature, by=by)
 
 
 def healed(creature: ActorId, amount: int, hp_before: int, hp_after: int, source: str) -> ev.Healed:
     """``creature`` is healed ``amount`` HP."""
-    return built(
-        (ev.HEALED, creature, amount, hp_before, hp_after, source),
-        lambda: ev.Healed(
-            creature=creature,
-            amount=amount,
-            hp_before=hp_before,
-            hp_after=hp_after,
-            source=source,
-        ),
+    return built_model(
+        ev.Healed,
+        creature=creature,
+        amount=amount,
+        hp_before=hp_before,
+        hp_after=hp_after,
+        source=source,
     )
 
 
 def check_input(characteristic: int, characteristic_name: str) -> CheckInput:
     """A reaction's check of ``characteristic_name``, at ``characteristic``."""
-    return built(
-        ("realtime.check_input", characteristic, characteristic_name),
-        lambda: CheckInput(characteristic=characteristic, characteristic_name=characteristic_name),
+    return built_model(
+        CheckInput, characteristic=characteristic, characteristic_name=characteristic_name
     )
 
 
@@ -347,7 +322,6 @@ def reaction_used(
 def hit(creature: ActorId, reaction: str, name: str, target: ActorId, second: int) -> Hit:
     """``creature``'s ``reaction`` hit ``target`` at ``second``: its damage awaits the GM
     (what ``fold`` records of a ``reaction_used`` that hit, G-R-E5)."""
-    return built(
-        ("realtime.hit", creature, reaction, name, target, second),
-        lambda: Hit(creature=creature, reaction=reaction, name=name, target=target, second=second),
+    return built_model(
+        Hit, creature=creature, reaction=reaction, name=name, target=target, second=second
     )
