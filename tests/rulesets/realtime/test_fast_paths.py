@@ -461,19 +461,30 @@ def test_seconds_passed_quietly_are_the_folds_on_every_state_played() -> None:
     assert loud > 0
 
 
+FOUR_HPS = st.lists(st.integers(-3, 3), min_size=4, max_size=4)
+"""Each of the four creatures' HP, about 0 (dying below)."""
+FOUR_DEATHS = st.lists(st.booleans(), min_size=4, max_size=4)
+FOUR_CHARGES = st.lists(
+    st.none() | st.tuples(st.integers(1, 9), st.integers(0, 9), st.booleans()),
+    min_size=4,
+    max_size=4,
+)
+"""Each creature's charge, if any: its cost, A.P. charged and whether it is timed."""
+FOUR_RATES = st.lists(st.none() | st.integers(1, 3), min_size=4, max_size=4)
+FOUR_RESTS = st.lists(st.none() | st.integers(1, 2), min_size=4, max_size=4)
+"""Each creature's Rest, if any, in hours."""
+A_SECOND = st.integers(1, 7300)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
-    hps=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
-    dead=st.lists(st.booleans(), min_size=4, max_size=4),
-    charges=st.lists(
-        st.none() | st.tuples(st.integers(1, 9), st.integers(0, 9), st.booleans()),
-        min_size=4,
-        max_size=4,
-    ),
-    rates=st.lists(st.none() | st.integers(1, 3), min_size=4, max_size=4),
+    hps=FOUR_HPS,
+    dead=FOUR_DEATHS,
+    charges=FOUR_CHARGES,
+    rates=FOUR_RATES,
     negative=st.lists(st.integers(0, 175), min_size=4, max_size=4),
-    rests=st.lists(st.none() | st.integers(1, 2), min_size=4, max_size=4),
-    second=st.integers(1, 7300),
+    rests=FOUR_RESTS,
+    second=A_SECOND,
     seconds=st.integers(1, 8000),
     hits=st.lists(st.tuples(st.integers(0, 3), st.integers(-2, 0)), max_size=3),
 )
@@ -886,17 +897,13 @@ def test_idle_creatures_quiet_seconds_and_a_seconds_gain_are_the_full_ones_on_ev
 
 @settings(max_examples=200, deadline=None)
 @given(
-    hps=st.lists(st.integers(-3, 3), min_size=4, max_size=4),
-    dead=st.lists(st.booleans(), min_size=4, max_size=4),
-    charges=st.lists(
-        st.none() | st.tuples(st.integers(1, 9), st.integers(0, 9), st.booleans()),
-        min_size=4,
-        max_size=4,
-    ),
-    rates=st.lists(st.none() | st.integers(1, 3), min_size=4, max_size=4),
+    hps=FOUR_HPS,
+    dead=FOUR_DEATHS,
+    charges=FOUR_CHARGES,
+    rates=FOUR_RATES,
     negative=st.lists(st.integers(0, 174), min_size=4, max_size=4),
-    rests=st.lists(st.none() | st.integers(1, 2), min_size=4, max_size=4),
-    second=st.integers(1, 7300),
+    rests=FOUR_RESTS,
+    second=A_SECOND,
 )
 def test_idle_creatures_quiet_seconds_and_a_seconds_gain_are_the_full_ones_on_varied_states(
     hps: list[int],
