@@ -60,6 +60,7 @@ from tablekeeper.rulesets.tactical.catalogue import (
 )
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter.attack_once import attack_reads
+from tablekeeper.rulesets.tactical.encounter.effects import defeats_holding
 from tablekeeper.rulesets.tactical.encounter.flow import (
     attack_input,
     defenses_open,
@@ -136,11 +137,9 @@ def yield_price(
 def _defeats(
     dealt: dict[Track, int], pools: dict[Track, int], minion: bool, options: TacticalOptions
 ) -> bool:
-    """Whether damage ``dealt`` hit by hit defeats (``effects.defeats``): any damage to a
-    minion, or more in all than a pool holds (each hit beyond what is left defeats)."""
-    if minion and options.minion_defeated_by_any_damage and any(dealt.values()):
-        return True
-    return any(dealt[track] > pools[track] for track in TRACKS)
+    """Whether damage ``dealt`` to each pool defeats (``effects.defeats_holding``: each
+    hit beyond what is left defeats, any damage a minion)."""
+    return any(defeats_holding(pools[track], dealt[track], minion, options) for track in TRACKS)
 
 
 def defense_chosen(state: TacticalState, choice: DefenseChoice, offered: Sequence[str]) -> str:

@@ -69,11 +69,17 @@ def change_pool(work: Work, key: str, track: Track, delta: int, cause: Cause) ->
 def defeats(character: Character, track: Track, amount: int, options: TacticalOptions) -> bool:
     """Whether ``amount`` damage to ``track`` defeats ``character`` (G-S-03): more than
     the pool holds, or any at all to a minion."""
+    return defeats_holding(character.pool(track), amount, character.minion, options)
+
+
+def defeats_holding(held: int, amount: int, minion: bool, options: TacticalOptions) -> bool:
+    """Whether ``amount`` damage to a pool holding ``held`` defeats (G-S-03): more than
+    it holds, or any at all to a ``minion`` (what the default policy prices too)."""
     if amount <= 0:
         return False
-    if character.minion and options.minion_defeated_by_any_damage:
+    if minion and options.minion_defeated_by_any_damage:
         return True
-    return amount > character.pool(track)
+    return amount > held
 
 
 def damage(work: Work, key: str, track: Track, amount: int) -> None:
