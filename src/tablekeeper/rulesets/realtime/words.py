@@ -141,6 +141,7 @@ _WEIGHT = {
     ev.ACTION_CANCELLED: 4,
     ev.REST_ENDED: 3,
     ev.MOVED: 3,
+    ev.MOVE_BLOCKED: 3,
     ev.CREATURE_REMOVED: 3,
     ev.ACTION_STARTED: 2,
     ev.TRIGGER_OPENED: 2,
@@ -176,6 +177,11 @@ def _action_sentence(payload: Any, who: str, names: Names, sees: bool) -> str | 
         case ev.Moved():
             verb = "moves" if payload.voluntary else "is pushed"
             return f"{who} {verb} to {payload.destination}"
+        case ev.MoveBlocked():
+            return (
+                f"{who} cannot reach {payload.destination}: "
+                f"{name_of(names, payload.by)} stands there"
+            )
         case ev.TriggerOpened(trigger=trigger):
             concerned = ", ".join(name_of(names, key) for key in trigger.candidates)
             return (

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tablekeeper.engine import GM, set_value
+from tablekeeper.engine import GM, GM_SIGHT, set_value
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.realtime.encounter import advance, move
+from tablekeeper.rulesets.realtime.words import WORDS
 
 from .helpers import cast, of_kind, table
 
@@ -78,3 +79,11 @@ def test_a_move_completing_onto_a_square_taken_meanwhile_stays_put() -> None:
     assert session.state.creature("aliena").position == (0, 0)
     assert session.state.creature("aliena").charge is None
     assert not [e for e in of_kind(events, "moved") if e.payload["creature"] == "aliena"]
+    # the log says why she did not move, naming who stands there
+    (blocked,) = of_kind(events, "move_blocked")
+    assert blocked.payload == {"creature": "aliena", "destination": [0, 1], "by": "demilio"}
+    names = {"aliena": "Aliena", "demilio": "Demilio"}
+    sentence = WORDS.event_sentence(blocked, names, GM_SIGHT)
+    assert sentence == "Aliena cannot reach (0, 1): Demilio stands there"
+    assert WORDS.command_summary(events, names, GM_SIGHT) is not None
+    assert sentence in (WORDS.command_summary(events, names, GM_SIGHT) or "")

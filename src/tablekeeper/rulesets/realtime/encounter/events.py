@@ -36,6 +36,7 @@ SECONDS_ELAPSED = "realtime.seconds_elapsed"
 SECOND_ENDING = "realtime.second_ending"
 ACTION_COMPLETED = "realtime.action_completed"
 MOVED = "realtime.moved"
+MOVE_BLOCKED = "realtime.move_blocked"
 TRIGGER_OPENED = "realtime.trigger_opened"
 REACTION_OFFERED = "realtime.reaction_offered"
 REACTION_USED = "realtime.reaction_used"
@@ -122,6 +123,16 @@ class Moved(Frozen):
     origin: Position
     destination: Position
     voluntary: bool
+
+
+class MoveBlocked(Frozen):
+    """A move completed without reaching its square: another creature has come to stand
+    there since it began (G-R-E4); the mover stays where it stands, its action spent."""
+
+    creature: ActorId
+    destination: Position
+    by: ActorId
+    """Who stands on the square."""
 
 
 class TriggerOpened(Frozen):
@@ -230,6 +241,7 @@ EVENT_MODELS: dict[str, type[Frozen]] = {
     SECOND_ENDING: SecondEnding,
     ACTION_COMPLETED: ActionCompleted,
     MOVED: Moved,
+    MOVE_BLOCKED: MoveBlocked,
     TRIGGER_OPENED: TriggerOpened,
     REACTION_OFFERED: ReactionOffered,
     REACTION_USED: ReactionUsed,

@@ -140,6 +140,10 @@ def _moved(state: S, event: ev.Moved) -> S:
     return _update(state, event.creature, position=event.destination)
 
 
+def _move_blocked(state: S, event: ev.MoveBlocked) -> S:
+    return state  # the mover stays where it stands; its charge ends with the action
+
+
 def _trigger_opened(state: S, event: ev.TriggerOpened) -> S:
     return state.model_copy(update={"triggers": (*state.triggers, event.trigger)})
 
@@ -260,6 +264,7 @@ _FOLDS: Mapping[str, Callable[[S, Any], S]] = {
     ev.SECOND_ENDING: _second_ending,
     ev.ACTION_COMPLETED: _charge_cleared,
     ev.MOVED: _moved,
+    ev.MOVE_BLOCKED: _move_blocked,
     ev.TRIGGER_OPENED: _trigger_opened,
     ev.REACTION_OFFERED: _reaction_offered,
     ev.REACTION_USED: _reaction_used,

@@ -96,6 +96,11 @@ def moved(creature: ActorId, origin: Position, destination: Position, voluntary:
     )
 
 
+def move_blocked(creature: ActorId, destination: Position, by: ActorId) -> ev.MoveBlocked:
+    """``creature``'s move does not reach ``destination``: ``by`` stands there (G-R-E4)."""
+    return built_model(ev.MoveBlocked, creature=creature, destination=destination, by=by)
+
+
 def action_charge(
     action: str,
     name: str,

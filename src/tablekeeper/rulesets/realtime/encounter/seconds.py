@@ -253,7 +253,15 @@ def _arrive(draft: RealtimeDraft, creature_id: ActorId, effect: MoveEffect) -> N
     square another creature has come to stand on since the move began is not reached:
     the mover stays where it is, its action spent (G-R-E4)."""
     before = draft.state
-    if not before.options.shared_squares and before.standing_on(effect.destination, creature_id):
+    standing = (
+        None
+        if before.options.shared_squares
+        else before.standing_on(effect.destination, creature_id)
+    )
+    if standing is not None:
+        draft.emit(
+            ev.MOVE_BLOCKED, payloads.move_blocked(creature_id, effect.destination, standing.id)
+        )
         return
     draft.emit(
         ev.MOVED,
