@@ -294,6 +294,27 @@ def test_a_gms_encounter_opens_the_lab_with_its_rulesets_scenario(client: TestCl
     assert lab.scenarios_of("duel") == ("first_blood",)
 
 
+def test_a_players_browser_neither_sees_nor_opens_the_lab(client: TestClient) -> None:
+    # the lab plays the shipped scenarios, a demo campaign's foes among them: the GM's
+    from . import test_encounter_pages
+
+    table = test_encounter_pages.table.__wrapped__(client)
+    top = table.page(table.player).split('<header class="top">', 1)[1].split("</header>")[0]
+    assert "Balance lab" not in top
+    assert "Balance lab" in table.page().split("</header>", 1)[0]  # the GM's page shows it
+    for refused in (
+        table.player.get("/lab"),
+        table.player.get("/lab/scenario-numbers?scenario=duel/first_blood"),
+        table.player.post("/lab/simulations", data={"scenario": "duel/first_blood"}),
+    ):
+        assert refused.status_code == 403
+        assert "the balance lab is the GM&#39;s" in refused.text
+    assert not lab_jobs._runs
+    assert client.get("/lab").status_code == 200  # the GM's browser
+    with TestClient(client.app) as fresh:  # a designer's, who joined no campaign
+        assert fresh.get("/lab").status_code == 200
+
+
 def _held_run(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
     """Simulations that play batches of 10 trials until told to go on (or stopped)."""
     import threading

@@ -18,6 +18,7 @@ from starlette.responses import Response
 
 from tablekeeper.api.deps import CONSOLE_COOKIE_PREFIX as COOKIE_PREFIX
 from tablekeeper.api.deps import console_cookie_name, unit_of_work
+from tablekeeper.errors import RulesError
 from tablekeeper.services.access import Viewer, authenticate
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 365
@@ -61,3 +62,17 @@ def held_campaigns(connection: HTTPConnection) -> set[str]:
         for name in connection.cookies
         if name.startswith(COOKIE_PREFIX)
     }
+
+
+def joined_as_player_only(connection: HTTPConnection) -> bool:
+    """Whether this browser holds credentials and each one it holds (that still opens its
+    campaign) is a player's: a player's browser, not the GM's. A browser holding none,
+    or a GM secret among them, is not (the balance lab is open to the GM and to a
+    designer at the console who has joined no campaign)."""
+    viewers = []
+    for campaign_id in held_campaigns(connection):
+        try:
+            viewers.append(viewer_of(connection, campaign_id))
+        except RulesError:  # stale, revoked, or its campaign deleted: holds nothing
+            continue
+    return bool(viewers) and not any(viewer.is_gm for viewer in viewers)

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
 from tablekeeper.analysis.plots import sweep_svg
@@ -30,8 +30,9 @@ from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value, to_csv
 from tablekeeper.analysis.telling import spent_words, told_endings, with_spread
 from tablekeeper.analysis.variations import suggested
-from tablekeeper.errors import ConflictError, InvalidInputError, RulesError
+from tablekeeper.errors import ConflictError, ForbiddenError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
+from tablekeeper.web import access
 from tablekeeper.web.form_fields import FieldGroup, FormField, FormItem
 from tablekeeper.web.forms import (
     errors_by_field,
@@ -586,9 +587,24 @@ def _run_part(request: Request, run: lab_jobs.LabRun, *, started: bool = False) 
     return response
 
 
+def not_a_player(request: Request) -> None:
+    """Refuse the lab to a browser that joined its campaigns as a player only: the lab
+    plays the shipped scenarios, whose numbers (a demo campaign's foes among them) are the
+    GM's to know. (A browser that holds no credential is let in: a designer at the console
+    who joined no campaign; the nav shows the lab to none but the GM's pages and those.)"""
+    if access.joined_as_player_only(request):
+        raise ForbiddenError(
+            "the balance lab is the GM's: this browser joined its campaigns as a player",
+            field="lab",
+        )
+
+
 def build_router() -> APIRouter:
-    """The balance lab's routes under ``/lab``."""
-    router = APIRouter(route_class=PageRoute, include_in_schema=False)
+    """The balance lab's routes under ``/lab``: the GM's and the designer's, not a
+    player's (:func:`not_a_player`)."""
+    router = APIRouter(
+        route_class=PageRoute, include_in_schema=False, dependencies=[Depends(not_a_player)]
+    )
 
     @router.get("/lab")
     def lab_page(request: Request, scenario: str = "", resolver: str = "") -> Response:
