@@ -34,7 +34,7 @@ def test_the_gm_aims_a_skill_on_the_map_by_clicking(
     expect(square(page, 2, 1)).to_contain_class("aim-point")
     expect(square(page, 2, 1)).to_contain_class("aim-reach")
     expect(page.locator("#map .map-sq.aim-point")).to_have_count(1)
-    expect(page.locator("#map-status")).to_contain_text("Kick: 1 square(s) to aim at")
+    expect(page.locator("#map-status")).to_contain_text("Kick: 1 square to aim at")
     square(page, 2, 1).hover()
     expect(page.locator("#map-status")).to_contain_text("Kick at (2, 1): Grask")
     expect(square(page, 2, 1)).to_contain_class("aim-hit")

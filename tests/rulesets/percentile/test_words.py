@@ -219,3 +219,30 @@ def test_an_aim_and_a_defend_say_what_they_did() -> None:
     held = act(session, cmd.DEFEND, "brenna")
     said = WORDS.command_summary(held, names, GM_SIGHT)
     assert said == "Brenna holds a defense (parry, block or dodge)"
+
+
+def test_a_failed_defense_says_what_it_did_in_words() -> None:
+    # P-ATK-05: a failed Dodge does nothing to the blow; the sentence says so in words,
+    # not as the rules' code (GM walkthrough: "failure (no_effect)")
+    session, dice = _ambush()
+    dice.feed(30)
+    first = act(session, cmd.ATTACK, "brenna", targets=["knife"])
+    dice.feed(90, 6, 5, 5)  # the Dodge (20%) fails; the blow lands whole
+    second = session.answer("dodge")
+    names = table_names(session.state)
+    lines = _lines(first + second, names, GM_SIGHT)
+    (defended,) = [line for line in lines if line.startswith("Knife-fighter's dodge")]
+    assert defended == "Knife-fighter's dodge: 90 against 20%, failure (no effect)"
+
+
+def test_the_odds_of_a_parry_read_as_english() -> None:
+    # "hit if Knife-fighter parries with dagger", not "parrys" (GM walkthrough)
+    from tablekeeper.rulesets.percentile.encounter.defending import Choice
+    from tablekeeper.rulesets.percentile.odds import _describe
+
+    assert _describe(Choice(kind="parry", item="dagger"), "Knife-fighter") == (
+        "Knife-fighter parries with dagger"
+    )
+    assert _describe(Choice(kind="block", item="shield"), "Orc") == "Orc blocks with shield"
+    assert _describe(Choice(kind="dodge", dive=True), "Orc") == "Orc dive dodges"
+    assert _describe(Choice(kind="none"), "Orc") == "Orc does not defend"

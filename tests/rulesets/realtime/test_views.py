@@ -42,3 +42,23 @@ def test_another_creatures_treatment_check_is_reduced_alike() -> None:
     seen = public_payload(TREATMENT_ROLLED, payload, Sight.player({"calliope"}))
     assert seen["outcome"]["check"] == {"die": 4, "success": True, "automatic": False}
     assert seen["outcome"]["injury"] == "Weak"
+
+
+def test_a_creatures_card_says_its_reach_in_squares_singular_or_plural() -> None:
+    # "Reach 1 square", "Reach 2 squares": not "square(s)" (GM walkthrough)
+    from tablekeeper.engine import set_value
+    from tablekeeper.rulesets.realtime.cards import cards
+
+    from .encounter.helpers import cast, table
+
+    session = table()
+    cast(session, aliena=(0, 0), demilio=(3, 0))
+    session.submit(set_value("creatures.demilio.reach", 2, reason="a spear"))
+
+    def reach(creature: str) -> str:
+        (card,) = [card for card in cards(session.state, GM_SIGHT) if card.id == creature]
+        facts = [fact for section in card.details for fact in section.facts]
+        return next(fact.value for fact in facts if fact.label == "Reach")
+
+    assert reach("aliena") == "1 square"
+    assert reach("demilio") == "2 squares"

@@ -165,10 +165,14 @@ def _roll_needs(state: PercentileState, task: AttackTask) -> set[str]:
     return needed
 
 
+_VERBS = {"dodge": "dodges", "parry": "parries", "block": "blocks"}
+"""What a defense kind's target does, in the odds' words (``hit if Orc parries``)."""
+
+
 def _describe(choice: Choice, target: str) -> str:
     if choice.kind == "none":
         return f"{target} does not defend"
-    name = "Dive Dodges" if choice.dive else f"{choice.kind}s"
+    name = "dive dodges" if choice.dive else _VERBS[choice.kind]
     item = f" with {choice.item}" if choice.item else ""
     return f"{target} {name}{item}"
 

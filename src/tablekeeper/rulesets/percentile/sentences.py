@@ -18,6 +18,7 @@ from tablekeeper.engine.sight import Sight
 from tablekeeper.engine.values import Frozen
 from tablekeeper.engine.words import Names, name_of
 from tablekeeper.rulesets.percentile.checks import CheckOutcome
+from tablekeeper.rulesets.percentile.defense import DefenseEffect
 from tablekeeper.rulesets.percentile.encounter import events as ev
 
 FORM_WORDS = {
@@ -146,7 +147,8 @@ def _blow(payload: Frozen, say: Say) -> str | None:
             if defense is None:
                 return None
             words = roll_words(defense.check, say.sight.sees_targets(task.target))
-            return f"{say.of(task.target)}'s {defense.kind}: {words} ({defense.effect.value})"
+            effect = _EFFECT_WORDS[defense.effect]
+            return f"{say.of(task.target)}'s {defense.kind}: {words} ({effect})"
         case ev.Damaged():
             where = f" to the {payload.location}" if payload.location else ""
             after = f": {payload.hp_after} HP" if say.sees else ""
@@ -310,3 +312,14 @@ def _stuck(kind: str, payload: ev.StuckWeaponChange, names: Names) -> str:
         return f"{owner} grabs the {payload.weapon} stuck in {target} again"
     by = name_of(names, payload.by) if payload.by else owner
     return f"{by} pulls {owner}'s {payload.weapon} out of {target}"
+
+
+_EFFECT_WORDS = {
+    DefenseEffect.UNDEFENDED: "undefended",
+    DefenseEffect.AVOIDED: "the blow avoided",
+    DefenseEffect.HALVED: "damage halved",
+    DefenseEffect.ABSORBED: "damage absorbed",
+    DefenseEffect.HALF_ABSORBED: "half the damage absorbed",
+    DefenseEffect.NO_EFFECT: "no effect",
+}
+"""What a defense did to the blow, in the table's words (P-ATK-04/05/06)."""

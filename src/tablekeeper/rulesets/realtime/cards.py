@@ -112,7 +112,9 @@ def _details(creature: Creature) -> tuple[Section, ...]:
             Fact(label=name, value=str(score)) for name, score in creature.characteristics.items()
         ),
     )
-    combat = [Fact(label="Reach", value=f"{creature.reach} square(s)")]
+    combat = [
+        Fact(label="Reach", value=f"{creature.reach} square{'' if creature.reach == 1 else 's'}")
+    ]
     if creature.ap_per_second is not None:
         combat.append(Fact(label="A.P. per second", value=str(creature.ap_per_second)))
     if creature.cooldown_modifier:

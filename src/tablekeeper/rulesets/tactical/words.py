@@ -39,13 +39,12 @@ class TacticalWords:
             if payload.get("target"):
                 label += f" on {name_of(names, payload['target'])}"
             elif payload.get("point"):
-                point = payload["point"]
-                label += f" at {point}"
+                label += f" at {_square(payload['point'])}"
             if payload.get("final_gambit"):
                 label += " (final gambit)"
             return f"{who}: {label}"
         if command.kind == cmd.MOVE:
-            return f"{who}: move to {payload.get('to')}"
+            return f"{who}: move to {_square(payload.get('to'))}"
         if command.kind == cmd.REACT:
             return f"{who}: react with {_skill(str(payload.get('skill')))}"
         if command.kind == cmd.DEAL_DAMAGE:
@@ -189,3 +188,10 @@ _SENTENCES: dict[type[BaseModel], Callable[[Any, Name, Sight], str | None]] = {
 
 
 WORDS: Words[TacticalState] = TacticalWords()
+
+
+def _square(point: Any) -> str:
+    """A square as the map and the other rulesets write it: ``(5, 3)``, not a JSON list."""
+    if isinstance(point, list | tuple) and len(point) == 2:
+        return f"({point[0]}, {point[1]})"
+    return str(point)

@@ -85,7 +85,7 @@
     var acting = document.querySelector("#table .map-token.acting");
     var start = acting ? squareOf(acting) : (keys.length ? keys[0].split(",").map(Number) : null);
     moveCursor(start);
-    status(chosen.name + ": " + keys.length + " square(s) to aim at" +
+    status(chosen.name + ": " + keys.length + (keys.length === 1 ? " square" : " squares") + " to aim at" +
       (keys.length ? "; arrow keys move the cursor, Enter uses it there, Escape lets go." : "."));
     if (start && chosen.points[start.join(",")]) show(start);
   }
