@@ -143,7 +143,7 @@ def test_sweep_errors_are_one_line_and_status_2() -> None:
 def test_simulate_reports_and_the_same_seed_prints_the_same_json(tmp_path: Path) -> None:
     shown = runner.invoke(app, ["simulate", "first_blood", "--trials", "12", "--workers", "1"])
     assert shown.exit_code == 0, shown.output
-    assert "First blood: 12 trials" in shown.output
+    assert "First blood (duel/first_blood): 12 trials" in shown.output
     assert "95% interval" in shown.output and "Alice" in shown.output  # noqa: PT018
     args = ["simulate", "first_blood", "--trials", "12", "--seed", "5", "--json", "--workers", "1"]
     first, second = runner.invoke(app, args), runner.invoke(app, args)
@@ -290,9 +290,10 @@ def test_simulate_shows_how_a_social_encounter_ended() -> None:
 def test_the_numbers_lines_are_never_wrapped_in_a_narrow_terminal() -> None:
     """Each ``--vary`` line is printed whole, to copy and paste, however narrow the
     terminal: the table grows past it rather than break a line."""
+    from tablekeeper.cli.simulate import vary_line
     from tablekeeper.services import lab
 
-    lines = [f"--vary {found.suggested}" for found in lab.scenario_numbers("bleeding_out")]
+    lines = [vary_line(found.suggested) for found in lab.scenario_numbers("bleeding_out")]
     assert any(len(line) > 40 for line in lines)
     for columns in ("60", "100"):
         shown = runner.invoke(
@@ -301,6 +302,27 @@ def test_the_numbers_lines_are_never_wrapped_in_a_narrow_terminal() -> None:
         assert shown.exit_code == 0, shown.output
         for line in lines:
             assert line in shown.output, line
+
+
+def test_every_numbers_line_pastes_into_a_shell_as_shown() -> None:
+    """A path with a space or brackets is quoted, and ``:100:`` stays as written (Rich
+    would make it an emoji): each line, split as a shell splits it, is a ``--vary`` the
+    simulation takes (designer's walkthrough)."""
+    import shlex
+
+    shown = runner.invoke(app, ["simulate", "river_ambush", "--numbers"], env={"COLUMNS": "250"})
+    assert shown.exit_code == 0, shown.output
+    rows = [line.split("│") for line in shown.output.splitlines() if line.startswith("│")]
+    lines = [row[3].strip() for row in rows if "--vary" in row[3]]
+    assert "--vary 'combatants.0.stats.skills.Fast Talk=40:80:10'" in lines
+    assert "--vary 'combatants.3.social.passions.Love (the wolf)=60:100:10'" in lines
+    for line in (lines[0], *[line for line in lines if "'" in line][:2]):
+        option, value = shlex.split(line)
+        played = runner.invoke(
+            app,
+            ["simulate", "river_ambush", "--trials", "1", "--workers", "1", option, value],
+        )
+        assert played.exit_code == 0, (line, played.output)
 
 
 def test_simulate_draws_the_lengths_histogram_in_the_terminal() -> None:
@@ -322,3 +344,54 @@ def test_simulate_draws_the_lengths_histogram_in_the_terminal() -> None:
     assert "3-6" in text and "39" in text  # noqa: PT018
     rows = [line for line in text.splitlines() if "│" in line]
     assert sum(int(row.split("│")[-2]) for row in rows) == sum(counts.values())
+
+
+def test_a_varied_simulation_shows_every_point_at_a_glance_first() -> None:
+    """A grid's points side by side above their reports: each point's values by the
+    numbers' names, each side's win rate with its interval, the mean length (designer's
+    walkthrough: five stacked reports and no table to compare them)."""
+    shown = runner.invoke(
+        app,
+        ["simulate", "first_blood", "--trials", "20", "--workers", "1",
+         "--vary", "fighters.1.hp=8:12:2"],
+        env={"COLUMNS": "160"},
+    )  # fmt: skip
+    assert shown.exit_code == 0, shown.output
+    first, *_ = shown.output.split("First blood (duel/first_blood): 20 trials")
+    assert "each point's wins" in first
+    assert "Bob › hp" in first
+    rows = [line for line in first.splitlines() if line.startswith("│")]
+    assert [row.split("│")[1].strip() for row in rows] == ["8", "10", "12"]
+    assert all("%" in row for row in rows)
+    assert "(Bob › hp = 10)" in shown.output  # each point's heading names it too
+    single = runner.invoke(app, ["simulate", "first_blood", "--trials", "5", "--workers", "1"])
+    assert "each point's wins" not in single.output
+
+
+def test_the_console_names_of_scenarios_work_in_the_terminal(tmp_path: Path) -> None:
+    """``percentile/river_ambush`` as the console names it; ``--load`` refuses a scenario
+    beside it rather than ignore it (designer's walkthrough)."""
+    named = runner.invoke(app, ["simulate", "duel/first_blood", "--trials", "2", "--json"])
+    assert named.exit_code == 0, named.output
+    assert json.loads(named.output)["ruleset"] == "duel"
+    wrong = runner.invoke(app, ["simulate", "tactical/first_blood", "--trials", "2"])
+    assert wrong.exit_code != 0
+    assert "first_blood" in wrong.output
+    saved = tmp_path / "duel.json"
+    assert runner.invoke(app, ["simulate", "first_blood", "--trials", "2", "--save", str(saved)])
+    both = runner.invoke(app, ["simulate", "skirmish", "--load", str(saved)])
+    assert both.exit_code != 0
+    assert "--load shows a saved result" in both.output
+
+
+def test_a_bare_name_two_rulesets_ship_is_refused_naming_both(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tablekeeper.errors import InvalidInputError
+    from tablekeeper.services import lab
+
+    monkeypatch.setattr(
+        lab, "shipped_scenarios", lambda: [("duel", "first_blood"), ("tactical", "first_blood")]
+    )
+    with pytest.raises(InvalidInputError, match="say duel/first_blood or tactical/first_blood"):
+        lab.scenario_source("first_blood")

@@ -10,6 +10,7 @@ saved one again; ``--plot`` draws win rates and the length histogram.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -20,11 +21,13 @@ from rich.console import Console, Group
 from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
+from tablekeeper.analysis.glance import at_a_glance, sides_of
 from tablekeeper.analysis.telling import spent_words, told_endings, with_spread
 from tablekeeper.analysis.variations import Variable
 from tablekeeper.cli.errors import user_errors
-from tablekeeper.errors import InvalidInputError
+from tablekeeper.errors import InvalidInputError, RulesError
 
 if TYPE_CHECKING:
     from tablekeeper.analysis.backends import BackendName
@@ -34,12 +37,79 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def point_tables(result: dict[str, Any], point: dict[str, Any]) -> Group:
+def scenario_title(result: dict[str, Any]) -> str:
+    """The scenario's title and what names it: ``The mage and the knight (tactical/duel)``,
+    or its file's path."""
+    source = str(result["source"])
+    shipped = "/" not in source and not source.endswith((".yaml", ".yml"))
+    return f"{result['scenario']} ({result['ruleset'] + '/' + source if shipped else source})"
+
+
+def field_names(result: dict[str, Any]) -> dict[str, str]:
+    """The varied numbers in words by path (``combatants.4.stats.skills.Bite`` ->
+    ``wolf › stats › skills › Bite``), as ``--numbers`` lists them; a result whose
+    scenario cannot be read any more keeps its paths."""
+    if not result.get("varied"):
+        return {}
+    from tablekeeper.services import lab  # the rules, only for a varied result
+
+    try:
+        found = lab.scenario_numbers(str(result["source"]), ruleset=result["ruleset"])
+    except RulesError:
+        return {}
+    return {variable.path: variable.label for variable in found}
+
+
+def point_values(values: dict[str, Any], names: dict[str, str]) -> str:
+    """A grid point's values by the names of the numbers: ``wolf › stats › skills › Bite
+    = 40``."""
+    return ", ".join(f"{names.get(field, field)} = {value}" for field, value in values.items())
+
+
+def glance_table(result: dict[str, Any], names: dict[str, str]) -> Table:
+    """Every grid point in a row (:mod:`~tablekeeper.analysis.glance`): its values, each
+    side's win rate and 95% interval, its mean length; printed above the points' reports."""
+    glances = at_a_glance(result)
+    sides = sides_of(result)
+    rows = []
+    for row in glances:
+        cells = [str(row.values.get(field, "")) for field in result["varied"]]
+        if not row.trials:
+            cells += ["not played", *[""] * len(sides)]
+        else:
+            for side in sides:
+                rate, low, high = row.sides.get(side, (0.0, 0.0, 0.0))
+                cells.append(f"{_percent(rate)} ({100 * low:.0f}-{100 * high:.0f})")
+            cells.append(row.length)
+        rows.append(cells)
+    headers = [
+        *(names.get(field, field) for field in result["varied"]),
+        *sides,
+        f"length ({result['length_unit']})",
+    ]
+    table = Table(
+        title=Text(f"{scenario_title(result)}: each point's wins (95% interval) and length"),
+        title_justify="left",
+    )
+    for index, header in enumerate(headers):
+        widest = max((len(cells[index]) for cells in rows), default=0)
+        # the values whole; a long name folds over lines (a point's own heading has it all)
+        table.add_column(Text(header), justify="right", min_width=widest, max_width=max(widest, 12))
+    for cells in rows:
+        table.add_row(*map(Text, cells))
+    return table
+
+
+def point_tables(
+    result: dict[str, Any], point: dict[str, Any], names: dict[str, str] | None = None
+) -> Group:
     """The tables of one variation point: sides, length, actors."""
     report = point["report"]
-    shown = ", ".join(f"{k} = {v}" for k, v in point["values"].items())
-    title = f"{result['scenario']}: {report['trials']} trials" + (f" ({shown})" if shown else "")
-    sides = Table(title=title, title_justify="left")
+    shown = point_values(point["values"], names or {})
+    title = f"{scenario_title(result)}: {report['trials']} trials" + (
+        f" ({shown})" if shown else ""
+    )
+    sides = Table(title=Text(title), title_justify="left")
     sides.add_column("side", style="bold")
     sides.add_column("wins", justify="right")
     sides.add_column("win rate", justify="right")
@@ -150,12 +220,19 @@ def numbers_table(found: Sequence[Variable]) -> Table:
     table = Table(title="Numbers a --vary may change", title_justify="left")
     table.add_column("number", overflow="fold")
     table.add_column("as written", justify="right")
-    lines = [f"--vary {variable.suggested}" for variable in found]
+    lines = [vary_line(variable.suggested) for variable in found]
     # A line to copy is never wrapped: the table grows past the terminal before it breaks.
     table.add_column("for example", no_wrap=True, min_width=max(map(len, lines), default=0))
     for variable, line in zip(found, lines, strict=True):
-        table.add_row(variable.label, str(variable.value), line)
+        # Text, not markup: ``[...]`` and ``:100:`` (an emoji code to Rich) are shown as written
+        table.add_row(Text(variable.label), Text(str(variable.value)), Text(line))
     return table
+
+
+def vary_line(suggested: str) -> str:
+    """A ``--vary`` option to paste into a shell as shown: quoted where the path has a
+    space or a bracket (``--vary 'combatants.0.stats.skills.Fast Talk=40:80:10'``)."""
+    return f"--vary {shlex.quote(suggested)}"
 
 
 def simulate(
@@ -225,6 +302,12 @@ def simulate(
             Console(highlight=False, width=wide).print(table)  # each line whole, past the edge
             return
         if load is not None:
+            if scenario is not None or vary:
+                raise InvalidInputError(
+                    "--load shows a saved result as it was played: leave out the scenario "
+                    "and --vary (the result names its own)",
+                    field="load",
+                )
             result = simulation.load(load)
         else:
             if scenario is None:
@@ -257,8 +340,11 @@ def simulate(
     if json_output:
         print(json.dumps(result, indent=2))
         return
+    names = field_names(result)
+    if len(result["points"]) > 1:
+        out.print(glance_table(result, names))
     for point in result["points"]:
-        out.print(point_tables(result, point))
+        out.print(point_tables(result, point, names))
     timing = result["timing"]
     out.print(
         f"[dim]{timing['backend']} backend, {timing['workers']} workers, "

@@ -40,9 +40,22 @@ class ScenarioSource:
 
 
 def scenario_source(scenario: str, *, ruleset: str | None = None) -> ScenarioSource:
-    """A shipped scenario by name (of ``ruleset``, or of any ruleset) or a scenario file."""
+    """A shipped scenario by name (of ``ruleset``, or of any ruleset), or as the console
+    names it (``percentile/river_ambush``), or a scenario file. A bare name two rulesets
+    ship is refused, naming both ways to say it."""
     path = Path(scenario)
+    named = _console_name(path, ruleset)
+    if named is not None:
+        ruleset, path = named
     if not path.exists() and path.parent == Path():
+        if ruleset is None:
+            shipping = [name for name, found in shipped_scenarios() if found == path.stem]
+            if len(shipping) > 1:
+                ways = " or ".join(f"{name}/{path.stem}" for name in shipping)
+                raise InvalidInputError(
+                    f"{len(shipping)} rulesets ship a scenario {path.stem!r}: say {ways}",
+                    field="scenario",
+                )
         searched = (ruleset,) if ruleset is not None else scenarios.scenario_rulesets()
         for name in searched:
             if path.stem in scenarios.packaged_scenarios(name):
@@ -52,6 +65,23 @@ def scenario_source(scenario: str, *, ruleset: str | None = None) -> ScenarioSou
     scenarios.load_scenario(path, ruleset=ruleset)  # a clear error for a bad name or file
     text = path.read_text(encoding="utf-8")
     return _source(scenarios.parse_yaml(text, str(path)), str(path), ruleset)
+
+
+def _console_name(path: Path, ruleset: str | None) -> tuple[str, Path] | None:
+    """The ruleset and name of ``RULESET/NAME`` (the console's name of a shipped
+    scenario) when no such file exists and that ruleset ships it; else ``None``."""
+    if path.exists() or len(path.parts) != 2:
+        return None
+    owner, name = path.parts
+    if owner not in scenarios.scenario_rulesets() or name not in scenarios.packaged_scenarios(
+        owner
+    ):
+        return None
+    if ruleset is not None and ruleset != owner:
+        raise InvalidInputError(
+            f"{path} is a {owner} scenario, not a {ruleset} one", field="ruleset"
+        )
+    return owner, Path(name)
 
 
 NOT_VARIED = frozenset({"schema_version", "seed"})

@@ -1,0 +1,69 @@
+"""A varied simulation at a glance: one row a grid point, what a designer compares.
+
+A simulation over a grid (``--vary``) plays every point as a scenario of its own, and each
+point's report is whole (sides, lengths, actors). To see what the varied number does,
+the designer reads the points side by side: each point's values, each side's win rate
+with its interval, and the mean length. The terminal and the console print these rows
+first, above the points' own reports; a point a stopped run never reached has no trials
+and says so.
+
+>>> result = {"points": [
+...     {"values": {"hp": 8}, "report": {"trials": 10, "sides": {"party": {"rate": 0.5,
+...      "low": 0.24, "high": 0.76, "wins": 5}, "no one": {"rate": 0.0, "low": 0.0,
+...      "high": 0.28, "wins": 0}}, "length": {"mean": 4.0, "sd": 1.0}}},
+...     {"values": {"hp": 12}, "report": {"trials": 0, "sides": {}, "length": {}}}]}
+>>> played, stopped = at_a_glance(result)
+>>> played.values, played.trials, played.sides["party"], played.length
+({'hp': 8}, 10, (0.5, 0.24, 0.76), '4.00')
+>>> stopped.trials, stopped.sides, stopped.length
+(0, {}, '')
+>>> sides_of(result)
+['party']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tablekeeper.analysis.telling import with_spread
+
+
+@dataclass(frozen=True)
+class Glance:
+    """One grid point: its values, its trials, each side's win rate with its interval
+    (``rate, low, high``, fractions of 1), and its mean length with its spread."""
+
+    values: Mapping[str, Any]
+    trials: int
+    sides: Mapping[str, tuple[float, float, float]]
+    length: str
+
+
+def at_a_glance(result: Mapping[str, Any]) -> list[Glance]:
+    """Every point of a simulation's result, in grid order (its length the mean alone:
+    each point's report has the spread)."""
+    rows = []
+    for point in result["points"]:
+        report = point["report"]
+        length = report.get("length", {})
+        sides = {
+            side: (row["rate"], row["low"], row["high"]) for side, row in report["sides"].items()
+        }
+        mean = length.get("mean")
+        told = "" if mean is None or not report["trials"] else with_spread(mean, None)
+        rows.append(Glance(point["values"], report["trials"], sides, told))
+    return rows
+
+
+def sides_of(result: Mapping[str, Any]) -> list[str]:
+    """The sides any point reports, in the order they first appear, but a side that won
+    no trial at any point (``no one``, where every trial had a winner)."""
+    found: dict[str, None] = {}
+    won: set[str] = set()
+    for point in result["points"]:
+        sides = point["report"]["sides"]
+        found.update(dict.fromkeys(sides))
+        won.update(side for side, row in sides.items() if row.get("wins", 1))
+    return [side for side in found if side in won]
