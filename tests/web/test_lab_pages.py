@@ -91,6 +91,38 @@ def test_a_simulation_runs_and_shows_its_win_rates_lengths_and_downloads(
     assert {row["side"] for row in rows} == set(expected["points"][0]["report"]["sides"])
 
 
+def test_a_varied_run_shows_every_point_at_a_glance_above_the_points(
+    client: TestClient,
+) -> None:
+    # two fields varied: no trend chart can hold them; the glance table compares the points
+    started = client.post(
+        "/lab/simulations",
+        data={
+            "scenario": "duel/first_blood",
+            "trials": "20",
+            "vary": "fighters.1.hp=8,12\nfighters.0.hp=9,11",
+        },
+    )
+    assert started.status_code == 303, started.text
+    run = _finish(lab_jobs.run_of(_run_id(started)))
+    page = client.get(started.headers["location"]).text
+    table = page.split('id="lab-glance"', 1)[1].split("</table>", 1)[0]
+    assert page.index('id="lab-glance"') < page.index('id="lab-point-1"')
+    head = table.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert "Bob › hp" in head and "Alice › hp" in head  # noqa: PT018
+    assert run.result is not None
+    rows = table.split("<tbody>", 1)[1].split("<tr>")[1:]
+    assert len(rows) == 4
+    first = run.result["points"][0]
+    assert f'<th scope="row">{first["values"]["fighters.1.hp"]}</th>' in rows[0]
+    for side, row in first["report"]["sides"].items():
+        if row["wins"]:
+            assert f"{100 * row['rate']:.1f} %" in rows[0], side
+    alone = client.post("/lab/simulations", data={"scenario": "duel/first_blood", "trials": "5"})
+    _finish(lab_jobs.run_of(_run_id(alone)))
+    assert 'id="lab-glance"' not in client.get(alone.headers["location"]).text
+
+
 def test_a_short_histogram_writes_each_bars_length_under_it(client: TestClient) -> None:
     started = client.post(
         "/lab/simulations", data={"scenario": "percentile/river_ambush", "trials": "40"}
@@ -355,6 +387,14 @@ def test_a_busy_refusal_shows_beside_the_button_with_a_stop(
     assert "busy" not in busy.text.split('id="lab-simulate"', 1)[0]  # not atop the page
     running = client.get(f"/lab/runs/{run.id}", headers=HTMX).text
     assert f'action="/lab/runs/{run.id}/stop"' in running and "Stop the run" in running  # noqa: PT018
+    # the refused page and a reload of the lab keep the run in sight, its progress and Stop
+    for page in (busy.text, client.get("/lab").text):
+        part = page.split('id="lab-run"', 1)[1]
+        assert f'hx-get="/lab/runs/{run.id}"' in part
+        assert "Stop the run" in part
+    # swapped in by htmx, a <noscript> refresh would come alive and leave the page
+    assert 'http-equiv="refresh"' not in busy.text
+    assert 'http-equiv="refresh"' in client.get("/lab").text  # a page without JavaScript
     stopped = client.post(f"/lab/runs/{run.id}/stop")
     assert stopped.status_code == 303
     go_on.set()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,13 @@ def shipped_scenarios() -> list[tuple[str, str]]:
         for ruleset in scenarios.scenario_rulesets()
         for name in scenarios.packaged_scenarios(ruleset)
     ]
+
+
+@cache
+def scenario_title(ruleset: str, name: str) -> str:
+    """A shipped scenario's title (``Ambush at the ford``), read once: what the console's
+    lab offers it by, its ``RULESET/NAME`` beside it."""
+    return str(scenarios.load_scenario(name, ruleset=ruleset).name)
 
 
 def scenarios_of(ruleset: str) -> tuple[str, ...]:

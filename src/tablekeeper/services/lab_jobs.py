@@ -135,7 +135,9 @@ def start_simulation(
             stop=lambda: run.stopping,
         )
 
-    title = f"{scenario}: {trials} trials"
+    named = lab.scenario_title(ruleset, scenario) if ruleset else scenario
+    each = f" at each of {points} points" if points > 1 else ""
+    title = f"{named} ({choice}): {trials:,} trials{each}"
     return _start("simulation", title, trials * points, asked, play, points)
 
 

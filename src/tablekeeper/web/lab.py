@@ -25,6 +25,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
+from tablekeeper.analysis.glance import at_a_glance, sides_of
 from tablekeeper.analysis.plots import sweep_svg
 from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value, to_csv
@@ -448,21 +449,34 @@ def _page(
     status: int = 200,
 ) -> Response:
     """The lab: both forms (``values``: what they hold; ``inputs``: the resolver form's
-    inputs by name, else its example), the errors by input, and the run if any."""
-    scenarios = [f"{ruleset}/{name}" for ruleset, name in lab.shipped_scenarios()]
+    inputs by name, else its example), the errors by input, and the run if any: the one
+    asked for, else the one playing now (a reload, or a refusal beside it, keeps it in
+    sight with its progress and its Stop)."""
+    run = run if run is not None else lab_jobs.running()
+    shipped = lab.shipped_scenarios()
+    scenarios = [f"{ruleset}/{name}" for ruleset, name in shipped]
     resolvers = lab.sweepable_resolvers()
+    titles = {
+        f"{ruleset}/{name}": f"{lab.scenario_title(ruleset, name)} ({ruleset}/{name})"
+        for ruleset, name in shipped
+    }
+    summaries = {name: f"{name}: {lab.resolver_named(name).summary}" for name in resolvers}
     shown = {"trials": str(DEFAULT_TRIALS), "seed": "0"} | dict(values or {})
     shown["scenario"] = _offered(shown.get("scenario", ""), scenarios)
     shown["resolver"] = _offered(shown.get("resolver", ""), resolvers)
     context = {
         "scenarios": scenarios,
+        "scenario_titles": titles,
         "resolvers": resolvers,
+        "resolver_summaries": summaries,
         "values": shown,
         "errors": dict(errors or {}),
         "general": list(general),
         "form": form,
         "run": run,
         "blocking": lab_jobs.running() if (errors or {}).get("run") else None,
+        # swapped in by htmx (a refusal): the run's <noscript> refresh would come alive
+        "fragment": is_htmx(request),
         **_scenario_context(shown["scenario"]),
         **_resolver_context(shown["resolver"], inputs),
         **_run_context(run),
@@ -501,6 +515,7 @@ def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
         field = (run.result.get("varied") or [""])[0]
         return {
             "stopped_text": stopped_text(run.result) if run.result.get("stopped") else "",
+            "glance": glance_of(run.result, names),
             "charts": simulation_charts(run.result, names),
             "trends": win_rate_trends(run.result),
             "trend_field": names.get(field, field),
@@ -510,6 +525,39 @@ def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
         "sweep_chart": sweep_chart(run.id, run.result),
         "sweep_chart_title": chart_title(run.result),
     }
+
+
+@dataclass(frozen=True)
+class GlanceTable:
+    """A varied simulation's points side by side (:mod:`~tablekeeper.analysis.glance`):
+    the varied numbers' names, the sides, and a row a point (its values, each side's win
+    rate with its interval, its mean length; ``None`` rates at a point not reached)."""
+
+    fields: tuple[str, ...]
+    sides: tuple[str, ...]
+    rows: tuple[tuple[tuple[str, ...], tuple[WinRate, ...] | None, str], ...]
+
+
+def glance_of(result: Mapping[str, Any], names: Mapping[str, str]) -> GlanceTable | None:
+    """The points at a glance, for a run of more than one point (one has its own report
+    only)."""
+    if len(result["points"]) < 2:
+        return None
+    varied = result.get("varied") or []
+    sides = sides_of(result)
+    rows = []
+    for row in at_a_glance(result):
+        values = tuple(str(row.values.get(field, "")) for field in varied)
+        rates = None
+        if row.trials:
+            rates = tuple(
+                WinRate(side, 0, *(100 * part for part in row.sides.get(side, (0.0, 0.0, 0.0))))
+                for side in sides
+            )
+        rows.append((values, rates, row.length))
+    return GlanceTable(
+        tuple(names.get(field, field) for field in varied), tuple(sides), tuple(rows)
+    )
 
 
 def varied_names(run: lab_jobs.LabRun) -> dict[str, str]:
