@@ -57,6 +57,7 @@ def test_a_point_the_input_model_refuses_names_the_point_and_the_field() -> None
     with pytest.raises(InvalidInputError, match=r"input\.defender\.skill") as caught:
         lab.sweep("percentile.attack", base, ["attacker.skill=10,20"])
     assert caught.value.field == "input.defender.skill"  # the base input's own field
+    assert "at attacker.skill" not in str(caught.value)  # not blamed on the point
     with pytest.raises(InvalidInputError, match="vary at least one field"):
         lab.sweep("percentile.attack", ATTACK, [])
 

@@ -30,6 +30,10 @@ def test_a_range_is_inclusive_and_a_list_is_kept_in_order() -> None:
         ("skill=1:5:0", "step must be positive"),
         ("skill=a:b", "'a' is not a number"),
         ("skill=1:2:3:4", "START:STOP or START:STOP:STEP"),
+        # a range written as a designer might: the hint says how (designer's walkthrough)
+        ("Bite=30-70", r"a range is START:STOP\[:STEP\] \(30:70\)"),
+        ("skill=1..5", r"\(1:5\)"),
+        ("skill=2 to 4", r"\(2:4\)"),
     ],
 )
 def test_a_bad_variation_says_why_and_names_vary(text: str, reason: str) -> None:

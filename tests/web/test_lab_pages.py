@@ -123,6 +123,21 @@ def test_a_varied_run_shows_every_point_at_a_glance_above_the_points(
     assert 'id="lab-glance"' not in client.get(alone.headers["location"]).text
 
 
+def test_a_misspelt_field_is_named_before_the_grids_size(client: TestClient) -> None:
+    # 41 points of a field the scenario has not: the misspelling first (designer's walkthrough)
+    refused = client.post(
+        "/lab/simulations",
+        data={"scenario": "duel/first_blood", "trials": "10", "vary": "fighters.1.hpp=30:70"},
+    )
+    assert refused.status_code == 422
+    assert "hpp" in refused.text
+    assert "the console plays at most" not in refused.text
+    sweep = client.post("/lab/sweeps", data={**POOL_SWEEP, "vary": "tnn=1:100"}, headers=HTMX)
+    assert "tnn" in sweep.text
+    assert "the console plays at most" not in sweep.text
+    assert not lab_jobs._runs
+
+
 def test_a_short_histogram_writes_each_bars_length_under_it(client: TestClient) -> None:
     started = client.post(
         "/lab/simulations", data={"scenario": "percentile/river_ambush", "trials": "40"}

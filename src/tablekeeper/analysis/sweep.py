@@ -191,17 +191,17 @@ def checked(
 
 
 def _at(values: Mapping[str, Any], compute: Callable[[], T]) -> T:
-    """``compute()``, its refusal naming the grid point (``at tn=0: input.tn: ...``): the
-    ``vary`` field's when a varied field is refused (the value came from the grid), else
-    the field refused (the base input's)."""
+    """``compute()``, its refusal naming the grid point when a varied field is refused
+    (``at tn=0: input.tn: ...``, the ``vary`` field's: the value came from the grid), else
+    the base input's field refused, as it is (the point did not cause it)."""
     try:
         return compute()
     except RulesError as error:
-        shown = ", ".join(f"{k}={v}" for k, v in values.items())
         refused = (error.field or "").removeprefix("input.")
-        varied = any(refused == path or refused.startswith(f"{path}.") for path in values)
-        field = "vary" if varied else error.field
-        raise InvalidInputError(f"at {shown}: {error.message}", field=field) from None
+        if not any(refused == path or refused.startswith(f"{path}.") for path in values):
+            raise InvalidInputError(error.message, field=error.field) from None
+        shown = ", ".join(f"{k}={v}" for k, v in values.items())
+        raise InvalidInputError(f"at {shown}: {error.message}", field="vary") from None
 
 
 def probability(point: Mapping[str, Any], label: str) -> float:

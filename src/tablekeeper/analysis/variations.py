@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import itertools
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,6 +47,11 @@ class Variation:
             raise InvalidInputError(
                 f"{text!r}: write FIELD=START:STOP[:STEP] or FIELD=A,B,C", field="vary"
             )
+        if _RANGE_WRITTEN_OTHERWISE.fullmatch(spec):
+            raise InvalidInputError(
+                f"{text!r}: a range is START:STOP[:STEP] ({_as_range(spec)}), a list A,B,C",
+                field="vary",
+            )
         values: tuple[Value, ...]
         try:
             if ":" in spec:
@@ -58,6 +64,20 @@ class Variation:
 
     def __str__(self) -> str:
         return f"{self.field}={','.join(str(v) for v in self.values)}"
+
+
+_RANGE_WRITTEN_OTHERWISE = re.compile(
+    r"\s*(-?\d+(?:\.\d+)?)\s*(?:-|–|\.\.|to)\s*(-?\d+(?:\.\d+)?)\s*"
+)
+"""A range written as ``30-70``, ``30..70`` or ``30 to 70``: a designer's range, which
+would otherwise be taken for a word and refused by the field as not a number."""
+
+
+def _as_range(spec: str) -> str:
+    """``30-70`` as the range it means: ``30:70``."""
+    found = _RANGE_WRITTEN_OTHERWISE.fullmatch(spec)
+    assert found is not None
+    return f"{found.group(1)}:{found.group(2)}"
 
 
 def _number(text: str) -> Number:

@@ -144,13 +144,23 @@ def grid_points(vary: Sequence[str]) -> list[dict[str, Any]]:
     return grid(variations(vary))
 
 
-def check_simulation(scenario: str, *, ruleset: str | None, vary: Sequence[str]) -> None:
+def check_simulation(
+    scenario: str, *, ruleset: str | None, vary: Sequence[str], first_point: bool = False
+) -> None:
     """Refuse, before any trial is played, a simulation with a varied path the scenario
     does not have (the keys there listed) or a point its scenario's format refuses (named
-    at ``vary``, with the point)."""
+    at ``vary``, with the point); ``first_point``: at the grid's first point only (what
+    its paths are checked by before the grid's size is)."""
     found = scenario_source(scenario, ruleset=ruleset)
     grid_of = variations(vary)
+    if first_point:
+        grid_of = _first(grid_of)
     SimulationRequest(found.ruleset, found.data, found.source, 1, variations=grid_of).plans()
+
+
+def _first(grid_of: tuple[Variation, ...]) -> tuple[Variation, ...]:
+    """The grid of each variation's first value: one point, named as the grid names it."""
+    return tuple(Variation(variation.field, variation.values[:1]) for variation in grid_of)
 
 
 def simulate(
@@ -191,11 +201,15 @@ def resolver_named(name: str) -> Resolver[Any, Any]:
     return rulesets().resolver(name)
 
 
-def check_sweep(name: str, raw_input: Mapping[str, Any], vary: Sequence[str]) -> None:
-    """Refuse, before any odds are computed, a sweep with a point its resolver refuses."""
+def check_sweep(
+    name: str, raw_input: Mapping[str, Any], vary: Sequence[str], *, first_point: bool = False
+) -> None:
+    """Refuse, before any odds are computed, a sweep with a point its resolver refuses
+    (``first_point``: at the grid's first point only, as :func:`check_simulation`)."""
     if not isinstance(raw_input, Mapping):
         raise InvalidInputError("the input is a mapping of fields", field="input")
-    checked(resolver_named(name), raw_input, variations(vary))
+    grid_of = variations(vary)
+    checked(resolver_named(name), raw_input, _first(grid_of) if first_point else grid_of)
 
 
 def sweep(name: str, raw_input: Mapping[str, Any] | None, vary: Sequence[str]) -> dict[str, Any]:

@@ -115,8 +115,10 @@ def start_simulation(
         raise InvalidInputError(f"trials must be 1 to {MAX_CONSOLE_TRIALS}", field="trials")
     if seed < 0:
         raise InvalidInputError("the seed is a number from 0", field="seed")
+    # a misspelt field is named before the grid's size, then every point is checked
+    lab.check_simulation(scenario, ruleset=ruleset, vary=vary, first_point=True)
     points = _points(vary)
-    lab.check_simulation(scenario, ruleset=ruleset, vary=vary)  # a bad field is refused now
+    lab.check_simulation(scenario, ruleset=ruleset, vary=vary)
     choice = f"{ruleset}/{scenario}" if ruleset else scenario
     asked = {"scenario": choice, "trials": trials, "seed": seed, "vary": list(vary)}
 
@@ -143,6 +145,7 @@ def start_simulation(
 
 def start_sweep(resolver: str, raw_input: Mapping[str, Any], vary: Sequence[str]) -> LabRun:
     """Start sweeping ``resolver``'s exact odds over the grid ``vary`` makes."""
+    lab.check_sweep(resolver, raw_input, vary, first_point=True)  # a misspelt field first
     points = _points(vary)
     lab.check_sweep(resolver, raw_input, vary)  # a refused point is named by its field now
     asked = {"resolver": resolver, "input": dict(raw_input), "vary": list(vary)}
