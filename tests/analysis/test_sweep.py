@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,10 +161,15 @@ def test_a_simulation_chart_shows_each_points_lengths(
 
     result = lab.simulate("first_blood", trials=6, seed=1, workers=1, vary=["fighters.0.hp=8,12"])
     titles: list[str] = []
-    monkeypatch.setattr(
-        plots,
-        "_point_title",
-        lambda point, real=plots._point_title: titles.append(real(point)) or real(point),
-    )
+    real = plots._point_title
+
+    def told(point: Any, names: Any) -> str:
+        titles.append(real(point, names))
+        return titles[-1]
+
+    monkeypatch.setattr(plots, "_point_title", told)
     plots.plot_simulation(result, tmp_path / "sim.png")
-    assert titles == ["fighters.0.hp=8", "fighters.0.hp=12"]
+    assert titles == ["fighters.0.hp = 8", "fighters.0.hp = 12"]
+    titles.clear()  # named as --numbers names them (designer's walkthrough: raw paths)
+    plots.plot_simulation(result, tmp_path / "named.png", {"fighters.0.hp": "Alice › hp"})
+    assert titles == ["Alice › hp = 8", "Alice › hp = 12"]

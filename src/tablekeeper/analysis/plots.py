@@ -95,20 +95,33 @@ def sweep_figure(result: Mapping[str, Any], *, outcome: str | None = None) -> An
         for key in chances:
             ys = [summary_value(p, key) for p in points]
             lines += axes.plot(xs, ys, marker="o", label=key)
-        axes.set_ylim(0, 1)
+        axes.set_ylim(0, 1.05)
         axes.set_ylabel("probability" if chances else "")
+        if chances:
+            axes.yaxis.set_major_formatter(_percent())
         if means:
             other = axes.twinx() if chances else axes
+            highest = 0.0
             for index, key in enumerate(means, start=len(chances)):
                 ys = [summary_value(p, key) for p in points]
+                highest = max(highest, *ys)
                 color = f"C{index % 10}"
                 lines += other.plot(xs, ys, marker="s", linestyle="--", color=color, label=key)
             other.set_ylabel("mean")
-            other.set_ylim(bottom=0)
+            # the means' top below the chances' 100 %: a mean never sits on a certainty
+            other.set_ylim(0, 1.25 * highest or 1.0)
         axes.set_xlabel(varied[0])
         if len(xs) <= 12 and _numeric(xs):
             axes.set_xticks(xs)
-        axes.legend(handles=lines, fontsize="small", loc="best")
+        # the legend under the chart, never over a line at 0 % or 100 %
+        axes.legend(
+            handles=lines,
+            fontsize="small",
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.16),
+            ncol=min(3, len(lines)),
+            frameon=False,
+        )
         if left_out:
             figure.text(0.01, 0.01, f"not drawn: {', '.join(left_out)}", fontsize="small")
     else:
@@ -157,10 +170,14 @@ def sweep_svg(result: Mapping[str, Any], *, outcome: str | None = None) -> str:
     return text[text.index("<svg") :]
 
 
-def plot_simulation(result: Mapping[str, Any], path: Path | str) -> Path:
+def plot_simulation(
+    result: Mapping[str, Any], path: Path | str, names: Mapping[str, str] | None = None
+) -> Path:
     """Win rate per side with its interval over the varied field (or per side, for none),
     and under it the length histogram of every point (small multiples on one length
-    axis), each titled with its point."""
+    axis), each titled with its point; the varied numbers named by ``names`` (``wolf ›
+    stats › skills › Bite``) where given, else by their paths."""
+    names = names or {}
     target = _target(path)
     plt = _pyplot()
     points = result["points"]
@@ -183,7 +200,7 @@ def plot_simulation(result: Mapping[str, Any], path: Path | str) -> Path:
                 capsize=3,
                 label=side,
             )
-        rates.set_xlabel(varied[0])
+        rates.set_xlabel(names.get(varied[0], varied[0]))
         rates.legend(title="side", fontsize="small")
     else:
         row = [points[0]["report"]["sides"][side] for side in sides]
@@ -195,8 +212,9 @@ def plot_simulation(result: Mapping[str, Any], path: Path | str) -> Path:
             color="#4c72b0",
         )
         if len(points) > 1:
-            rates.set_title(f"at {_point_title(points[0])}", fontsize="small")
+            rates.set_title(f"at {_point_title(points[0], names)}", fontsize="small")
     rates.set_ylim(0, 1)
+    rates.yaxis.set_major_formatter(_percent())
     rates.set_ylabel("win rate (95% interval)")
     first = None  # the histograms share one length axis, to compare at a glance
     for index, point in enumerate(points):
@@ -205,7 +223,7 @@ def plot_simulation(result: Mapping[str, Any], path: Path | str) -> Path:
         first = first or lengths
         histogram = point["report"]["length"]["histogram"]
         lengths.bar([int(k) for k in histogram], list(histogram.values()), color="#55a868")
-        lengths.set_title(_point_title(point), fontsize="small")
+        lengths.set_title(_point_title(point, names), fontsize="small")
         lengths.set_xlabel(f"length ({result['length_unit']})", fontsize="small")
         lengths.set_ylabel("trials", fontsize="small")
     figure.suptitle(f"{result['scenario']}: {result['trials']} trials, seed {result['seed']}")
@@ -219,6 +237,14 @@ HISTOGRAMS_PER_ROW = 4
 """How many points' length histograms one row of a simulation's chart holds."""
 
 
-def _point_title(point: Mapping[str, Any]) -> str:
+def _point_title(point: Mapping[str, Any], names: Mapping[str, str]) -> str:
     values = point.get("values") or {}
-    return ", ".join(f"{k}={v}" for k, v in values.items()) or "as written"
+    return ", ".join(f"{names.get(k, k)} = {v}" for k, v in values.items()) or "as written"
+
+
+def _percent() -> Any:
+    """A probability axis's ticks as percentages (``50%``), as the terminal and the
+    console write them."""
+    from matplotlib.ticker import PercentFormatter
+
+    return PercentFormatter(1.0)

@@ -336,7 +336,7 @@ def simulate(
         if save is not None:
             simulation.save(result, save)
         if plot is not None:
-            plot_simulation(result, plot)
+            plot_simulation(result, plot, field_names(result))
     if json_output:
         print(json.dumps(result, indent=2))
         return
