@@ -106,7 +106,7 @@ def test_a_tactical_game_night_by_clicks_and_keys(
     expect(decision).to_have_count(0)
     expect(ann.locator("#log")).to_contain_text("Brenna is defeated")  # live on Ann's page
     expect(ann.locator("#log")).to_contain_text("The fight is over: goblins")
-    expect(ann.locator("#tactical-heading")).to_contain_text("over: side goblins stands")
+    expect(ann.locator("#tactical-heading")).to_contain_text("over: goblins left standing")
     expect(ann.locator("section#tactical")).not_to_contain_text("acting:")  # nobody acts now
     screenshots.take(ann, "tactical-night-ann-over")
     for hidden in ("poise", "momentum", "focus"):

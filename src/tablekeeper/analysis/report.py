@@ -4,18 +4,20 @@ Win rates per side come with Wilson score intervals (95 % unless asked otherwise
 the normal approximation they stay inside 0..1 and behave at 0 and N wins, which is
 where a balance question often sits. "No one" counts the trials no side won (a draw, the
 scenario's length run out, a GM's call, a social encounter). How each trial ended, in the
-ruleset's words (``endings``: a social encounter's Victory or Defeat for each party, why
-a combat stopped), is counted the same way. The length is in the scenario's unit (rounds,
-seconds, steps; commands for a ruleset whose clock the contract cannot read). Per actor:
-how often it ended out of the fight and dead, its mean injuries, and the mean of each
-resource it spent, in its ruleset's words. Beside each mean, its spread over the
-trials (the standard deviation: ``length.sd``, an actor's ``spread``): 0 when every
-trial came to the same.
+ruleset's words or, where the scenario's length ran out, the run's (``endings``: a social
+encounter's Victory or Defeat for each party, why a combat stopped, "the 30 seconds ran
+out"), is counted the same way, with the sides that won each ending's trials. The
+length is in the scenario's unit (rounds, seconds, steps; commands for a ruleset whose
+clock the contract cannot read). Per actor: how often it ended out of the fight and
+dead, its mean injuries, and the mean of each resource it spent, in its ruleset's words.
+Beside each mean, its spread over the trials (the standard deviation: ``length.sd``, an
+actor's ``spread``): 0 when every trial came to the same.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -82,16 +84,46 @@ def summarize(trials: Sequence[Trial], cast: Cast, *, confidence: float = 0.95) 
 
 
 def _endings(trials: Sequence[Trial], confidence: float) -> dict[str, Any]:
-    """How the trials ended, in the ruleset's words (``ended``), the commonest first, each
-    with its interval: what a social encounter came to (each party's Victory, Weak
-    Victory or Defeat), which no winning side says, or why a combat stopped."""
+    """How the trials ended, in words (``ended``: the ruleset's, or the run's where the
+    scenario's length ran out), the commonest first, each with its interval and how many
+    of its trials each side won (``sides``; ``no one`` for none): what a social
+    encounter came to (each party's Victory, Weak Victory or Defeat), which no winning
+    side says, why a combat stopped. Trials are counted by :func:`ending_group`, the
+    ending less a trial's own details (its scores)."""
     count = len(trials)
-    endings = Counter(trial.ended or NO_ONE for trial in trials)
+    won: dict[str, Counter[str]] = {}
+    for trial in trials:
+        group = ending_group(trial.ended or trial.winner or NO_ONE)
+        won.setdefault(group, Counter())[trial.winner or NO_ONE] += 1
+    endings = {text: sum(sides.values()) for text, sides in won.items()}
     found: dict[str, Any] = {}
     for text, times in sorted(endings.items(), key=lambda item: (-item[1], item[0])):
         band = wilson(times, count, confidence)
-        found[text] = {"count": times, "rate": band.rate, "low": band.low, "high": band.high}
+        sides = dict(sorted(won[text].items(), key=lambda item: (-item[1], item[0])))
+        found[text] = {
+            "count": times,
+            "rate": band.rate,
+            "low": band.low,
+            "high": band.high,
+            "sides": sides,
+        }
     return found
+
+
+_DETAIL = re.compile(r" \([^()]*\)")
+
+
+def ending_group(ended: str) -> str:
+    """The ending ``ended`` as trials are counted together: less the details a ruleset
+    writes in brackets (a trial's own scores), so that trials that ended the same way
+    count as one however their numbers fell.
+
+    >>> ending_group("time's up: troupe won the crowd (Audience Favor: troupe -2, party -7)")
+    "time's up: troupe won the crowd"
+    >>> ending_group("a tie, the GM decides (Audience Favor: party -4, troupe -4); b: over")
+    'a tie, the GM decides; b: over'
+    """
+    return _DETAIL.sub("", ended)
 
 
 def _lengths(values: Sequence[int]) -> dict[str, Any]:

@@ -6,7 +6,9 @@ came from, and the policy. :func:`play_trials` parses the scenario once and play
 trial per seed the way the terminal runner plays unattended: the script's commands when
 due, a pending decision answered by the policy, else ``ScenarioRun.next_command``. What a
 trial came to (:class:`Trial`) is read through the contract: ``winner``, ``ended``,
-``elapsed``, ``tally`` and the cards.
+``elapsed``, ``tally`` and the cards. Where the ruleset tells no ending, the run does
+(:func:`how_it_ended`): a trial played until its scenario's length was up ended because
+"the 30 seconds ran out", in the scenario's own unit.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ class TrialPlan:
 
 @dataclass(frozen=True)
 class Trial:
-    """What one encounter came to."""
+    """What one encounter came to: ``ended`` is how, in words (:func:`how_it_ended`)."""
 
     index: int
     seed: int
@@ -270,15 +272,57 @@ def play_trials(plan: TrialPlan, first: int, seeds: Sequence[int]) -> list[Trial
         commands = play(run, policy)
         end = run.session.state
         elapsed = rules.elapsed(end)
+        winner = rules.winner(end)
         found.append(
             Trial(
                 index=first + offset,
                 seed=seed,
-                winner=rules.winner(end),
-                ended=rules.ended(end),
+                winner=winner,
+                ended=how_it_ended(rules.ended(end), winner, run),
                 length=commands if elapsed is None else elapsed,
                 commands=commands,
                 tally=rules.tally(start, end),
             )
         )
     return found
+
+
+STUCK = "no one could act any more"
+"""How a trial ended that stopped before its length was up with nothing left to play
+(the run's ``next_command`` gave none) and that its ruleset tells nothing of."""
+
+
+def how_it_ended(told: str | None, winner: str | None, run: ScenarioRun[Any]) -> str:
+    """How a trial ended, in words: the ruleset's (``told``: its ``ended``) where it says;
+    else the run's, decided here and not by the ruleset: a run ``finished`` that its
+    ruleset does not call over played its scenario's whole length (``finished`` is "over
+    or the length played"), so "the 30 seconds ran out", in the scenario's own unit,
+    with the side left standing if one is (``winner``); a run that stopped before, with
+    nothing left to play, :data:`STUCK`.
+
+    >>> from types import SimpleNamespace as Run
+    >>> seconds = Run(finished=True, scenario=Run(length=30, length_unit="seconds"))
+    >>> how_it_ended(None, None, seconds), how_it_ended(None, "party", seconds)
+    ('the 30 seconds ran out', 'the 30 seconds ran out, party left standing')
+    >>> how_it_ended("goblins left standing", "goblins", seconds)
+    'goblins left standing'
+    """
+    if told is not None:
+        return told
+    if run.finished:
+        scenario = run.scenario
+        found = f"the {ran_out_length(scenario.length, scenario.length_unit)} ran out"
+    else:
+        found = STUCK
+    return found if winner is None else f"{found}, {winner} left standing"
+
+
+def ran_out_length(length: int, unit: str) -> str:
+    """A scenario's length in its unit, said once: ``30 seconds``, ``1 round``.
+
+    >>> ran_out_length(12, "rounds"), ran_out_length(1, "rounds"), ran_out_length(1, "s")
+    ('12 rounds', '1 round', '1 s')
+    """
+    if length == 1 and len(unit) > 2 and unit.endswith("s"):
+        unit = unit[:-1]
+    return f"{length} {unit}"

@@ -99,4 +99,4 @@ def test_the_console_plays_the_scenario_to_its_end(tmp_path: Path, name: str) ->
             assert response.status_code == 303, response.text[:2000]
         else:
             pytest.fail("the fight did not end")
-        assert "stands" in page
+        assert "left standing" in page

@@ -134,7 +134,7 @@ def test_removing_the_last_of_a_side_ends_the_fight() -> None:
     s = table(hero(), foe("a"))
     events = remove(s, "a")
     assert kinds(events) == [ev.LEFT, ev.ENDED]
-    assert s.state.ended == "heroes stands"
+    assert s.state.ended == "heroes left standing"
 
 
 def test_its_concentration_ends_and_takes_what_it_kept_on_others() -> None:

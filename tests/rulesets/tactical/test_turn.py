@@ -7,6 +7,7 @@ import pytest
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import events as ev
+from tablekeeper.rulesets.tactical.ruleset import TACTICAL
 
 from .table import do, faces, foe, hero, kinds, options_of, table, use
 
@@ -219,7 +220,8 @@ def test_reactions_when_targeted_once_per_event() -> None:
     s.answer("yield")
     assert s.state.character("foe").momentum == 0  # 6 + 1 brawn = 7 > 3: defeated, floor 0
     assert s.state.character("foe").defeated
-    assert s.state.ended == "heroes stands"
+    assert s.state.ended == "heroes left standing"  # not "heroes stands"
+    assert TACTICAL.words.clock(s.state) == "over: heroes left standing"
 
 
 def test_a_declared_trigger_is_answered_once() -> None:

@@ -71,9 +71,8 @@ class TacticalWords:
         return "; ".join(shown[-3:]) or None
 
     def clock(self, state: TacticalState) -> str:
-        if state.ended is not None:  # "goblins stands": the side that stands, by its name
-            side = "" if state.ended.startswith("nobody") else "side "
-            return f"over: {side}{state.ended}"
+        if state.ended is not None:  # "goblins left standing": the side, by its name
+            return f"over: {state.ended}"
         if state.clock is None or state.turn is None:
             return "waiting for characters"
         name = state.character(state.turn.actor).name

@@ -121,7 +121,9 @@ def test_a_formal_competition_ends_at_its_time_limit_on_favor_f_dance_gen_04() -
         table.end_turn("ball", key)
     conflict = table.conflict("ball")
     assert (conflict.winner, conflict.ended is not None) == ("party", True)
-    assert "win the crowd" in (conflict.ended or "")
+    assert conflict.ended == (
+        "the time limit expired: party won the crowd (Audience Favor: party 1, rivals 0)"
+    )
 
 
 def test_a_tie_on_favor_is_the_gms_g_f_29() -> None:
@@ -130,7 +132,10 @@ def test_a_tie_on_favor_is_the_gms_g_f_29() -> None:
         table.end_turn("ball", key)
     conflict = table.conflict("ball")
     assert conflict.winner is None
-    assert "the GM decides" in (conflict.ended or "")
+    assert conflict.ended == (
+        "the time limit expired: a tie on Audience Favor, the GM decides "
+        "(Audience Favor: party 0, rivals 0)"
+    )
 
 
 def test_routine_armor_is_lost_when_the_micro_conflict_ends_f_dance_gen_08() -> None:

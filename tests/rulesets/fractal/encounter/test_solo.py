@@ -68,6 +68,9 @@ def test_the_goal_and_every_technique_make_a_success_g_f_05() -> None:
     project = table.conflict("feast").project
     assert project is not None
     assert (project.total, project.result) == (3, "failure")
+    # How it ended, its numbers in brackets: a balance lab counts trials by the words
+    # before them ("failure"), not by each trial's own total.
+    assert table.conflict("feast").ended == "failure (3 of 3 successes)"
     lenient = kitchen(options={"solo_every_technique": False})
     lenient.open(
         "feast", "cooking", "chef", level="solo", goal=3, techniques=["sear", "plate"], deadline=1

@@ -67,7 +67,7 @@ def close_by_favor(work: Work, conflict_id: str) -> None:
         close(
             work,
             conflict_id,
-            f"time: {leaders[0]} win the crowd ({scores})",
+            f"the time limit expired: {leaders[0]} won the crowd ({favor_words(scores)})",
             leaders[0],
             "F-DANCE-GEN-04",
         )
@@ -75,10 +75,23 @@ def close_by_favor(work: Work, conflict_id: str) -> None:
         close(
             work,
             conflict_id,
-            f"time: a tie on Audience Favor ({scores}), the GM decides",
+            f"the time limit expired: a tie on Audience Favor, the GM decides "
+            f"({favor_words(scores)})",
             None,
             "G-F-29",
         )
+
+
+def favor_words(scores: dict[str, int]) -> str:
+    """Each side's Audience Favor at the time limit, the most first: a trial's own
+    details, in brackets after how it ended (the balance lab counts trials together
+    without them).
+
+    >>> favor_words({"party": -7, "troupe": -2})
+    'Audience Favor: troupe -2, party -7'
+    """
+    ordered = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return "Audience Favor: " + ", ".join(f"{side} {score}" for side, score in ordered)
 
 
 def close(work: Work, conflict_id: str, ended: str, winner: str | None, rule: str | None) -> None:

@@ -156,7 +156,7 @@ def finish(work: Work, conflict_id: str) -> None:
         entry = work.state.characters[project.character].condition(project.heals)
         if entry is not None:
             remove(work, project.character, entry.id, entry.name, "solo", "F-DOWN-07")
-    words = f"{result}: {project.total} of {project.goal} successes"
+    words = f"{result} ({project.total} of {project.goal} successes)"  # numbers in brackets
     close(work, conflict_id, words, project.character if result == "success" else None, "G-F-05")
 
 

@@ -113,8 +113,14 @@ def check_end(work: Work) -> None:
         return
     sides = {one.side for one in state.standing()}
     if len(sides) <= 1:
-        result = f"{sides.pop()} stands" if sides else "nobody stands"
-        work.emit(ev.ENDED, ev.Ended(result=result))
+        work.emit(ev.ENDED, ev.Ended(result=ended_words(sides)))
+
+
+def ended_words(sides: set[str]) -> str:
+    """How the fight ended, by the side left standing (``goblins left standing``,
+    ``knight left standing``: words that read alike for a side named in the singular or
+    the plural), or ``nobody left standing``."""
+    return f"{next(iter(sides))} left standing" if sides else "nobody left standing"
 
 
 def add_condition(work: Work, key: str, condition: str, source: str) -> bool:

@@ -25,7 +25,7 @@ from tablekeeper.engine.values import ActorId
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import events as ev
-from tablekeeper.rulesets.tactical.encounter.effects import interrupt
+from tablekeeper.rulesets.tactical.encounter.effects import ended_words, interrupt
 from tablekeeper.rulesets.tactical.encounter.state import (
     Awaiting,
     CriticalNote,
@@ -57,7 +57,7 @@ def play_remove(work: Work, order: cmd.CharacterOnly) -> Decision | None:
     passed = work.state.turn
     if len(before) >= 2 and len(_sides_standing(work.state)) <= 1:
         sides = _sides_standing(work.state)
-        work.emit(ev.ENDED, ev.Ended(result=f"{sides.pop()} stands" if sides else "nobody stands"))
+        work.emit(ev.ENDED, ev.Ended(result=ended_words(sides)))
         return None
     if turn is not None and turn.actor == key and passed is not None:
         other = work.state.concentrations.get(passed.actor)
