@@ -138,6 +138,19 @@ def test_a_misspelt_field_is_named_before_the_grids_size(client: TestClient) -> 
     assert not lab_jobs._runs
 
 
+def test_the_no_one_row_says_why_no_side_won(client: TestClient) -> None:
+    # bleeding_out plays its 30 seconds out, no side winning (designer's walkthrough:
+    # "no one 100.0%" and nothing saying the length ran out)
+    started = client.post(
+        "/lab/simulations", data={"scenario": "realtime/bleeding_out", "trials": "4"}
+    )
+    _finish(lab_jobs.run_of(_run_id(started)))
+    page = client.get(started.headers["location"]).text
+    row = page.split('data-side="no one"', 1)[1].split("</tr>", 1)[0]
+    assert '<th scope="row">no one: the 30 seconds ran out</th>' in row
+    assert "How it ended" not in page  # the row says it; no table to repeat it
+
+
 def test_a_short_histogram_writes_each_bars_length_under_it(client: TestClient) -> None:
     started = client.post(
         "/lab/simulations", data={"scenario": "percentile/river_ambush", "trials": "40"}

@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tablekeeper.analysis.glance import at_a_glance, sides_of
-from tablekeeper.analysis.telling import spent_words, told_endings, with_spread
+from tablekeeper.analysis.telling import spent_words, told_endings, told_sides, with_spread
 from tablekeeper.analysis.variations import Variable
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError, RulesError
@@ -117,9 +117,9 @@ def point_tables(
     exact = point.get("exact", {}).get("sides")
     if exact is not None:
         sides.add_column("exact", justify="right")
-    for side, row in report["sides"].items():
+    for side, label, row in told_sides(report):
         cells = [
-            side,
+            label,
             str(row["wins"]),
             _percent(row["rate"]),
             f"{_percent(row['low'])} - {_percent(row['high'])}",
@@ -164,7 +164,7 @@ def point_tables(
 def _endings_table(report: dict[str, Any]) -> Table | None:
     """How the trials ended (:func:`~tablekeeper.analysis.telling.told_endings`), or
     ``None`` where that says nothing more than the sides."""
-    shared, endings = told_endings(report)
+    shared, endings = told_endings(report, sides_told=True)
     if not endings:
         return None
     title = f"how it ended ({shared})" if shared else "how it ended"

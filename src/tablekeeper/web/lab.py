@@ -29,7 +29,7 @@ from tablekeeper.analysis.glance import at_a_glance, sides_of
 from tablekeeper.analysis.plots import sweep_svg
 from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value, to_csv
-from tablekeeper.analysis.telling import spent_words, told_endings, with_spread
+from tablekeeper.analysis.telling import spent_words, told_endings, told_sides, with_spread
 from tablekeeper.analysis.variations import suggested
 from tablekeeper.errors import ConflictError, ForbiddenError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
@@ -64,6 +64,14 @@ class WinRate:
     rate: float
     low: float
     high: float
+    label: str = ""
+    """What the win table calls the side (``no one: the 30 seconds ran out``), where it
+    says more than the side's name."""
+
+    @property
+    def named(self) -> str:
+        """The side as the win table shows it."""
+        return self.label or self.side
 
     @property
     def text(self) -> str:
@@ -165,10 +173,11 @@ class Trend:
 
 
 def win_rates(report: Mapping[str, Any]) -> tuple[WinRate, ...]:
-    """Each side's win rate and interval, in percent."""
+    """Each side's win rate and interval, in percent, the "no one" row saying why no
+    side won where the endings know it (:func:`~tablekeeper.analysis.telling.told_sides`)."""
     return tuple(
-        WinRate(side, row["wins"], 100 * row["rate"], 100 * row["low"], 100 * row["high"])
-        for side, row in report["sides"].items()
+        WinRate(side, row["wins"], 100 * row["rate"], 100 * row["low"], 100 * row["high"], label)
+        for side, label, row in told_sides(report)
     )
 
 
@@ -216,7 +225,7 @@ def endings_of(report: Mapping[str, Any]) -> tuple[Ending, ...]:
             row["count"],
             WinRate(text, row["count"], 100 * row["rate"], 100 * row["low"], 100 * row["high"]),
         )
-        for text, row in told_endings(report)[1]
+        for text, row in told_endings(report, sides_told=True)[1]
     )
 
 
@@ -550,9 +559,10 @@ def glance_of(result: Mapping[str, Any], names: Mapping[str, str]) -> GlanceTabl
         values = tuple(str(row.values.get(field, "")) for field in varied)
         rates = None
         if row.trials:
+            shares = {side: row.sides.get(side, (0.0, 0.0, 0.0)) for side in sides}
             rates = tuple(
-                WinRate(side, 0, *(100 * part for part in row.sides.get(side, (0.0, 0.0, 0.0))))
-                for side in sides
+                WinRate(side, 0, 100 * rate, 100 * low, 100 * high)
+                for side, (rate, low, high) in shares.items()
             )
         rows.append((values, rates, row.length))
     return GlanceTable(
