@@ -298,3 +298,22 @@ def test_an_abandoned_downtime_project_was_still_the_attempt() -> None:
         table.open(
             "tart", "cooking", "chef", level="solo", goal=1, techniques=["knead"], downtime=True
         )
+
+
+def test_an_area_spells_further_targets_a_cleave_took_are_not_struck_again() -> None:
+    # F-GM-05 with an area (F-MAGIC-MICRO-04): the spell's 3 successes fell g1 and cleave
+    # through g2 and g3, who are also its targets: each leaves the fight once, and the
+    # spell goes on to no one already out (a walk-through found each removed twice).
+    table = Table()
+    table.pc("mage", ranks={"magic": 1}, stats={"nature": 8})
+    for key in ("g1", "g2", "g3"):
+        table.npc(key, minion=True)
+    table.open("fight", "combat", "mage", "g1", "g2", "g3")
+    table.dice(8, 8, 8)
+    table.act("fight", "mage", "mentalism", 3, "g1", "g2", "g3", area=True, kind="distracted")
+    if table.session.pending is not None:
+        table.answer("none")
+    assert removed(table) == ["g1", "g2", "g3"]  # F-GM-05
+    outs = [payload["character"] for payload in table.payloads("participant_out")]
+    assert sorted(outs) == ["g1", "g2", "g3"], outs
+    assert table.session.pending is None

@@ -255,10 +255,11 @@ def resolve_hit(
     decision = network_decision(work, pending.conflict)
     if decision is not None:
         return decision
-    if pending.remaining:
-        following = pending.model_copy(
-            update={"target": pending.remaining[0], "remaining": pending.remaining[1:]}
-        )
+    # a target already out (a minion the cleave took: F-GM-05) is not struck again
+    participants = work.state.conflicts[pending.conflict].participants
+    remaining = tuple(key for key in pending.remaining if participants[key].in_play)
+    if remaining:
+        following = pending.model_copy(update={"target": remaining[0], "remaining": remaining[1:]})
         return next_defense(work, following)
     return None
 
