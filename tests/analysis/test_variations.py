@@ -96,6 +96,29 @@ def test_the_numbers_a_designer_may_vary_are_named_by_whose_they_are() -> None:
     ]
 
 
+def test_a_number_is_named_by_whose_it_is_as_the_table_knows_them() -> None:
+    # designer's walkthrough: "brenna › stats › skills › Rapier" and "rapier › hp" (whose?)
+    data = {
+        "combatants": [
+            {
+                "id": "brenna",
+                "stats": {
+                    "name": "Brenna",
+                    "skills": {"Rapier": 75},
+                    "weapons": [{"name": "rapier", "hp": 8}],
+                },
+                "social": {"passions": {"Loyalty": 70}},
+            }
+        ]
+    }
+    labels = {v.path: v.label for v in variables(data)}
+    assert labels == {
+        "combatants.0.stats.skills.Rapier": "Brenna › skills › Rapier",
+        "combatants.0.stats.weapons.0.hp": "Brenna › rapier › hp",
+        "combatants.0.social.passions.Loyalty": "Brenna › social › passions › Loyalty",
+    }
+
+
 @pytest.mark.parametrize(
     ("value", "bounds", "line"),
     [

@@ -218,6 +218,9 @@ class Variable:
     owner: str = ""
     within: str = ""
     """The path of the owner's list item (``creatures.0``), when there is an owner."""
+    body: str = ""
+    """The key of the owner's mapping that holds its name (``stats``, in ``stats: {name:
+    Brenna, ...}``), left out of the label: the owner's name says it."""
 
     @property
     def suggested(self) -> str:
@@ -228,29 +231,59 @@ class Variable:
     @property
     def label(self) -> str:
         """The path in words: ``aliena › characteristics › melee`` (the owner's name for its
-        place in the list)."""
-        rest = self.path.removeprefix(f"{self.within}.") if self.owner else self.path
-        return " › ".join([self.owner, *rest.split(".")] if self.owner else rest.split("."))
+        place in the list; an owner within another named by both: ``Brenna › rapier ›
+        hp``; the mapping that holds its name left out: ``Brenna › skills › Rapier``, not
+        ``Brenna › stats › skills › Rapier``)."""
+        if not self.owner:
+            return " › ".join(self.path.split("."))
+        rest = self.path.removeprefix(f"{self.within}.")
+        if self.body:
+            rest = rest.removeprefix(f"{self.body}.")
+        return " › ".join([self.owner, *rest.split(".")])
 
 
-def variables(data: Any, *, path: str = "", owner: str = "", within: str = "") -> list[Variable]:
+def variables(
+    data: Any, *, path: str = "", owner: str = "", within: str = "", body: str = ""
+) -> list[Variable]:
     """Every number in ``data`` (mappings and lists, as a scenario file is written), in
-    the order written; a list of two numbers is a square on a map, not two variables."""
+    the order written; a list of two numbers is a square on a map, not two variables.
+    Whose a number is: the list item it lies in, by its ``name`` (or the ``name`` of a
+    mapping of it: ``stats: {name: Brenna}``), else its ``id``; within another's, by
+    both (``Brenna › rapier``)."""
     found: list[Variable] = []
     if isinstance(data, Mapping):
         for key, value in data.items():
-            found += variables(value, path=f"{path}{key}.", owner=owner, within=within)
+            found += variables(value, path=f"{path}{key}.", owner=owner, within=within, body=body)
     elif isinstance(data, list) and not _square(data):
         for index, item in enumerate(data):
-            named = item.get("name") or item.get("id") if isinstance(item, Mapping) else None
+            named, holder = _name_of(item)
             place = f"{path}{index}"
-            if isinstance(named, str | int) and named != "":
-                found += variables(item, path=f"{place}.", owner=str(named), within=place)
+            if named:
+                whose = f"{owner} › {named}" if owner else named
+                found += variables(item, path=f"{place}.", owner=whose, within=place, body=holder)
             else:
-                found += variables(item, path=f"{place}.", owner=owner, within=within)
+                found += variables(item, path=f"{place}.", owner=owner, within=within, body=body)
     elif isinstance(data, int | float) and not isinstance(data, bool):
-        found.append(Variable(path.removesuffix("."), data, owner, within))
+        found.append(Variable(path.removesuffix("."), data, owner, within, body))
     return found
+
+
+def _name_of(item: Any) -> tuple[str, str]:
+    """A list item's name and the key of the mapping of it that holds it (``""``: its
+    own): its ``name``, a mapping's ``name`` (``stats: {name: Brenna}``), else its ``id``;
+    ``("", "")`` for an item without one."""
+    if not isinstance(item, Mapping):
+        return "", ""
+    if _a_name(item.get("name")):
+        return str(item["name"]), ""
+    for key, value in item.items():
+        if isinstance(value, Mapping) and _a_name(value.get("name")):
+            return str(value["name"]), str(key)
+    return (str(item["id"]), "") if _a_name(item.get("id")) else ("", "")
+
+
+def _a_name(value: Any) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool) and value != ""
 
 
 def _square(data: list[Any]) -> bool:
