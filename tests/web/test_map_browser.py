@@ -52,8 +52,9 @@ def test_a_dragged_token_moves_and_a_refused_drag_says_why(
     expect(page.get_by_role("heading", name="Map: The battlefield")).to_be_visible()
     drag(page, "brenna", 2, 2)
     expect(page.locator("#map-error")).to_contain_text(
-        "no movement is left: use a maneuver that is not slow (S-TYPE-05)"
-    )
+        "no movement is left: use a maneuver that is not slow"
+    )  # the rule it rests on a mark away, not in the sentence
+    expect(page.locator("#map-error .rule-ref")).to_have_attribute("title", "rule S-TYPE-05")
     expect(square(page, 1, 1).locator("#map-token-brenna")).to_be_visible()
     screenshots.take(page, "map-refused", full_page=False, at=page.locator("#map"))
     dash(database_url, table)

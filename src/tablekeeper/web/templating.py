@@ -29,7 +29,7 @@ from starlette.responses import HTMLResponse
 
 from tablekeeper.errors import RulesError
 from tablekeeper.services.rulesets import ruleset_named
-from tablekeeper.web.abbreviations import spelled_out
+from tablekeeper.web.abbreviations import cited, rule_ref, spelled_out
 from tablekeeper.web.csrf import csrf_field, csrf_token
 from tablekeeper.web.form_fields import input_id
 from tablekeeper.web.form_rows import shown_rows
@@ -83,6 +83,8 @@ def environment() -> Environment:
     env.filters["counted"] = counted
     env.filters["code_spans"] = code_spans  # ``x`` in a model's help: <code>x</code>
     env.filters["spelled_out"] = spelled_out  # a ruleset's abbreviations (web/abbreviations.py)
+    env.filters["cited"] = cited  # rule ids cited in parentheses: a small mark holding them
+    env.globals["rule_ref"] = rule_ref  # the mark, for a template's own words
     env.globals["ruleset_template"] = ruleset_template
     env.globals["csrf_token"] = csrf_token  # every page's token (web/csrf.py) ...
     env.globals["csrf_field"] = csrf_field  # ... and the hidden input each form includes
