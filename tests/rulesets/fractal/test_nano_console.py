@@ -20,6 +20,7 @@ from tablekeeper.engine import Command
 from tablekeeper.engine.sight import GM_SIGHT, Sight
 from tablekeeper.rulesets.fractal.encounter.nano_declare import Declare
 from tablekeeper.rulesets.fractal.ruleset import FRACTAL
+from tablekeeper.web.abbreviations import rule_ref
 
 PACKAGE = Path(__file__).parents[3] / "src" / "tablekeeper" / "rulesets" / "fractal"
 
@@ -31,6 +32,7 @@ def render(state: Any, sight: Sight) -> str:
         undefined=jinja2.StrictUndefined,
     )
     env.globals["csrf_field"] = lambda request: ""
+    env.globals["rule_ref"] = rule_ref  # as the console's own environment has it
     return env.get_template("panel.html").render(
         request=None,
         state=FRACTAL.player_view(state, sight),

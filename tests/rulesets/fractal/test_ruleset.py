@@ -193,6 +193,11 @@ def test_words_tell_a_player_no_hidden_number() -> None:
         == "Orc's pool refreshes to 12 AP"
     )
     assert FRACTAL.words.clock(table.state) == "fight: exchange 1, Brenna's turn"
+    # a conflict with a title is named by it (GM walkthrough: "combat-1: exchange 1")
+    state = table.state
+    titled = state.conflicts["fight"].model_copy(update={"title": "The ambush"})
+    named = state.model_copy(update={"conflicts": {**state.conflicts, "fight": titled}})
+    assert FRACTAL.words.clock(named) == "The ambush: exchange 1, Brenna's turn"
     table.dice(6, 6)
     events = table.act("fight", "brenna", "melee", 2, "orc")
     assert FRACTAL.words.command_summary(events, names, GM_SIGHT).startswith("Brenna: melee on Orc")  # type: ignore[union-attr]

@@ -88,7 +88,8 @@ def nano_clock(state: FractalState, conflict: Conflict) -> str:
     declares = f", {state.characters[who].name} declares" if who else ""
     holders = sorted(set(duel.momentum.values()), key=lambda h: h or "")
     momentum = ", ".join(state.characters[h].name if h else "The Drop" for h in holders)
-    return f"{conflict.id}: beat {conflict.step}, {duel.step} step{declares}; momentum {momentum}"
+    named = conflict.title or conflict.id
+    return f"{named}: beat {conflict.step}, {duel.step} step{declares}; momentum {momentum}"
 
 
 SENTENCES: dict[type[Frozen], Callable[[Any, Names, Sight, str, bool], str | None]] = {

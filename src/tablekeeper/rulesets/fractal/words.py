@@ -91,23 +91,25 @@ class FractalWords:
         return "; ".join(line for _, line in ranked[:2])
 
     def clock(self, state: FractalState) -> str:
-        """Each open conflict's clock: ``ambush: exchange 2, Brenna's turn``."""
+        """Each open conflict's clock, by its title where it has one: ``The ambush:
+        exchange 2, Brenna's turn``."""
         parts = []
         for conflict in state.open_conflicts():
+            named = conflict.title or conflict.id
             if conflict.level == "micro":
                 current = conflict.current
                 turn = f", {state.characters[current].name}'s turn" if current else ""
-                parts.append(f"{conflict.id}: exchange {conflict.step}{turn}")
+                parts.append(f"{named}: exchange {conflict.step}{turn}")
             elif conflict.level == "solo" and conflict.project is not None:
                 project = conflict.project
                 parts.append(
-                    f"{conflict.id}: interval {conflict.step} of {project.intervals}, "
+                    f"{named}: interval {conflict.step} of {project.intervals}, "
                     f"{project.total}/{project.goal} successes"
                 )
             elif conflict.level == "nano" and conflict.duel is not None:
                 parts.append(nano_clock(state, conflict))
             else:
-                parts.append(f"{conflict.id}: {conflict.level} scene")
+                parts.append(f"{named}: {conflict.level} scene")
         return "; ".join(parts) or ("over" if state.conflicts else "no conflict yet")
 
     def __repr__(self) -> str:
