@@ -97,7 +97,8 @@ def test_a_refused_move_says_why_on_the_map_and_stores_nothing(
     assert refused.status_code == 200
     error = re.search(r'<p class="error" role="alert" id="map-error">(.*?)</p>', refused.text)
     assert error
-    assert "no movement is left: use a maneuver that is not slow<sup class=\"rule-ref\" title=\"rule S-TYPE-05\"" in error[1]
+    assert "no movement is left: use a maneuver that is not slow<sup" in error[1]
+    assert 'title="rule S-TYPE-05"' in error[1]
     assert f'data-table-version="{version[1]}"' in refused.text
     assert token_square(refused.text, "brenna") == (1, 1)
     plain = move(client, table, "brenna", 2, 2)
