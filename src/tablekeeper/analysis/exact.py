@@ -5,32 +5,85 @@ sequence, a dying creature's one critical injury roll), its outcome has an exact
 and the lab computes it for any ruleset through the contract alone: it plays the
 scenario with a roller that hands out a fixed prefix of faces and, when the rules ask for
 one die more, stops; the prefix is then extended by every face that die can show, each
-weighing ``1/sides``, and played again. Each sequence that reaches the end adds its
-weight to its outcome: the winner (or "no one"), and each actor's chance of being out of
-the fight or dead. The answer is a ``Fraction``; it is exact for the policy, which must
+weighing ``1/sides``, and played on. Each sequence that reaches the end adds its weight
+to its outcome: the winner (or "no one"), and each actor's chance of being out of the
+fight or dead. The answer is a ``Fraction``; it is exact for the policy, which must
 choose the same way given the same dice (the rulesets' policies do).
 
-Every play starts again from the scenario's start, so the cost is about the number of
-sequences times one short play: :data:`MAX_PLAYS` keeps a question that is not small
-from running for long (an encounter of rounds of d100s is for the Monte Carlo).
+A branch is not played again from the scenario's start: between the commands of a play,
+once the roller has handed out every face it was given, the run is copied (a *branch
+point*: its session as ``Session.restarted`` copies it, its own fields copied deep, as
+``engine.scenarios.restarted`` copies a started run), and each face of the next die
+plays on from that copy, the command that asked for the die played again. A run that
+cannot be copied so (one that is not a dataclass of ``scenario``, ``session`` and
+``seed``, or whose session keeps a log: the reference path) is played from its start
+for every branch, as before; both give the same answer to the fraction
+(``tests/analysis/test_exact_vs_monte_carlo.py``).
+
+The branches are played breadth first, so the count of sequences still to weigh grows
+fast: every branch waiting will end in one sequence at least, so once the sequences
+weighed and those waiting are more than :data:`MAX_PLAYS` the answer is certainly out of
+reach, and it is refused then, after a few plays, not after thousands. :data:`MAX_STEPS`
+bounds the commands given in all (every command played again counted): an encounter of
+long plays between its dice is refused after that much work, never after a wall-clock
+time, so the same scenario always gets the same answer or the same refusal. A scripted
+command the rules refuse in some branch (a project served that failed in that branch)
+means the script cannot be played in every branch: there is no exact answer, and the
+refusal says which command.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import copy
+import dataclasses
+from collections import defaultdict, deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from tablekeeper.analysis.telling import NO_ONE
-from tablekeeper.analysis.trials import TrialPlan, play, resolve_policy
+from tablekeeper.analysis.trials import MAX_STEPS as MAX_COMMANDS_PER_PLAY
+from tablekeeper.analysis.trials import TrialPlan, resolve_policy
 from tablekeeper.dice.roller import Die, History
-from tablekeeper.engine.rulesets import load_ruleset
+from tablekeeper.engine import fast_paths
+from tablekeeper.engine.commands import Command
+from tablekeeper.engine.policies import Policy
+from tablekeeper.engine.rulesets import Ruleset, load_ruleset
+from tablekeeper.engine.scenarios import Scenario, ScenarioRun
 from tablekeeper.engine.tallies import DEAD, DEFEATED
-from tablekeeper.errors import OddsUnavailableError
+from tablekeeper.errors import OddsUnavailableError, RulesError
 
 MAX_PLAYS = 2_000
-"""The most plays one exact answer may take."""
+"""The most sequences of dice (each played to the encounter's end) one exact answer may
+weigh."""
+
+MAX_STEPS = 100_000
+"""The most commands one exact answer may give in all, every command played again from a
+branch point counted (the work an answer takes, counted, not timed)."""
+
+TOO_MANY_DICE = "too_many_dice"
+TOO_MUCH_PLAY = "too_much_play"
+SCRIPT_REFUSED = "script_refused"
+PLAY_REFUSED = "play_refused"
+ENDLESS = "endless"
+
+
+class ExactRefusedError(OddsUnavailableError):
+    """No exact answer: ``reason`` says why (:data:`TOO_MANY_DICE`,
+    :data:`TOO_MUCH_PLAY`, :data:`SCRIPT_REFUSED`, :data:`PLAY_REFUSED`,
+    :data:`ENDLESS`), ``plays`` and
+    ``steps`` how much was played before it was known."""
+
+    def __init__(self, message: str, *, reason: str, plays: int, steps: int) -> None:
+        super().__init__(message, field="exact")
+        self.reason = reason
+        self.plays = plays
+        self.steps = steps
+
+    def details(self) -> dict[str, Any]:
+        """What a result document keeps of it beside the message."""
+        return {"reason": self.reason, "plays": self.plays, "steps": self.steps}
 
 
 class _DieWantedError(Exception):
@@ -53,6 +106,11 @@ class PrefixRoller:
     def history(self) -> History:
         return self._history
 
+    @property
+    def given(self) -> int:
+        """How many of its faces it has handed out."""
+        return len(self._history)
+
     def roll(self, die: Die) -> int:
         position = len(self._history)
         if position >= len(self._faces):
@@ -65,52 +123,257 @@ class PrefixRoller:
         return [self.roll(die) for _ in range(count)]
 
 
-def exact_outcomes(plan: TrialPlan, *, max_plays: int | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Point:
+    """A branch point: a run copied between two rounds of play (never played itself),
+    the rounds played before it (``analysis.trials.play`` stops a play after
+    ``MAX_STEPS`` of them), and the state the encounter started from."""
+
+    run: ScenarioRun[Any]
+    rounds: int
+    start: Any
+
+
+@dataclass(frozen=True)
+class _Branch:
+    """Where a sequence of dice is to be played on from: ``at`` (``None``: the scenario's
+    start) with ``faces``, the dice rolled since, weighing ``weight``."""
+
+    at: _Point | None
+    faces: tuple[int, ...]
+    weight: Fraction
+
+
+@dataclass
+class _Ended:
+    """A sequence played to the end: the states it started and ended at."""
+
+    start: Any
+    end: Any
+
+
+class _RefusedError(Exception):
+    """A command of the play the rules refused (scripted or not), with the error."""
+
+    def __init__(self, command: Command, scripted: bool, error: RulesError) -> None:
+        super().__init__(command)
+        self.command = command
+        self.scripted = scripted
+        self.error = error
+
+
+class _EndlessError(Exception):
+    """A play still going after ``analysis.trials.MAX_STEPS`` rounds."""
+
+
+class _Explorer:
+    """Plays every branch of one plan, counting the commands it gives."""
+
+    def __init__(self, rules: Ruleset, scenario: Scenario, policy: Policy[Any]) -> None:
+        self.rules = rules
+        self.scenario = scenario
+        self.policy = policy
+        self.steps = 0
+
+    def play(self, branch: _Branch) -> _Ended | tuple[Die, tuple[int, ...], _Point | None]:
+        """Play ``branch`` until the encounter ends, or until a die past its faces is
+        wanted: then the die, the faces since the last branch point and that point. Plays
+        as ``analysis.trials.play`` does: the script's commands when due, a pending
+        decision answered by the policy, else ``next_command``."""
+        roller = PrefixRoller(branch.faces)
+        at = branch.at
+        since = 0  # the roller's faces handed out when ``at`` was copied
+        command: Command | None = None
+        scripted = False
+        try:
+            if at is None:
+                with fast_paths.trial():  # a run that keeps no log can be copied
+                    run = self.scenario_format.start(self.scenario, roller, seed=None)
+                start = run.session.state
+                rounds = 0
+            else:
+                run = _forked(at.run, roller)
+                start = at.start
+                rounds = at.rounds
+            fresh = at is not None  # just copied from ``at``: no need to copy it again
+            forks = _can_fork(run)
+            while rounds < MAX_COMMANDS_PER_PLAY:
+                if not fresh and forks and roller.given == len(branch.faces):
+                    at = _Point(_forked(run, PrefixRoller(())), rounds, start)
+                    since = roller.given
+                fresh = False
+                rounds += 1
+                if run.finished:
+                    return _Ended(start, run.session.state)
+                session = run.session
+                command = None
+                due = run.due()
+                scripted = True
+                for command in due:
+                    self._submit(run, command)
+                scripted = False
+                command = None
+                if session.pending is not None:
+                    command = self.policy.answer(session.state, session.pending)
+                    self._submit(run, command)
+                    continue
+                if due:
+                    continue
+                command = run.next_command(self.policy)
+                if command is None:
+                    return _Ended(start, run.session.state)
+                self._submit(run, command)
+            raise _EndlessError
+        except _DieWantedError as wanted:
+            return wanted.die, tuple(branch.faces[since:]), at
+        except RulesError as error:
+            if command is None:
+                raise
+            raise _RefusedError(command, scripted, error) from None
+
+    @property
+    def scenario_format(self) -> Any:
+        assert self.rules.scenarios is not None
+        return self.rules.scenarios
+
+    def _submit(self, run: ScenarioRun[Any], command: Command) -> None:
+        self.steps += 1
+        run.session.submit(command)
+
+
+def exact_outcomes(
+    plan: TrialPlan, *, max_plays: int | None = None, max_steps: int | None = None
+) -> dict[str, Any]:
     """The exact chance of each winner, and of each actor ending defeated and dead.
 
-    Raises :class:`~tablekeeper.errors.OddsUnavailableError` when the answer would take
-    more than ``max_plays`` plays (:data:`MAX_PLAYS` unless given).
+    Raises :class:`ExactRefusedError` (an
+    :class:`~tablekeeper.errors.OddsUnavailableError`) when the answer would weigh more
+    than ``max_plays`` sequences of dice (:data:`MAX_PLAYS` unless given), would give
+    more than ``max_steps`` commands (:data:`MAX_STEPS`), or when a command of the play
+    is refused in some branch (the scenario's script cannot be played in every one).
     """
-    limit = MAX_PLAYS if max_plays is None else max_plays
+    plays_limit = MAX_PLAYS if max_plays is None else max_plays
+    steps_limit = MAX_STEPS if max_steps is None else max_steps
     rules = load_ruleset(plan.ruleset)
     scenario = plan.scenario()
     policy = resolve_policy(plan.policy, rules)
     assert rules.scenarios is not None
+    explorer = _Explorer(rules, scenario, policy)
     winners: defaultdict[str, Fraction] = defaultdict(Fraction)
     defeated: defaultdict[str, Fraction] = defaultdict(Fraction)
     dead: defaultdict[str, Fraction] = defaultdict(Fraction)
-    pending: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    pending: deque[_Branch] = deque([_Branch(None, (), Fraction(1))])
     plays = 0
+
+    def refused(message: str, reason: str) -> ExactRefusedError:
+        return ExactRefusedError(
+            f"{scenario.name}: {message}", reason=reason, plays=plays, steps=explorer.steps
+        )
+
     while pending:
-        faces, weight = pending.pop()
-        plays += 1
-        if plays > limit:
-            raise OddsUnavailableError(
-                f"{scenario.name} takes more than {limit} plays to answer exactly: "
-                "too many dice for an exact answer (the Monte Carlo answers it)",
-                field="exact",
+        if plays + len(pending) > plays_limit:  # each branch waiting ends in one sequence or more
+            raise refused(
+                f"too many dice for an exact answer: more than {plays_limit} sequences of "
+                "dice decide it (the Monte Carlo answers it)",
+                TOO_MANY_DICE,
             )
+        if explorer.steps > steps_limit:
+            raise refused(
+                "too many dice for an exact answer: playing out its sequences of dice takes "
+                f"more than {steps_limit} commands (the Monte Carlo answers it)",
+                TOO_MUCH_PLAY,
+            )
+        branch = pending.popleft()
         try:
-            run = rules.scenarios.start(scenario, PrefixRoller(faces), seed=None)
-            start = run.session.state
-            play(run, policy)
-        except _DieWantedError as wanted:
-            sides = wanted.die.high - wanted.die.low + 1
-            pending.extend(
-                ((*faces, face), weight / sides)
-                for face in range(wanted.die.high, wanted.die.low - 1, -1)
-            )
+            found = explorer.play(branch)
+        except _RefusedError as refusal:
+            raise refused(_refusal_words(refusal), _refusal_reason(refusal)) from None
+        except _EndlessError:
+            raise refused(
+                "no exact answer: in some branch of the dice the encounter is still going "
+                f"after {MAX_COMMANDS_PER_PLAY} rounds of play",
+                ENDLESS,
+            ) from None
+        if isinstance(found, _Ended):
+            plays += 1
+            weight = branch.weight
+            winners[rules.winner(found.end) or NO_ONE] += weight
+            for actor, counts in rules.tally(found.start, found.end).items():
+                defeated[actor] += weight * counts.get(DEFEATED, 0)
+                dead[actor] += weight * counts.get(DEAD, 0)
             continue
-        end = run.session.state
-        winners[rules.winner(end) or NO_ONE] += weight
-        for actor, counts in rules.tally(start, end).items():
-            defeated[actor] += weight * counts.get(DEFEATED, 0)
-            dead[actor] += weight * counts.get(DEAD, 0)
+        die, faces, at = found
+        sides = die.high - die.low + 1
+        pending.extend(
+            _Branch(at, (*faces, face), branch.weight / sides)
+            for face in range(die.high, die.low - 1, -1)
+        )
+    shown = sorted(winners, key=lambda side: (side == NO_ONE, side))
     return {
         "plays": plays,
-        "sides": {side: str(chance) for side, chance in winners.items()},
+        "steps": explorer.steps,
+        "sides": {side: str(winners[side]) for side in shown},
         "actors": {
             actor: {"defeated": str(defeated[actor]), "dead": str(dead[actor])}
             for actor in defeated
         },
     }
+
+
+def _refusal_reason(refusal: _RefusedError) -> str:
+    return SCRIPT_REFUSED if refusal.scripted else PLAY_REFUSED
+
+
+def _refusal_words(refusal: _RefusedError) -> str:
+    command = refusal.command
+    if refusal.scripted:
+        return (
+            "no exact answer: the scenario's script cannot be played in every branch of the "
+            f"dice: its command {command.kind} (by {command.actor}) is refused in some "
+            f"({refusal.error})"
+        )
+    return (
+        "no exact answer: the play cannot go on in every branch of the dice: the command "
+        f"{command.kind} (by {command.actor}) is refused in some ({refusal.error})"
+    )
+
+
+_GIVEN = ("scenario", "session", "seed")
+"""The fields of a run its start gives it."""
+
+
+def _can_fork(run: Any) -> bool:
+    """Whether ``run`` can be copied between commands (:func:`_forked`): a dataclass
+    taking its scenario, session and seed, whose session keeps no log."""
+    if run.session.keeps_log:
+        return False
+    if not dataclasses.is_dataclass(run) or isinstance(run, type):
+        return False
+    taken = {f.name for f in dataclasses.fields(run) if f.init}
+    return taken.issuperset(_GIVEN)
+
+
+def _forked(run: Any, roller: PrefixRoller) -> Any:
+    """``run`` as it is now, rolling with ``roller``: its session copied
+    (``Session.restarted``: state, pending decision and numbering, no log), its own
+    fields (a script's position) copied deep, the very scenario kept, and any reference
+    to the session or its roller made to the new ones. Unlike a run's own ``restarted``
+    (which takes it back to its start), the copy is where the run is."""
+    session = run.session.restarted(roller)
+    memo: dict[int, Any] = {
+        id(run.session): session,
+        id(run.session.roller): roller,
+        id(run.scenario): run.scenario,
+    }
+    own = [f for f in dataclasses.fields(run) if f.name not in _GIVEN]
+    made = dataclasses.replace(
+        run,
+        scenario=run.scenario,
+        session=session,
+        seed=run.seed,
+        **{f.name: copy.deepcopy(getattr(run, f.name), memo) for f in own if f.init},
+    )
+    for f in own:
+        if not f.init:
+            object.__setattr__(made, f.name, copy.deepcopy(getattr(run, f.name), memo))
+    return made

@@ -32,7 +32,7 @@ from tablekeeper.analysis.backends import (
     default_workers,
     run_chunks,
 )
-from tablekeeper.analysis.exact import exact_outcomes
+from tablekeeper.analysis.exact import ExactRefusedError, exact_outcomes
 from tablekeeper.analysis.report import summarize
 from tablekeeper.analysis.seeds import trial_seeds
 from tablekeeper.analysis.trials import (
@@ -103,7 +103,8 @@ def simulate(
 
     ``stop``, asked between batches of trials, ends the run early with the trials
     played so far (the result marked stopped). ``exact`` adds each point's exact
-    outcome where it is small enough to compute (:mod:`.exact`), or why it is not."""
+    outcome where it is small enough to compute (:mod:`.exact`), or why it is not, and
+    the seconds that took (``timing.exact_seconds``)."""
     if not 1 <= request.trials <= MAX_TRIALS:
         raise InvalidInputError(f"trials must be 1 to {MAX_TRIALS}", field="trials")
     if request.seed < 0:
@@ -132,6 +133,12 @@ def simulate(
         )
     ]
     seconds = time.perf_counter() - began
+    exacts: list[dict[str, Any]] = []
+    exact_timing: dict[str, Any] = {}
+    if exact:
+        began = time.perf_counter()
+        exacts = [_exact(plan) for _, plan in points]
+        exact_timing = {"exact_seconds": round(time.perf_counter() - began, 3)}
     total = request.trials * len(points)
     done = sum(len(trials) for trials in played)
     stopped = {"stopped": True, "played": done, "planned": total} if done < total else {}
@@ -149,14 +156,15 @@ def simulate(
         **stopped,
         "points": [
             {"values": values, "report": summarize(trials, cast)}
-            | ({"exact": _exact(plan)} if exact else {})
-            for (values, plan), trials in zip(points, played, strict=True)
+            | ({"exact": exacts[index]} if exact else {})
+            for index, ((values, _), trials) in enumerate(zip(points, played, strict=True))
         ],
         "timing": {
             "backend": backend,
             "workers": count,
             "seconds": round(seconds, 3),
             "trials_per_second": round(done / seconds, 1) if seconds > 0 else None,
+            **exact_timing,
         },
     }
 
@@ -171,8 +179,12 @@ def _first_trials(trials: list[Trial]) -> list[Trial]:
 
 
 def _exact(plan: TrialPlan) -> dict[str, Any]:
+    """A point's exact outcome, or why there is none: the message, and (from
+    :mod:`.exact`) the reason's code and the plays and commands given before it was known."""
     try:
         return exact_outcomes(plan)
+    except ExactRefusedError as error:
+        return {"unavailable": error.message, **error.details()}
     except OddsUnavailableError as error:
         return {"unavailable": error.message}
 
