@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -271,6 +272,7 @@ def test_simulate_gives_the_exact_outcome_beside_the_monte_carlo_where_it_can(
     shown = runner.invoke(app, ["simulate", small, "--trials", "50", "--exact", "--workers", "1"])
     assert shown.exit_code == 0, shown.output
     assert "exact" in shown.output and "50.0% (1/2)" in shown.output  # noqa: PT018
+    assert re.search(r"trials/s\), exact [0-9.]+ s", shown.output)  # the time it took too
     monkeypatch.setattr(exact, "MAX_PLAYS", 50)
     big = runner.invoke(app, ["simulate", "river_ambush", "--trials", "2", "--exact", "--json"])
     assert "too many dice" in json.loads(big.output)["points"][0]["exact"]["unavailable"]

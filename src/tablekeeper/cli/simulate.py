@@ -348,7 +348,9 @@ def simulate(
     timing = result["timing"]
     out.print(
         f"[dim]{timing['backend']} backend, {timing['workers']} workers, "
-        f"{timing['seconds']} s ({timing['trials_per_second']} trials/s)[/dim]"
+        f"{timing['seconds']} s ({timing['trials_per_second']} trials/s)"
+        + (f", exact {timing['exact_seconds']} s" if "exact_seconds" in timing else "")
+        + "[/dim]"
     )
 
 
