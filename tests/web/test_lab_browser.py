@@ -109,11 +109,16 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     # its address in the history) is cancelled by it (Chromium: net::ERR_ABORTED).
     page = page.context.new_page()
     page.goto(f"{live_server}/lab")
-    page.locator("#lab-vary").fill("seconds=1:100")  # 100 points: more than the console plays
+    # the first scenario (the duel) has rounds: 100 points, more than the console plays
+    page.locator("#lab-vary").fill("rounds=1:100")
     page.get_by_role("button", name="Run the simulation").click()
     expect(page.locator("#lab-vary-error")).to_contain_text("at most 25")
     expect(page.locator("#lab-vary")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#lab-vary")).to_have_value("seconds=1:100")
+    expect(page.locator("#lab-vary")).to_have_value("rounds=1:100")
+    # a field the scenario has not is named first, whatever the grid's size
+    page.locator("#lab-vary").fill("seconds=1:100")
+    page.get_by_role("button", name="Run the simulation").click()
+    expect(page.locator("#lab-vary-error")).to_contain_text("seconds: no such field here")
     screenshots.take(page, "lab-03-error", full_page=False)
 
 
