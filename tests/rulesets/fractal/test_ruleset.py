@@ -334,3 +334,16 @@ def test_cards_keep_a_minions_fate_and_say_how_long_a_buff_lasts() -> None:
     held = {item.name: item for item in FRACTAL.cards(table.state, GM_SIGHT)[0].held}
     assert held["Refreshed [1]"].lasts == "from the next refresh, until the end of the next scene"
     assert held["Refreshed [1]"].remove is not None
+
+
+def test_the_gms_inflict_form_offers_the_tables_and_kinds_there_are() -> None:
+    # F-COND-06: the GM rules a condition from a table; the form picks the table and the
+    # kind from the catalogue's (GM walkthrough: two empty text boxes, refused by name)
+    from tablekeeper.rulesets.fractal.catalogue import default_catalogue
+    from tablekeeper.web.encounter import gm_forms
+
+    form = next(f for f in gm_forms("fractal") if f.kind == "fractal.inflict_condition")
+    choices = {item.name: getattr(item, "choices", ()) for item in form.items}
+    tables = default_catalogue().conditions
+    assert choices["sheet.table"] == (*tables.domain_ids, *tables.micro_ids)
+    assert {"negative", "positive", "fatigue", "impact"} <= set(choices["sheet.kind"])

@@ -263,12 +263,37 @@ class ClearElement(Frozen):
     index: int = Field(ge=0)
 
 
+def _offer_tables(schema: dict[str, Any]) -> None:
+    """The condition tables a ruling may draw from (the generic domains and the Micro
+    tables), so the GM's form offers a picker, not a text box."""
+    from tablekeeper.rulesets.fractal.catalogue import default_catalogue  # it imports this
+
+    tables = default_catalogue().conditions
+    schema["enum"] = [*tables.domain_ids, *tables.micro_ids]
+
+
+def _offer_kinds(schema: dict[str, Any]) -> None:
+    """The kinds a ruling may name: a Micro table's ``negative`` or ``positive``, a generic
+    domain's kinds (its validation says which goes with which table)."""
+    from tablekeeper.rulesets.fractal.catalogue import default_catalogue  # it imports this
+
+    domains = default_catalogue().conditions.generic.domains
+    kinds = [k.id for d in domains for k in (*d.negative_kinds, d.positive_kind)]
+    schema["enum"] = ["negative", "positive", *kinds]
+
+
 class Inflict(Frozen):
     """The GM's ruling: a condition from a table (narrative failure, environment, F-COND-06)."""
 
     character: ActorId = actor_field()
-    table: str
-    kind: str
+    table: str = Field(
+        json_schema_extra=_offer_tables,
+        description="A generic domain (physical, mental...) or a Micro table.",
+    )
+    kind: str = Field(
+        json_schema_extra=_offer_kinds,
+        description="For a Micro table, negative or positive; for a domain, one of its kinds.",
+    )
     successes: int = Field(ge=1, le=20)
     chosen_stat: Stat | None = None
     also_trees: tuple[Tree, ...] = Field(default=(), description="Trees ruled similar (F-COND-03).")
