@@ -34,8 +34,6 @@ refusal says which command.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from collections import defaultdict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,7 +48,7 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.rulesets import Ruleset, load_ruleset
-from tablekeeper.engine.scenarios import Scenario, ScenarioRun
+from tablekeeper.engine.scenarios import Scenario, ScenarioRun, copied, copyable
 from tablekeeper.engine.tallies import DEAD, DEFEATED
 from tablekeeper.errors import OddsUnavailableError, RulesError
 
@@ -338,42 +336,16 @@ def _refusal_words(refusal: _RefusedError) -> str:
     )
 
 
-_GIVEN = ("scenario", "session", "seed")
-"""The fields of a run its start gives it."""
-
-
 def _can_fork(run: Any) -> bool:
     """Whether ``run`` can be copied between commands (:func:`_forked`): a dataclass
-    taking its scenario, session and seed, whose session keeps no log."""
-    if run.session.keeps_log:
-        return False
-    if not dataclasses.is_dataclass(run) or isinstance(run, type):
-        return False
-    taken = {f.name for f in dataclasses.fields(run) if f.init}
-    return taken.issuperset(_GIVEN)
+    taking its scenario, session and seed (``engine.scenarios.copyable``), whose session
+    keeps no log."""
+    return not run.session.keeps_log and copyable(run)
 
 
 def _forked(run: Any, roller: PrefixRoller) -> Any:
     """``run`` as it is now, rolling with ``roller``: its session copied
-    (``Session.restarted``: state, pending decision and numbering, no log), its own
-    fields (a script's position) copied deep, the very scenario kept, and any reference
-    to the session or its roller made to the new ones. Unlike a run's own ``restarted``
-    (which takes it back to its start), the copy is where the run is."""
-    session = run.session.restarted(roller)
-    memo: dict[int, Any] = {
-        id(run.session): session,
-        id(run.session.roller): roller,
-        id(run.scenario): run.scenario,
-    }
-    own = [f for f in dataclasses.fields(run) if f.name not in _GIVEN]
-    made = dataclasses.replace(
-        run,
-        scenario=run.scenario,
-        session=session,
-        seed=run.seed,
-        **{f.name: copy.deepcopy(getattr(run, f.name), memo) for f in own if f.init},
-    )
-    for f in own:
-        if not f.init:
-            object.__setattr__(made, f.name, copy.deepcopy(getattr(run, f.name), memo))
-    return made
+    (``Session.restarted``: state, pending decision and numbering, no log) and the run
+    over it (``engine.scenarios.copied``, its seed kept). Unlike a run's own
+    ``restarted`` (which takes it back to its start), the copy is where the run is."""
+    return copied(run, run.session.restarted(roller), seed=run.seed)

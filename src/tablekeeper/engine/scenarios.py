@@ -169,7 +169,7 @@ def started_once(formats: ScenarioFormat, scenario: Any) -> ScenarioRun[Any] | N
         return None
     own = getattr(run, "restarted", None)
     if own is None:
-        if not _copyable(run) or _progress(run) != _progress(other):
+        if not copyable(run) or _progress(run) != _progress(other):
             return None
     elif own(first.restarted(RandomRoller(0)), seed=0) is None:  # it will not restart
         return None
@@ -193,13 +193,22 @@ def restarted(run: ScenarioRun[S], roller: Roller, *, seed: int | None) -> Scena
         if made is None:
             raise ValueError(f"{type(run).__name__} does not restart: start it afresh")
         return made
+    assert copyable(run)
+    again: ScenarioRun[S] = copied(run, session, seed=seed)
+    return again
+
+
+def copied(run: Any, session: Session[Any], *, seed: int | None) -> Any:
+    """A copy of the dataclass ``run`` (:func:`copyable`) over ``session`` (its own copy,
+    ``Session.restarted``) and ``seed``: its other fields (a script's position, a cache)
+    copied deep as they are now, the very scenario kept, and any reference to the old
+    session or its roller made to the new ones. What :func:`restarted` gives from a run
+    at its start, and what the lab's exact answers copy a run by between its commands."""
     memo: dict[int, Any] = {
         id(run.session): session,
-        id(run.session.roller): roller,
+        id(run.session.roller): session.roller,
         id(run.scenario): run.scenario,
     }
-    assert dataclasses.is_dataclass(run)
-    assert not isinstance(run, type)
     own_fields = [f for f in dataclasses.fields(run) if f.name not in _GIVEN]
     made = dataclasses.replace(
         run,
@@ -208,7 +217,7 @@ def restarted(run: ScenarioRun[S], roller: Roller, *, seed: int | None) -> Scena
         seed=seed,
         **{f.name: copy.deepcopy(getattr(run, f.name), memo) for f in own_fields if f.init},
     )
-    for f in own_fields:  # what its constructor does not take (a cache), as start left it
+    for f in own_fields:  # what its constructor does not take (a cache), as it is
         if not f.init:
             object.__setattr__(made, f.name, copy.deepcopy(getattr(run, f.name), memo))
     return made
@@ -218,9 +227,9 @@ _GIVEN = ("scenario", "session", "seed")
 """The fields of a run its start gives it (a restarted copy is given them anew)."""
 
 
-def _copyable(run: Any) -> bool:
-    """Whether :func:`restarted` may copy ``run``: a dataclass instance taking its
-    scenario, session and seed in its constructor."""
+def copyable(run: Any) -> bool:
+    """Whether :func:`restarted` (:func:`copied`) may copy ``run``: a dataclass instance
+    taking its scenario, session and seed in its constructor."""
     if not dataclasses.is_dataclass(run) or isinstance(run, type):
         return False
     taken = {f.name for f in dataclasses.fields(run) if f.init}
