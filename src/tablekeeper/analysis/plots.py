@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value
+from tablekeeper.analysis.telling import named_values
 from tablekeeper.errors import InvalidInputError
 
 FORMATS = (".png", ".svg")
@@ -238,8 +239,7 @@ HISTOGRAMS_PER_ROW = 4
 
 
 def _point_title(point: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    values = point.get("values") or {}
-    return ", ".join(f"{names.get(k, k)} = {v}" for k, v in values.items()) or "as written"
+    return named_values(point.get("values") or {}, names) or "as written"
 
 
 def _percent() -> Any:

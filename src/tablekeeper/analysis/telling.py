@@ -129,3 +129,13 @@ def _why_no_one(report: Mapping[str, Any]) -> str:
     if shared and all(text.startswith(f"{shared}: ") for text in causes):
         return f"{NO_ONE}: {shared} (how it ended, below)"
     return f"{NO_ONE} (how it ended, below)" if causes else NO_ONE
+
+
+def named_values(values: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """A grid point's values by the names of the numbers (``--numbers``' and the lab
+    page's), a field without one by its path; ``""`` for a point that varies nothing.
+
+    >>> named_values({"fighters.1.hp": 8, "rounds": 20}, {"fighters.1.hp": "Bob › hp"})
+    'Bob › hp = 8, rounds = 20'
+    """
+    return ", ".join(f"{names.get(field, field)} = {value}" for field, value in values.items())

@@ -24,7 +24,13 @@ from rich.table import Table
 from rich.text import Text
 
 from tablekeeper.analysis.glance import at_a_glance, sides_of
-from tablekeeper.analysis.telling import spent_words, told_endings, told_sides, with_spread
+from tablekeeper.analysis.telling import (
+    named_values,
+    spent_words,
+    told_endings,
+    told_sides,
+    with_spread,
+)
 from tablekeeper.analysis.variations import Variable
 from tablekeeper.cli.errors import user_errors
 from tablekeeper.errors import InvalidInputError, RulesError
@@ -54,16 +60,9 @@ def field_names(result: dict[str, Any]) -> dict[str, str]:
     from tablekeeper.services import lab  # the rules, only for a varied result
 
     try:
-        found = lab.scenario_numbers(str(result["source"]), ruleset=result["ruleset"])
+        return lab.number_names(str(result["source"]), ruleset=result["ruleset"])
     except RulesError:
         return {}
-    return {variable.path: variable.label for variable in found}
-
-
-def point_values(values: dict[str, Any], names: dict[str, str]) -> str:
-    """A grid point's values by the names of the numbers: ``wolf › stats › skills › Bite
-    = 40``."""
-    return ", ".join(f"{names.get(field, field)} = {value}" for field, value in values.items())
 
 
 def glance_table(result: dict[str, Any], names: dict[str, str]) -> Table:
@@ -105,7 +104,7 @@ def point_tables(
 ) -> Group:
     """The tables of one variation point: sides, length, actors."""
     report = point["report"]
-    shown = point_values(point["values"], names or {})
+    shown = named_values(point["values"], names or {})
     title = f"{scenario_title(result)}: {report['trials']} trials" + (
         f" ({shown})" if shown else ""
     )

@@ -97,6 +97,12 @@ def scenario_numbers(scenario: str, *, ruleset: str | None = None) -> list[Varia
     return [found for found in variables(data) if found.path not in NOT_VARIED]
 
 
+def number_names(scenario: str, *, ruleset: str | None = None) -> dict[str, str]:
+    """The scenario's numbers in words by path (``combatants.4.stats.skills.Bite`` ->
+    ``Wolf › skills › Bite``): what the terminal and the lab page head a grid point by."""
+    return {found.path: found.label for found in scenario_numbers(scenario, ruleset=ruleset)}
+
+
 def _source(data: Any, source: str, ruleset: str | None) -> ScenarioSource:
     parsed = scenarios.parse_scenario(data, source=source, ruleset=ruleset)
     return ScenarioSource(scenarios.ruleset_of(parsed).name, data, source)

@@ -29,7 +29,13 @@ from tablekeeper.analysis.glance import at_a_glance, sides_of
 from tablekeeper.analysis.plots import sweep_svg
 from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value, to_csv
-from tablekeeper.analysis.telling import spent_words, told_endings, told_sides, with_spread
+from tablekeeper.analysis.telling import (
+    named_values,
+    spent_words,
+    told_endings,
+    told_sides,
+    with_spread,
+)
 from tablekeeper.analysis.variations import suggested
 from tablekeeper.errors import ConflictError, ForbiddenError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
@@ -232,9 +238,7 @@ def endings_of(report: Mapping[str, Any]) -> tuple[Ending, ...]:
 def point_heading(values: Mapping[str, Any], names: Mapping[str, str]) -> str:
     """A grid point's values by the names of the numbers (``Brenna › brawn = 2``), a
     field without one by its path; a point that varies nothing: "As written"."""
-    if not values:
-        return "As written"
-    return ", ".join(f"{names.get(field, field)} = {value}" for field, value in values.items())
+    return named_values(values, names) or "As written"
 
 
 def simulation_charts(
@@ -574,7 +578,8 @@ def varied_names(run: lab_jobs.LabRun) -> dict[str, str]:
     """A simulation's numbers in words by path (``characters.0.brawn`` -> ``Brenna ›
     brawn``): the names the "Numbers in this scenario" list shows."""
     try:
-        return {choice.path: choice.label for choice in scenario_choices(run.asked["scenario"])}
+        ruleset, name = _scenario_choice(run.asked["scenario"])
+        return lab.number_names(name, ruleset=ruleset)
     except (KeyError, RulesError):
         return {}
 
