@@ -69,6 +69,18 @@ def dice(count: object) -> str:
     return f"{count} {'die' if str(count) == '1' else 'dice'}"
 
 
+def square(point: object) -> str:
+    """A square as the map writes it: ``(5, 3)`` (a JSON list or a tuple alike); any other
+    value as it is.
+
+    >>> square([5, 3]), square((0, -1)), square(None)
+    ('(5, 3)', '(0, -1)', 'None')
+    """
+    if isinstance(point, list | tuple) and len(point) == 2:
+        return f"({point[0]}, {point[1]})"
+    return str(point)
+
+
 def kind_words(kind: str) -> str:
     """A command or event kind in words: ``realtime.action_started`` -> ``Action started``;
     the engine's own kinds keep their prefix (``Decision requested``).

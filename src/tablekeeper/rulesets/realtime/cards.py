@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from tablekeeper.engine.cards import ActorCard, Fact, Gauge, Section
 from tablekeeper.engine.sight import Sight
+from tablekeeper.engine.words import square
 from tablekeeper.rulesets.realtime.encounter.commands import damage, heal
 from tablekeeper.rulesets.realtime.encounter.life import seconds_left
 from tablekeeper.rulesets.realtime.encounter.state import Creature, LifeState, RealtimeState
@@ -22,9 +23,7 @@ def card(state: RealtimeState, creature: Creature, sight: Sight) -> ActorCard:
     sees = sight.sees(creature.id)
     life = creature.life
     gauges: list[Gauge] = []
-    facts: list[Fact] = [
-        Fact(label="Square", value=f"({creature.position[0]}, {creature.position[1]})")
-    ]
+    facts: list[Fact] = [Fact(label="Square", value=square(creature.position))]
     summary: list[str] = []
     if sees:
         gauges.append(_hp(creature))

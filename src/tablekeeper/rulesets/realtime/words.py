@@ -15,7 +15,7 @@ from typing import Any
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.sight import Sight
-from tablekeeper.engine.words import Names, engine_sentence, name_of
+from tablekeeper.engine.words import Names, engine_sentence, name_of, square
 from tablekeeper.rulesets.realtime.checks import CheckOutcome
 from tablekeeper.rulesets.realtime.encounter import commands as cmd
 from tablekeeper.rulesets.realtime.encounter import events as ev
@@ -76,9 +76,8 @@ class RealtimeWords:
             target = f" on {name('target')}" if payload.get("target") else ""
             return f"{who}: start {title or action}{target}"
         if kind == cmd.MOVE:
-            x, y = payload.get("to") or (0, 0)
             forced = "" if payload.get("voluntary", True) else " (forced)"
-            return f"Move {who} to ({x}, {y}){forced}"
+            return f"Move {who} to {square(payload.get('to') or (0, 0))}{forced}"
         if kind == cmd.CANCEL_ACTION:
             creature = state.creatures.get(str(payload.get("creature")))  # type: ignore[call-overload]
             charge = creature.charge if creature is not None else None

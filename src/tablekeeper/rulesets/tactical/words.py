@@ -14,7 +14,14 @@ from pydantic import BaseModel
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.sight import Sight
-from tablekeeper.engine.words import Names, Words, engine_sentence, kind_words, name_of
+from tablekeeper.engine.words import (
+    Names,
+    Words,
+    engine_sentence,
+    kind_words,
+    name_of,
+    square,
+)
 from tablekeeper.rulesets.tactical.catalogue import load_catalogue
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import events as ev
@@ -39,12 +46,12 @@ class TacticalWords:
             if payload.get("target"):
                 label += f" on {name_of(names, payload['target'])}"
             elif payload.get("point"):
-                label += f" at {_square(payload['point'])}"
+                label += f" at {square(payload['point'])}"
             if payload.get("final_gambit"):
                 label += " (final gambit)"
             return f"{who}: {label}"
         if command.kind == cmd.MOVE:
-            return f"{who}: move to {_square(payload.get('to'))}"
+            return f"{who}: move to {square(payload.get('to'))}"
         if command.kind == cmd.REACT:
             return f"{who}: react with {_skill(str(payload.get('skill')))}"
         if command.kind == cmd.DEAL_DAMAGE:
@@ -187,10 +194,3 @@ _SENTENCES: dict[type[BaseModel], Callable[[Any, Name, Sight], str | None]] = {
 
 
 WORDS: Words[TacticalState] = TacticalWords()
-
-
-def _square(point: Any) -> str:
-    """A square as the map and the other rulesets write it: ``(5, 3)``, not a JSON list."""
-    if isinstance(point, list | tuple) and len(point) == 2:
-        return f"({point[0]}, {point[1]})"
-    return str(point)
