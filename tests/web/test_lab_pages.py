@@ -369,6 +369,11 @@ def test_a_players_browser_neither_sees_nor_opens_the_lab(client: TestClient) ->
     ):
         assert refused.status_code == 403
         assert "the balance lab is the GM&#39;s" in refused.text
+        assert "lab: the balance lab" not in refused.text  # a sentence, not a field's name
+    for seen in (table.player.get("/lab"), table.player.get("/")):  # pages with no viewer
+        assert (
+            "Balance lab" not in seen.text.split('<header class="top">', 1)[1].split("</header>")[0]
+        )
     assert not lab_jobs._runs
     assert client.get("/lab").status_code == 200  # the GM's browser
     with TestClient(client.app) as fresh:  # a designer's, who joined no campaign

@@ -657,8 +657,7 @@ def not_a_player(request: Request) -> None:
     who joined no campaign; the nav shows the lab to none but the GM's pages and those.)"""
     if access.joined_as_player_only(request):
         raise ForbiddenError(
-            "the balance lab is the GM's: this browser joined its campaigns as a player",
-            field="lab",
+            "the balance lab is the GM's: this browser joined its campaigns as a player"
         )
 
 

@@ -30,6 +30,7 @@ from starlette.responses import HTMLResponse
 from tablekeeper.errors import RulesError
 from tablekeeper.services.rulesets import ruleset_named
 from tablekeeper.web.abbreviations import cited, rule_ref, spelled_out
+from tablekeeper.web.access import joined_as_player_only
 from tablekeeper.web.csrf import csrf_field, csrf_token
 from tablekeeper.web.form_fields import input_id
 from tablekeeper.web.form_rows import shown_rows
@@ -88,6 +89,8 @@ def environment() -> Environment:
     env.globals["ruleset_template"] = ruleset_template
     env.globals["csrf_token"] = csrf_token  # every page's token (web/csrf.py) ...
     env.globals["csrf_field"] = csrf_field  # ... and the hidden input each form includes
+    # a page with no viewer (the campaigns, an error) shows the lab unless a player's browser
+    env.globals["joined_as_player_only"] = joined_as_player_only
     return env
 
 
