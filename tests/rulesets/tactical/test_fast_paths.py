@@ -993,3 +993,21 @@ def test_a_command_that_rolls_is_played_again_and_only_an_equal_step_is_handed_o
         again = transitions.step_once(state, quiet, roller, playing(0, _asking("a")))
         assert again is once
         assert (len(played), len(roller.history)) == (4, 3)
+
+
+def test_a_session_keeping_a_log_and_the_reference_path_are_never_served_from_memory() -> None:
+    """A command remembered for a state (a trial's, keeping no log) is played in full for
+    a session that keeps a log (its step drafts the events) and on the reference path."""
+    state = next(s for s in _visited(SCENARIO_NAMES[0]) if s.turn is not None and s.use is None)
+    assert state.turn is not None
+    command = cmd.simple(cmd.END_TURN, state.turn.actor)
+    with fast_paths.unlogged():
+        remembered = ENGINE.submit(state, command, RandomRoller(1))
+        assert ENGINE.submit(state, command, RandomRoller(1)) is remembered
+        assert remembered.events == ()
+        with fast_paths.reference():
+            assert ENGINE.submit(state, command, RandomRoller(1)) is not remembered
+    logged = ENGINE.submit(state, command, RandomRoller(1))
+    assert logged is not remembered
+    assert logged.events
+    assert logged.state == remembered.state
