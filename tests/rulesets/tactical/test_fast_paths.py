@@ -15,14 +15,25 @@ from typing import Any
 
 import pytest
 
-from tablekeeper.dice.roller import RandomRoller
+from tablekeeper.analysis.trials import TrialPlan, play, resolve_policy
+from tablekeeper.dice.roller import Die, RandomRoller
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.policies import DefaultPolicy
-from tablekeeper.engine.values import ActorId
+from tablekeeper.engine.rulesets import load_ruleset
+from tablekeeper.engine.steps import Step
+from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import InvalidInputError
 from tablekeeper.rulesets.tactical.attack import offered_cunning
-from tablekeeper.rulesets.tactical.encounter import aimed_at, asking, candidates, triggers
+from tablekeeper.rulesets.tactical.catalogue import load_catalogue
+from tablekeeper.rulesets.tactical.encounter import (
+    aimed_at,
+    asking,
+    candidates,
+    transitions,
+    triggers,
+)
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import plainly_refused as plainly
 from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
@@ -794,3 +805,209 @@ def test_a_utility_action_built_once_is_the_one_worked_out_and_rolled(name: str)
     assert compared > 300
     assert len(effects) >= 3
     assert len(dice) > 2
+
+
+TRIAL_SEEDS = tuple(range(1, 31))
+"""Enough trials that their dice differ (yields, utility rolls) and their states part."""
+
+
+def _trial(name: str, seed: int, *, reference: bool) -> tuple[list[Any], list[int]]:
+    """The scenario played as ``play_trials`` plays a trial started afresh (its start
+    inside ``fast_paths.trial()``, keeping no log), on the fast paths or the reference
+    path: after the start and after each command, the command, the state (dumped, its
+    catalogue told apart by identity) and the pending decision; and the faces rolled."""
+    if name not in _PLANS:  # parsed once, as ``play_trials`` parses a plan's scenario
+        source = lab.scenario_source(name, ruleset="tactical")
+        plan = TrialPlan("tactical", source.data, source.source)
+        _PLANS[name] = (plan, plan.scenario())
+    plan, scenario = _PLANS[name]
+    rules = load_ruleset("tactical")
+    assert rules.scenarios is not None
+    record: list[Any] = []
+
+    def seen(command: Command | None) -> None:
+        state: TacticalState = run.session.state
+        pending = run.session.pending
+        record.append(
+            (
+                command,
+                state.model_dump(mode="json", exclude={"catalogue"}),
+                state.catalogue == _CATALOGUE,
+                None if pending is None else pending.model_dump(mode="json"),
+            )
+        )
+
+    def go() -> Any:
+        with fast_paths.trial():
+            started = rules.scenarios.start(scenario, RandomRoller(seed), seed=seed)  # type: ignore[union-attr]
+        return started
+
+    if reference:
+        with fast_paths.reference():
+            run = go()
+    else:
+        run = go()
+    submit = run.session.submit
+
+    def recording(command: Command, **kwargs: Any) -> Any:
+        events = submit(command, **kwargs)
+        seen(command)
+        return events
+
+    run.session.submit = recording
+    seen(None)
+    policy = resolve_policy(plan.policy, rules)
+    if reference:
+        with fast_paths.reference():
+            play(run, policy)
+    else:
+        play(run, policy)
+    return record, list(run.session.roller.history.faces)
+
+
+_PLANS: dict[str, tuple[TrialPlan, Any]] = {}
+_CATALOGUE = load_catalogue(None)
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_trials_played_through_the_remembered_steps_are_the_reference_trials(name: str) -> None:
+    """Trials of the scenario (30 seeds, each played twice on the fast paths: the second
+    time every state comes from memory, the first time from the trials before it) pass
+    through the reference path's states, pending decisions and commands, and roll the same
+    faces: a command that rolled no die and the policy's choice are taken from memory for
+    the very state, a command that rolled dice is played and its step, when equal to one
+    it gave before, handed out as that one (``encounter/transitions.py``). The memories
+    are used (steps handed out again, dice outcomes merged), or the test would prove
+    nothing."""
+    counted = {"again": 0, "merged": 0}
+    step_once = transitions.step_once
+
+    def counting(state: Any, command: Command, roller: Any, play_: Any) -> Any:
+        known = transitions._PLAYED.get((id(state), id(command)))
+        if known is not None and known.state is state and known.command is command:
+            counted["again" if known.step is not None else "merged"] += 1
+        return step_once(state, command, roller, play_)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(transitions, "step_once", counting)
+        for seed in TRIAL_SEEDS:
+            expected = _trial(name, seed, reference=True)
+            assert _trial(name, seed, reference=False) == expected, seed
+            assert _trial(name, seed, reference=False) == expected, seed
+    assert counted["again"] > 10 * len(TRIAL_SEEDS)
+    assert counted["merged"] > 0
+
+
+SAME = [
+    (1, 1),
+    ("a", "a"),
+    (None, None),
+    (Fraction(1, 2), Fraction(1, 2)),
+    ((1, (2, "x")), (1, (2, "x"))),
+    ({"a": 1, "b": 2}, {"a": 1, "b": 2}),
+    (frozenset({(1, 2)}), frozenset({(1, 2)})),
+    (Maneuver(skill="dash", paces=2), Maneuver(skill="dash", paces=2)),
+]
+"""Pairs of one value: equal, of the same types, items in the same order."""
+
+NOT_SAME = [
+    (1, True),
+    (1, 1.0),
+    (Fraction(1), 1),
+    ((1, 2), [1, 2]),
+    ((1, 2), (1, 2, 3)),
+    ([1, True], [1, 1]),
+    ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+    ({"a": 1}, {"a": True}),
+    ({1: "a"}, {True: "a"}),
+    (frozenset({1}), frozenset({True})),
+    (frozenset({1.0}), frozenset({1.0})),  # elements not plain: only the very set
+    (Maneuver(skill="dash", paces=2), Maneuver(skill="dash", paces=3)),
+    (Maneuver(skill="dash", paces=2), Maneuver(skill="dash", paces=2, careful=False)),
+    (Maneuver(skill="dash", paces=2), Maneuver.model_construct(skill="dash", paces=True)),
+    (object(), object()),  # a type it does not know: only the very object
+    (0.0, -0.0),
+]
+"""Pairs ``==`` may take for one value and a dump would tell apart (or that differ)."""
+
+
+@pytest.mark.parametrize(("a", "b"), SAME)
+def test_the_same_value_is_the_same(a: object, b: object) -> None:
+    """:func:`transitions.same` takes equal values of the same types, item for item."""
+    assert transitions.same(a, b)
+    assert transitions.same(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), NOT_SAME)
+def test_values_a_dump_tells_apart_are_not_the_same(a: object, b: object) -> None:
+    """:func:`transitions.same` tells apart what ``==`` would not (``1``, ``1.0``,
+    ``True``, ``Fraction(1)``; the fields set of a model; the order of a mapping)."""
+    assert not transitions.same(a, b)
+    assert not transitions.same(b, a)
+    assert transitions.same(a, a)
+
+
+def test_a_state_is_the_same_as_its_copy_and_not_as_a_changed_one() -> None:
+    state = _visited(SCENARIO_NAMES[0])[-1]
+    assert transitions.same(state, state.model_copy(update={}))
+    assert not transitions.same(state, state.model_copy(update={"doom": state.doom + 1}))
+
+
+def _asking(prompt: str) -> Step:
+    """A step that only asks the GM ``prompt``."""
+    return Step(
+        decision=Decision(
+            chooser=GM, prompt=prompt, options=(Option(id="o", label="O"),), default="o"
+        )
+    )
+
+
+def test_a_command_that_rolls_is_played_again_and_only_an_equal_step_is_handed_out() -> None:
+    """From one state, a command whose dice differ is played each time and keeps its own
+    step; one whose dice give an equal step gets the step given before; a command that
+    rolls nothing is the very step, without being played again."""
+    played: list[int] = []
+    state = _visited(SCENARIO_NAMES[0])[0]
+    roller = RandomRoller(1)
+
+    def playing(rolls: int, step: Step) -> Any:
+        def play_() -> Step:
+            played.append(1)
+            for _ in range(rolls):
+                roller.roll(Die(6))
+            return step.model_copy(update={})
+
+        return play_
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(transitions, "_PLAYED", {})
+        command = cmd.simple(cmd.END_TURN, "x")
+        first = transitions.step_once(state, command, roller, playing(1, _asking("a")))
+        second = transitions.step_once(state, command, roller, playing(1, _asking("b")))
+        third = transitions.step_once(state, command, roller, playing(1, _asking("a")))
+        assert (len(played), len(roller.history)) == (3, 3)
+        assert second is not first
+        assert third is first
+        quiet = cmd.simple(cmd.END_TURN, "y")
+        once = transitions.step_once(state, quiet, roller, playing(0, _asking("b")))
+        again = transitions.step_once(state, quiet, roller, playing(0, _asking("a")))
+        assert again is once
+        assert (len(played), len(roller.history)) == (4, 3)
+
+
+def test_a_session_keeping_a_log_and_the_reference_path_are_never_served_from_memory() -> None:
+    """A command remembered for a state (a trial's, keeping no log) is played in full for
+    a session that keeps a log (its step drafts the events) and on the reference path."""
+    state = next(s for s in _visited(SCENARIO_NAMES[0]) if s.turn is not None and s.use is None)
+    assert state.turn is not None
+    command = cmd.simple(cmd.END_TURN, state.turn.actor)
+    with fast_paths.unlogged():
+        remembered = ENGINE.submit(state, command, RandomRoller(1))
+        assert ENGINE.submit(state, command, RandomRoller(1)) is remembered
+        assert remembered.events == ()
+        with fast_paths.reference():
+            assert ENGINE.submit(state, command, RandomRoller(1)) is not remembered
+    logged = ENGINE.submit(state, command, RandomRoller(1))
+    assert logged is not remembered
+    assert logged.events
+    assert logged.state == remembered.state

@@ -15,7 +15,9 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.memo import built_for
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
 from tablekeeper.engine.session import Session
@@ -24,8 +26,10 @@ from tablekeeper.errors import InvalidInputError, RulesError
 from tablekeeper.rulesets.tactical.encounter.commands import ADD_CHARACTER, CharacterSpec
 from tablekeeper.rulesets.tactical.encounter.engine import TacticalEngine, new_encounter
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState
+from tablekeeper.rulesets.tactical.encounter.transitions import chosen_once
 from tablekeeper.rulesets.tactical.grid import GridMap
 from tablekeeper.rulesets.tactical.options import TacticalOptions
+from tablekeeper.rulesets.tactical.policy import TacticalPolicy
 
 SCHEMA_VERSION = 1
 
@@ -110,10 +114,25 @@ class TacticalRun:
         pending = self.session.pending
         if pending is not None:
             return policy.answer(state, pending)
-        # No decision is pending, so the session's legal commands are the engine's; read
-        # lazily, a policy taking the first checks the candidates up to it (fast paths).
-        legal = ENGINE.legal_lazily(state, state.turn.actor)
-        return policy.choose(state, state.turn.actor, legal) if legal else None
+        if fast_paths.enabled() and type(policy) is TacticalPolicy:
+            # the ruleset's own policy chooses by the state alone: once for the very state
+            # (``encounter/transitions.py``: a trial's states chain from trial to trial)
+            return chosen_once(state, lambda: _chosen(state, policy))
+        return _chosen(state, policy)
+
+
+def _chosen(state: TacticalState, policy: Policy[TacticalState]) -> Command | None:
+    """The policy's choice among the acting character's legal commands (``None``: none)."""
+    assert state.turn is not None
+    # No decision is pending, so the session's legal commands are the engine's; read
+    # lazily, a policy taking the first checks the candidates up to it (fast paths).
+    legal = ENGINE.legal_lazily(state, state.turn.actor)
+    return policy.choose(state, state.turn.actor, legal) if legal else None
+
+
+def _added(spec: CharacterSpec) -> Command:
+    """The GM's command adding ``spec``, built once for the very spec."""
+    return built_for(spec, "tactical add character", lambda: Command.of(GM, ADD_CHARACTER, spec))
 
 
 class TacticalScenarios:
@@ -136,10 +155,21 @@ class TacticalScenarios:
         return scenario
 
     def start(self, scenario: TacticalScenario, roller: Roller, *, seed: int | None) -> TacticalRun:
-        session = Session(ENGINE, scenario.initial_state(), roller=roller)
+        """The scenario's encounter, its characters added. A simulation trial's start
+        (``fast_paths.starting_trial()``) begins from the very initial state and adds the
+        characters with the very commands, each built once for the scenario and the
+        character (``memo.built_for``: pure values of them), so the trials' states chain
+        from one start (``encounter/transitions.py``)."""
+        once = fast_paths.starting_trial()
+        initial = (
+            built_for(scenario, "tactical initial state", scenario.initial_state)
+            if once
+            else scenario.initial_state()
+        )
+        session = Session(ENGINE, initial, roller=roller)
         for spec in scenario.characters:
             try:
-                session.submit(Command.of(GM, ADD_CHARACTER, spec))
+                session.submit(_added(spec) if once else Command.of(GM, ADD_CHARACTER, spec))
             except RulesError as error:
                 raise InvalidInputError(f"{spec.id}: {error}", field="characters") from None
         return TacticalRun(scenario, session, seed)

@@ -17,13 +17,14 @@ from tablekeeper.engine.command_table import CommandSpec, CommandTable, ResumeSp
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
+from tablekeeper.engine.steps import Step
 from tablekeeper.engine.table_engine import TableEngine
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.tactical.catalogue import load_catalogue
 from tablekeeper.rulesets.tactical.encounter import commands as cmd
 from tablekeeper.rulesets.tactical.encounter import events as ev
-from tablekeeper.rulesets.tactical.encounter import holding, moving, reacting, using
+from tablekeeper.rulesets.tactical.encounter import holding, moving, reacting, transitions, using
 from tablekeeper.rulesets.tactical.encounter.candidates import iter_candidates
 from tablekeeper.rulesets.tactical.encounter.effects import damage, defeat, interrupt
 from tablekeeper.rulesets.tactical.encounter.flow import advance, choose_cunning
@@ -277,6 +278,17 @@ class TacticalEngine(TableEngine[TacticalState, Work]):
 
     def draft(self, state: TacticalState, roller: Roller) -> Work:
         return Work(state, roller)
+
+    def submit(self, state: TacticalState, command: Command, roller: Roller) -> Step:
+        """The command checked and played (``TableEngine.submit``); for a session that
+        keeps no log, on the fast paths, a command that rolled no die is played once for
+        the very state, and a step its dice gave before is handed out again
+        (``transitions.py``)."""
+        if type(self) is not TacticalEngine or not transitions.remembering():
+            return super().submit(state, command, roller)
+        return transitions.step_once(
+            state, command, roller, lambda: TableEngine.submit(self, state, command, roller)
+        )
 
     def fold(self, state: TacticalState, event: Event) -> TacticalState:
         return fold(state, event.kind, read(event.kind, event.payload))
