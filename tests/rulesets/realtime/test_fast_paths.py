@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from tablekeeper.analysis.trials import TrialPlan, play_trials
-from tablekeeper.dice.roller import FixedRoller, RandomRoller
+from tablekeeper.dice.roller import Die, FixedRoller, RandomRoller
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.clocks import SecondClock
 from tablekeeper.engine.commands import Command
@@ -1128,3 +1128,49 @@ def test_a_scenarios_initial_state_is_built_once_and_alike(name: str) -> None:
         fresh = scenario.initial_state()
         assert scenario.initial_state() is not fresh
     assert _printed(once) == _printed(fresh)
+
+
+def test_a_step_that_drew_one_face_draws_it_and_leaves_the_dice_as_played_afresh() -> None:
+    """Every reaction answered in ``leaving_reach``'s first trials, answered again from
+    the very same state with 40 seeded rollers (the step that drew one face is handed out
+    by the face its die shows, ``played_before._FirstDrawn`` playing it on a face not met
+    yet): each leaves what the play afresh with a roller of the same seed leaves, drew
+    the same faces, and leaves that roller where the play afresh leaves it (the next
+    faces of each die alike); the seeds met again hand out an earlier step."""
+    answers = []
+    for seed in SEEDS:
+        _, states = visited("leaving_reach", seed)
+        for state in states:
+            offer = state.offer
+            if offer is not None:
+                option = f"react:{offer.reactions[0]}"
+                answers.append(
+                    (
+                        state,
+                        Command(
+                            actor=offer.creature,
+                            kind="decision.answer",
+                            payload={"decision": "c1", "option": option},
+                        ),
+                    )
+                )
+    assert answers
+    again = 0
+    for state, answer in answers:
+        met: dict[int, RealtimeState] = {}
+        for seed in (*range(40), *range(40)):
+            memo, fresh = RandomRoller(seed), RandomRoller(seed)
+            with fast_paths.unlogged():
+                step = ENGINE.submit(state, answer, memo)
+                afresh = ENGINE.play(state, answer, fresh)
+            assert _printed(step.state) == _printed(afresh.state)
+            assert step.decision == afresh.decision
+            assert memo.history == fresh.history
+            assert len(memo.history) == 1
+            for die in (Die(6), Die(20), Die(100)):
+                assert memo.roll_many(die, 3) == fresh.roll_many(die, 3)
+            if seed in met:  # the same face: the very step handed out again
+                assert step.state is met[seed]
+                again += 1
+            met[seed] = step.state
+    assert again == 40 * len(answers)

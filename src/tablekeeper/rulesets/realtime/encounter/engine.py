@@ -268,7 +268,7 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
             and not fast_paths.drafting()
         ):
             return played_before.played(
-                state, command, roller, lambda: self.play(state, command, roller)
+                state, command, roller, lambda rolling: self.play(state, command, rolling)
             )
         return self.play(state, command, roller)
 
