@@ -1009,8 +1009,11 @@ def _trials_recorded(
 
     def recording(session: Session[Any], command: Command, **kwargs: Any) -> Any:
         before, drawn = session.state, len(session.roller.history)
+        buffered = _buffered(session.roller)
         events = submit(session, command, **kwargs)
         faces = [rolled.face for rolled in session.roller.history[drawn:]]
+        if not faces:  # a step that recorded no face drew none from the generator either
+            assert _buffered(session.roller) == buffered, command
         pending = session.pending
         decision = None if pending is None else (pending.chooser, pending.prompt, pending.options)
         found.append((before, command, faces, session.state, decision))
@@ -1024,6 +1027,12 @@ def _trials_recorded(
         play_trials(plan, 0, list(seeds))
     monkeypatch.undo()
     return found
+
+
+def _buffered(roller: Any) -> tuple[tuple[Any, int], ...]:
+    """How many faces a ``RandomRoller`` holds drawn from its generator, die by die (a
+    draw the history does not record, ``roll_many`` of no face refilling, shows here)."""
+    return tuple((die, len(faces)) for die, faces in roller._buffers.items())
 
 
 @pytest.mark.parametrize("by_one", [False, True])
