@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -47,8 +47,11 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.steps import Step
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
 STEPS_REMEMBERED = 16384
-"""How many steps each memory keeps (the oldest go first): a trial of ``leaving_reach``
+"""How many steps each memory keeps (the least recently met go first): a trial of ``leaving_reach``
 plays about 32 commands, and 3,000 of its trials about 6,700 distinct ones."""
 
 _PLAYED: dict[tuple[int, Hashable], tuple[RealtimeState, Step]] = {}
@@ -82,12 +85,12 @@ def played(
     key = command_key(command)
     if key is None:
         return play(roller)
-    known = _PLAYED.get((id(state), key))
+    known = _recalled(_PLAYED, (id(state), key))
     if known is not None and known[0] is state:
         return known[1]
     history = roller.history
     drawn = len(history)
-    one = _ONE_FACE.get((id(state), key)) if type(roller) is RandomRoller else None
+    one = _recalled(_ONE_FACE, (id(state), key)) if type(roller) is RandomRoller else None
     if one is not None and one[0] is state:
         die, by_face = one[1], one[2]
         face = roller.roll(die)  # the die the play draws first, as it draws it
@@ -122,7 +125,7 @@ def _settled(state: RealtimeState, key: Hashable, step: Step) -> Step:
         hash(left)
     except (_UnprintableError, TypeError):
         return step
-    settled = _SETTLED.get((id(state), key, left))
+    settled = _recalled(_SETTLED, (id(state), key, left))
     if settled is not None and settled[0] is state:
         return settled[1]
     _remember(_SETTLED, (id(state), key, left), (state, step))
@@ -163,7 +166,7 @@ class _FirstDrawn:
 def command_key(command: Command) -> Hashable | None:
     """What a command is, as a key: its type, actor, kind and payload, every value with
     its type (``None``: a payload holding a value not told apart here)."""
-    known = _KEYS.get(id(command))
+    known = _recalled(_KEYS, id(command))
     if known is not None and known[0] is command:
         return known[1]
     try:
@@ -172,6 +175,17 @@ def command_key(command: Command) -> Hashable | None:
         return None
     _remember(_KEYS, id(command), (command, key))
     return key
+
+
+def _recalled(memory: dict[K, V], key: K) -> V | None:
+    """What ``memory`` holds under ``key`` (``None``: nothing), put back as the newest:
+    the oldest go first when a memory is full, so the steps every trial plays (its first
+    seconds) stay, and the states after them stay the very objects later steps are kept
+    for."""
+    found = memory.pop(key, None)
+    if found is not None:
+        memory[key] = found
+    return found
 
 
 def _remember(memory: dict[Any, Any], key: Hashable, value: Any) -> None:
