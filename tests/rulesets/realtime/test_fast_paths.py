@@ -256,12 +256,14 @@ def test_the_next_timeline_second_is_the_full_scans(name: str) -> None:
     assert any(found)
 
 
-def _played_in_full(state: RealtimeState, command: Command, seed: int) -> Any:
+def _played_in_full(state: RealtimeState, command: Command, seed: int | FixedRoller) -> Any:
     """The state a command leaves on the reference path (its drafted events folded one by
-    one, as a replay folds them), or the error it raises."""
+    one, as a replay folds them) rolling with ``RandomRoller(seed)`` (or the roller
+    given), or the error it raises."""
+    roller = RandomRoller(seed) if isinstance(seed, int) else seed
     with fast_paths.reference():
         try:
-            step = ENGINE.submit(state, command, RandomRoller(seed))
+            step = ENGINE.submit(state, command, roller)
         except RulesError as error:
             return type(error), str(error)
         for draft in step.events:
@@ -1041,16 +1043,15 @@ def test_a_command_played_before_leaves_what_it_leaves_played_afresh(
     name: str, by_one: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every command of 60 trials of each shipped scenario (restarted from one start, and
-        each trial started afresh): the state the session reaches and the decision it awaits
-        are those the command played afresh from the very state before, with the very faces
-        its step drew (``RealtimeEngine.play``, no memory), every field and every model's
-        fields set alike (``played_before._printed``). The steps handed out again are many
+    each trial started afresh): the state the session reaches and the decision it awaits
+    are those the command played afresh from the very state before, with the very faces
+    its step drew, on the fast paths without the memory (``RealtimeEngine.play``: every
+    field and every model's fields set alike, ``played_before._printed``) and on the
+    reference path (its events folded one by one). The steps handed out again are many
     (a third of the states after a command or more are an earlier trial's very objects),
-        among them dice steps settled as an earlier play's very values, and the states of
-        later trials are the very objects earlier trials reached."""
+    among them dice steps settled as an earlier play's very values."""
     steps = _trials_recorded(name, tuple(range(1, 61)), by_one, monkeypatch)
-    seen: set[int] = set()
-    held: list[RealtimeState] = []  # so no identity is reused while counted
+    seen: set[int] = set()  # the states are held by ``steps``: no identity is reused
     again = dice_again = 0
     for before, command, faces, after, decision in steps:
         roller = FixedRoller(faces)
@@ -1062,11 +1063,14 @@ def test_a_command_played_before_leaves_what_it_leaves_played_afresh(
         assert decision == (
             None if fresh is None else (fresh.chooser, fresh.prompt, fresh.options)
         ), command
+        reference = _played_in_full(before, command, FixedRoller(faces))
+        assert reference == after, (command, before)
+        assert reference.model_dump() == after.model_dump()
+        assert reference.model_fields_set == after.model_fields_set
         if id(after) in seen:
             again += 1
             dice_again += bool(faces)
         seen.add(id(after))
-        held.append(after)
     assert again > len(steps) / 3, (again, len(steps))
     if name == "leaving_reach":  # its reactions roll their checks
         assert dice_again > 0
