@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
-from tablekeeper.analysis.trials import TrialPlan
-from tablekeeper.dice.roller import FixedRoller, RandomRoller
+from tablekeeper.analysis.trials import TrialPlan, play_trials
+from tablekeeper.dice.roller import Die, FixedRoller, RandomRoller
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.clocks import SecondClock
 from tablekeeper.engine.commands import Command
@@ -35,6 +35,7 @@ from tablekeeper.rulesets.realtime.encounter.events import (
     SECONDS_ELAPSED,
 )
 from tablekeeper.rulesets.realtime.encounter.fold import charged_for, counted_for, fold
+from tablekeeper.rulesets.realtime.encounter.played_before import _printed, command_key
 from tablekeeper.rulesets.realtime.encounter.reactions import decision_for
 from tablekeeper.rulesets.realtime.encounter.seconds import (
     _first_end,
@@ -255,12 +256,14 @@ def test_the_next_timeline_second_is_the_full_scans(name: str) -> None:
     assert any(found)
 
 
-def _played_in_full(state: RealtimeState, command: Command, seed: int) -> Any:
+def _played_in_full(state: RealtimeState, command: Command, seed: int | FixedRoller) -> Any:
     """The state a command leaves on the reference path (its drafted events folded one by
-    one, as a replay folds them), or the error it raises."""
+    one, as a replay folds them) rolling with ``RandomRoller(seed)`` (or the roller
+    given), or the error it raises."""
+    roller = RandomRoller(seed) if isinstance(seed, int) else seed
     with fast_paths.reference():
         try:
-            step = ENGINE.submit(state, command, RandomRoller(seed))
+            step = ENGINE.submit(state, command, roller)
         except RulesError as error:
             return type(error), str(error)
         for draft in step.events:
@@ -989,3 +992,198 @@ def _varied_creatures(
             }
         )
     return creatures
+
+
+# --- a command played before from the very same state (encounter/played_before.py) ------
+
+
+def _trials_recorded(
+    name: str, seeds: tuple[int, ...], by_one: bool, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[RealtimeState, Command, list[int], RealtimeState, Any]]:
+    """The scenario's trials of ``seeds`` played on the fast paths as ``play_trials``
+    plays them (restarted from one start, or ``by_one``: each trial a call of its own,
+    started afresh, as the benchmark plays them), and for every command given: the state
+    before, the command, the faces its step drew, and the state and decision after."""
+    source = lab.scenario_source(name, ruleset="realtime")
+    plan = TrialPlan("realtime", source.data, source.source)
+    found: list[tuple[RealtimeState, Command, list[int], RealtimeState, Any]] = []
+    submit = Session.submit
+
+    def recording(session: Session[Any], command: Command, **kwargs: Any) -> Any:
+        before, drawn = session.state, len(session.roller.history)
+        buffered = _buffered(session.roller)
+        events = submit(session, command, **kwargs)
+        faces = [rolled.face for rolled in session.roller.history[drawn:]]
+        if not faces:  # a step that recorded no face drew none from the generator either
+            assert _buffered(session.roller) == buffered, command
+        pending = session.pending
+        decision = None if pending is None else (pending.chooser, pending.prompt, pending.options)
+        found.append((before, command, faces, session.state, decision))
+        return events
+
+    monkeypatch.setattr(Session, "submit", recording)
+    if by_one:
+        for seed in seeds:
+            play_trials(plan, seed - 1, [seed])
+    else:
+        play_trials(plan, 0, list(seeds))
+    monkeypatch.undo()
+    return found
+
+
+def _buffered(roller: Any) -> tuple[tuple[Any, int], ...]:
+    """How many faces a ``RandomRoller`` holds drawn from its generator, die by die (a
+    draw the history does not record, ``roll_many`` of no face refilling, shows here)."""
+    return tuple((die, len(faces)) for die, faces in roller._buffers.items())
+
+
+@pytest.mark.parametrize("by_one", [False, True])
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_command_played_before_leaves_what_it_leaves_played_afresh(
+    name: str, by_one: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every command of 60 trials of each shipped scenario (restarted from one start, and
+    each trial started afresh): the state the session reaches and the decision it awaits
+    are those the command played afresh from the very state before, with the very faces
+    its step drew, on the fast paths without the memory (``RealtimeEngine.play``: every
+    field and every model's fields set alike, ``played_before._printed``) and on the
+    reference path (its events folded one by one). The steps handed out again are many
+    (a third of the states after a command or more are an earlier trial's very objects),
+    among them dice steps settled as an earlier play's very values."""
+    steps = _trials_recorded(name, tuple(range(1, 61)), by_one, monkeypatch)
+    seen: set[int] = set()  # the states are held by ``steps``: no identity is reused
+    again = dice_again = 0
+    for before, command, faces, after, decision in steps:
+        roller = FixedRoller(faces)
+        with fast_paths.unlogged():
+            step = ENGINE.play(before, command, roller)
+        assert roller.remaining == []
+        assert _printed(step.state) == _printed(after), (command, before)
+        fresh = step.decision
+        assert decision == (
+            None if fresh is None else (fresh.chooser, fresh.prompt, fresh.options)
+        ), command
+        reference = _played_in_full(before, command, FixedRoller(faces))
+        assert reference == after, (command, before)
+        assert reference.model_dump() == after.model_dump()
+        assert reference.model_fields_set == after.model_fields_set
+        if id(after) in seen:
+            again += 1
+            dice_again += bool(faces)
+        seen.add(id(after))
+    assert again > len(steps) / 3, (again, len(steps))
+    if name == "leaving_reach":  # its reactions roll their checks
+        assert dice_again > 0
+
+
+def test_a_dice_step_is_played_every_time_and_settled_by_what_it_left() -> None:
+    """A reaction answered from the very same state (``leaving_reach``'s first offer),
+    its check rolled 1 (a hit) or 20 (a miss), again and again: each play draws its die
+    and leaves what the play afresh leaves with that face; equal faces (and a hit with
+    another face) hand out the very same state, a hit and a miss different ones."""
+    _, states = visited("leaving_reach", 1)
+    offered = next(state for state in states if state.offer is not None)
+    offer = offered.offer
+    assert offer is not None
+    answer = Command(
+        actor=offer.creature,
+        kind="decision.answer",
+        payload={"decision": "c1", "option": f"react:{offer.reactions[0]}"},
+    )
+    left: dict[int, RealtimeState] = {}
+    for face in (1, 20, 1, 2, 20, 19):
+        roller = FixedRoller([face])
+        with fast_paths.unlogged():
+            step = ENGINE.submit(offered, answer, roller)
+            fresh = ENGINE.play(offered, answer, FixedRoller([face]))
+        assert roller.remaining == []
+        assert _printed(step.state) == _printed(fresh.state)
+        left.setdefault(face, step.state)
+        assert step.state is left[face]
+    assert left[1] is left[2]
+    assert left[20] is left[19]
+    assert left[1] != left[20]
+
+
+def test_a_commands_key_tells_its_values_and_their_types_apart() -> None:
+    """Commands equal in actor, kind and payload have one key; a value of another type
+    (``1``, ``True``, ``1.0``, a list or a tuple) or another value, another key (or
+    none: a float is not keyed)."""
+    payloads_ = [
+        {"creature": "aliena", "amount": 1, "source": "x"},
+        {"creature": "aliena", "amount": True, "source": "x"},
+        {"creature": "aliena", "amount": 2, "source": "x"},
+        {"creature": "aliena", "source": "x", "amount": 1},
+        {"creature": "aliena", "to": [1, 2]},
+        {"creature": "aliena", "to": [2, 1]},
+        {"creature": "aliena", "to": [1, [2]]},
+    ]
+    keys = [command_key(Command(actor=GM, kind=realtime_cmd.DAMAGE, payload=p)) for p in payloads_]
+    assert None not in keys
+    assert len(set(keys)) == len(keys)
+    again = Command(actor=GM, kind=realtime_cmd.DAMAGE, payload=dict(payloads_[0]))
+    assert command_key(again) == keys[0]
+    assert command_key(again.model_copy(update={"actor": ActorId("aliena")})) != keys[0]
+    assert command_key(again.model_copy(update={"kind": realtime_cmd.HEAL})) != keys[0]
+    floated = Command(actor=GM, kind=realtime_cmd.DAMAGE, payload={"amount": 1.0})
+    assert command_key(floated) is None
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_a_scenarios_initial_state_is_built_once_and_alike(name: str) -> None:
+    """On the fast paths every trial starts from the very same empty encounter, equal in
+    every field and fields set to the one the reference path builds afresh each time."""
+    source = lab.scenario_source(name, ruleset="realtime")
+    scenario = TrialPlan("realtime", source.data, source.source).scenario()
+    once = scenario.initial_state()
+    assert scenario.initial_state() is once
+    with fast_paths.reference():
+        fresh = scenario.initial_state()
+        assert scenario.initial_state() is not fresh
+    assert _printed(once) == _printed(fresh)
+
+
+def test_a_step_that_drew_one_face_draws_it_and_leaves_the_dice_as_played_afresh() -> None:
+    """Every reaction answered in ``leaving_reach``'s first trials, answered again from
+    the very same state with 40 seeded rollers (the step that drew one face is handed out
+    by the face its die shows, ``played_before._FirstDrawn`` playing it on a face not met
+    yet): each leaves what the play afresh with a roller of the same seed leaves, drew
+    the same faces, and leaves that roller where the play afresh leaves it (the next
+    faces of each die alike); the seeds met again hand out an earlier step."""
+    answers = []
+    for seed in SEEDS:
+        _, states = visited("leaving_reach", seed)
+        for state in states:
+            offer = state.offer
+            if offer is not None:
+                option = f"react:{offer.reactions[0]}"
+                answers.append(
+                    (
+                        state,
+                        Command(
+                            actor=offer.creature,
+                            kind="decision.answer",
+                            payload={"decision": "c1", "option": option},
+                        ),
+                    )
+                )
+    assert answers
+    again = 0
+    for state, answer in answers:
+        met: dict[int, RealtimeState] = {}
+        for seed in (*range(40), *range(40)):
+            memo, fresh = RandomRoller(seed), RandomRoller(seed)
+            with fast_paths.unlogged():
+                step = ENGINE.submit(state, answer, memo)
+                afresh = ENGINE.play(state, answer, fresh)
+            assert _printed(step.state) == _printed(afresh.state)
+            assert step.decision == afresh.decision
+            assert memo.history == fresh.history
+            assert len(memo.history) == 1
+            for die in (Die(6), Die(20), Die(100)):
+                assert memo.roll_many(die, 3) == fresh.roll_many(die, 3)
+            if seed in met:  # the same face: the very step handed out again
+                assert step.state is met[seed]
+                again += 1
+            met[seed] = step.state
+    assert again == 40 * len(answers)

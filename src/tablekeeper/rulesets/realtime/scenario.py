@@ -103,8 +103,16 @@ class RealtimeScenario(Frozen):
         return check_version(version, SCHEMA_VERSION)
 
     def initial_state(self) -> RealtimeState:
-        """The empty encounter: options and catalogue (house rules laid over it)."""
-        return new_encounter(self.options, house_rules=self.house_rules or None)
+        """The empty encounter: options and catalogue (house rules laid over it). On the
+        fast paths built once for the very scenario (``once.py``: a frozen value, and the
+        scenario is parsed once per plan), so every trial starts from the very same state
+        and a command played before from it is not played again
+        (``encounter/played_before.py``)."""
+        return for_the_very(
+            self,
+            "initial state",
+            lambda: new_encounter(self.options, house_rules=self.house_rules or None),
+        )
 
     @property
     def length(self) -> int:

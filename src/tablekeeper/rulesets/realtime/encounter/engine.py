@@ -27,7 +27,7 @@ from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.realtime.encounter import commands as cmd
 from tablekeeper.rulesets.realtime.encounter import events as ev
-from tablekeeper.rulesets.realtime.encounter import legality, payloads, reactions
+from tablekeeper.rulesets.realtime.encounter import legality, payloads, played_before, reactions
 from tablekeeper.rulesets.realtime.encounter.actions import load_catalogue
 from tablekeeper.rulesets.realtime.encounter.charging import cancel, start
 from tablekeeper.rulesets.realtime.encounter.draft import RealtimeDraft
@@ -257,6 +257,22 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         return RealtimeDraft(state, roller)
 
     def submit(self, state: RealtimeState, command: Command, roller: Roller) -> Step:
+        """Check ``command``, then play it (:meth:`play`). On the engine's fast paths, for
+        a session that keeps no log, a command played before from the very same state is
+        not played again (``played_before.py``: a step that drew no die handed out again;
+        one that drew dice played, then handed out as the very values an equal play left
+        before, so that equal states are the same objects from trial to trial)."""
+        if (
+            type(self) is RealtimeEngine  # a subclass may play otherwise
+            and fast_paths.enabled()
+            and not fast_paths.drafting()
+        ):
+            return played_before.played(
+                state, command, roller, lambda rolling: self.play(state, command, rolling)
+            )
+        return self.play(state, command, roller)
+
+    def play(self, state: RealtimeState, command: Command, roller: Roller) -> Step:
         """Check ``command``, then play it. On the fast paths, for a session that keeps no
         log (``engine/fast_paths.py``: no event is drafted, the step carries the state), an
         advance whose seconds all pass quietly (``seconds.quiet_seconds``: nothing but
