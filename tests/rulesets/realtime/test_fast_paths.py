@@ -22,6 +22,7 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.clocks import SecondClock
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.session import Session
+from tablekeeper.engine.step_memory import printed
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.realtime.checks import CheckInput, check, check_rolled
@@ -35,7 +36,7 @@ from tablekeeper.rulesets.realtime.encounter.events import (
     SECONDS_ELAPSED,
 )
 from tablekeeper.rulesets.realtime.encounter.fold import charged_for, counted_for, fold
-from tablekeeper.rulesets.realtime.encounter.played_before import _printed, command_key
+from tablekeeper.rulesets.realtime.encounter.played_before import command_key
 from tablekeeper.rulesets.realtime.encounter.reactions import decision_for
 from tablekeeper.rulesets.realtime.encounter.seconds import (
     _first_end,
@@ -1046,7 +1047,7 @@ def test_a_command_played_before_leaves_what_it_leaves_played_afresh(
     each trial started afresh): the state the session reaches and the decision it awaits
     are those the command played afresh from the very state before, with the very faces
     its step drew, on the fast paths without the memory (``RealtimeEngine.play``: every
-    field and every model's fields set alike, ``played_before._printed``) and on the
+    field and every model's fields set alike, ``step_memory.printed``) and on the
     reference path (its events folded one by one). The steps handed out again are many
     (a third of the states after a command or more are an earlier trial's very objects),
     among them dice steps settled as an earlier play's very values."""
@@ -1058,7 +1059,7 @@ def test_a_command_played_before_leaves_what_it_leaves_played_afresh(
         with fast_paths.unlogged():
             step = ENGINE.play(before, command, roller)
         assert roller.remaining == []
-        assert _printed(step.state) == _printed(after), (command, before)
+        assert printed(step.state) == printed(after), (command, before)
         fresh = step.decision
         assert decision == (
             None if fresh is None else (fresh.chooser, fresh.prompt, fresh.options)
@@ -1097,7 +1098,7 @@ def test_a_dice_step_is_played_every_time_and_settled_by_what_it_left() -> None:
             step = ENGINE.submit(offered, answer, roller)
             fresh = ENGINE.play(offered, answer, FixedRoller([face]))
         assert roller.remaining == []
-        assert _printed(step.state) == _printed(fresh.state)
+        assert printed(step.state) == printed(fresh.state)
         left.setdefault(face, step.state)
         assert step.state is left[face]
     assert left[1] is left[2]
@@ -1107,8 +1108,8 @@ def test_a_dice_step_is_played_every_time_and_settled_by_what_it_left() -> None:
 
 def test_a_commands_key_tells_its_values_and_their_types_apart() -> None:
     """Commands equal in actor, kind and payload have one key; a value of another type
-    (``1``, ``True``, ``1.0``, a list or a tuple) or another value, another key (or
-    none: a float is not keyed)."""
+    (``1``, ``True``, ``1.0``, a list or a tuple) or another value, another key; a
+    value not told apart by value (an object), none."""
     payloads_ = [
         {"creature": "aliena", "amount": 1, "source": "x"},
         {"creature": "aliena", "amount": True, "source": "x"},
@@ -1126,7 +1127,10 @@ def test_a_commands_key_tells_its_values_and_their_types_apart() -> None:
     assert command_key(again.model_copy(update={"actor": ActorId("aliena")})) != keys[0]
     assert command_key(again.model_copy(update={"kind": realtime_cmd.HEAL})) != keys[0]
     floated = Command(actor=GM, kind=realtime_cmd.DAMAGE, payload={"amount": 1.0})
-    assert command_key(floated) is None
+    ints = Command(actor=GM, kind=realtime_cmd.DAMAGE, payload={"amount": 1})
+    assert command_key(floated) not in (None, command_key(ints))
+    unknown = Command.model_construct(actor=GM, kind=realtime_cmd.DAMAGE, payload={"x": object()})
+    assert command_key(unknown) is None
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
@@ -1140,7 +1144,7 @@ def test_a_scenarios_initial_state_is_built_once_and_alike(name: str) -> None:
     with fast_paths.reference():
         fresh = scenario.initial_state()
         assert scenario.initial_state() is not fresh
-    assert _printed(once) == _printed(fresh)
+    assert printed(once) == printed(fresh)
 
 
 def test_a_step_that_drew_one_face_draws_it_and_leaves_the_dice_as_played_afresh() -> None:
@@ -1176,7 +1180,7 @@ def test_a_step_that_drew_one_face_draws_it_and_leaves_the_dice_as_played_afresh
             with fast_paths.unlogged():
                 step = ENGINE.submit(state, answer, memo)
                 afresh = ENGINE.play(state, answer, fresh)
-            assert _printed(step.state) == _printed(afresh.state)
+            assert printed(step.state) == printed(afresh.state)
             assert step.decision == afresh.decision
             assert memo.history == fresh.history
             assert len(memo.history) == 1

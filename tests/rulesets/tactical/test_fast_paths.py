@@ -17,11 +17,12 @@ import pytest
 
 from tablekeeper.analysis.trials import TrialPlan, play, resolve_policy
 from tablekeeper.dice.roller import Die, RandomRoller
-from tablekeeper.engine import fast_paths
+from tablekeeper.engine import fast_paths, step_memory
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision, Option
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.rulesets import load_ruleset
+from tablekeeper.engine.step_memory import Memory
 from tablekeeper.engine.steps import Step
 from tablekeeper.engine.values import GM, ActorId
 from tablekeeper.errors import InvalidInputError
@@ -883,7 +884,7 @@ def test_trials_played_through_the_remembered_steps_are_the_reference_trials(nam
     step_once = transitions.step_once
 
     def counting(state: Any, command: Command, roller: Any, play_: Any) -> Any:
-        known = transitions._PLAYED.get((id(state), id(command)))
+        known = transitions._PLAYED.recall((id(state), id(command)))
         if known is not None and known.state is state and known.command is command:
             counted["again" if known.step is not None else "merged"] += 1
         return step_once(state, command, roller, play_)
@@ -898,59 +899,10 @@ def test_trials_played_through_the_remembered_steps_are_the_reference_trials(nam
     assert counted["merged"] > 0
 
 
-SAME = [
-    (1, 1),
-    ("a", "a"),
-    (None, None),
-    (Fraction(1, 2), Fraction(1, 2)),
-    ((1, (2, "x")), (1, (2, "x"))),
-    ({"a": 1, "b": 2}, {"a": 1, "b": 2}),
-    (frozenset({(1, 2)}), frozenset({(1, 2)})),
-    (Maneuver(skill="dash", paces=2), Maneuver(skill="dash", paces=2)),
-]
-"""Pairs of one value: equal, of the same types, items in the same order."""
-
-NOT_SAME = [
-    (1, True),
-    (1, 1.0),
-    (Fraction(1), 1),
-    ((1, 2), [1, 2]),
-    ((1, 2), (1, 2, 3)),
-    ([1, True], [1, 1]),
-    ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
-    ({"a": 1}, {"a": True}),
-    ({1: "a"}, {True: "a"}),
-    (frozenset({1}), frozenset({True})),
-    (frozenset({1.0}), frozenset({1.0})),  # elements not plain: only the very set
-    (Maneuver(skill="dash", paces=2), Maneuver(skill="dash", paces=3)),
-    (Maneuver(skill="dash", paces=2), Maneuver(skill="dash", paces=2, careful=False)),
-    (Maneuver(skill="dash", paces=2), Maneuver.model_construct(skill="dash", paces=True)),
-    (object(), object()),  # a type it does not know: only the very object
-    (0.0, -0.0),
-]
-"""Pairs ``==`` may take for one value and a dump would tell apart (or that differ)."""
-
-
-@pytest.mark.parametrize(("a", "b"), SAME)
-def test_the_same_value_is_the_same(a: object, b: object) -> None:
-    """:func:`transitions.same` takes equal values of the same types, item for item."""
-    assert transitions.same(a, b)
-    assert transitions.same(b, a)
-
-
-@pytest.mark.parametrize(("a", "b"), NOT_SAME)
-def test_values_a_dump_tells_apart_are_not_the_same(a: object, b: object) -> None:
-    """:func:`transitions.same` tells apart what ``==`` would not (``1``, ``1.0``,
-    ``True``, ``Fraction(1)``; the fields set of a model; the order of a mapping)."""
-    assert not transitions.same(a, b)
-    assert not transitions.same(b, a)
-    assert transitions.same(a, a)
-
-
 def test_a_state_is_the_same_as_its_copy_and_not_as_a_changed_one() -> None:
     state = _visited(SCENARIO_NAMES[0])[-1]
-    assert transitions.same(state, state.model_copy(update={}))
-    assert not transitions.same(state, state.model_copy(update={"doom": state.doom + 1}))
+    assert step_memory.same(state, state.model_copy(update={}))
+    assert not step_memory.same(state, state.model_copy(update={"doom": state.doom + 1}))
 
 
 def _asking(prompt: str) -> Step:
@@ -980,7 +932,7 @@ def test_a_command_that_rolls_is_played_again_and_only_an_equal_step_is_handed_o
         return play_
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(transitions, "_PLAYED", {})
+        patch.setattr(transitions, "_PLAYED", Memory(transitions.STEPS_REMEMBERED))
         command = cmd.simple(cmd.END_TURN, "x")
         first = transitions.step_once(state, command, roller, playing(1, _asking("a")))
         second = transitions.step_once(state, command, roller, playing(1, _asking("b")))

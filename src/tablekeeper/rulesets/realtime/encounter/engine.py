@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from tablekeeper.dice.roller import Roller
-from tablekeeper.engine import fast_paths
+from tablekeeper.engine import fast_paths, step_memory
 from tablekeeper.engine.command_table import CommandSpec, CommandTable, ResumeSpec, ResumeTable
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
@@ -262,11 +262,8 @@ class RealtimeEngine(TableEngine[RealtimeState, RealtimeDraft]):
         not played again (``played_before.py``: a step that drew no die handed out again;
         one that drew dice played, then handed out as the very values an equal play left
         before, so that equal states are the same objects from trial to trial)."""
-        if (
-            type(self) is RealtimeEngine  # a subclass may play otherwise
-            and fast_paths.enabled()
-            and not fast_paths.drafting()
-        ):
+        # (a subclass may play otherwise: only this engine's steps are remembered)
+        if type(self) is RealtimeEngine and step_memory.remembering():
             return played_before.played(
                 state, command, roller, lambda rolling: self.play(state, command, rolling)
             )

@@ -30,49 +30,48 @@ critical injury, a treatment), so a step after which the roller's history is as 
 before drew nothing from it.
 
 So equal states are the very same objects from trial to trial, and a step keyed by the
-state's identity meets them again. On the reference path (``fast_paths.reference()``),
+state's identity meets them again. The memories and the values told apart by value are
+the engine's (``engine/step_memory.py``: :class:`Memory`, :func:`printed`), which
+tactical's steps remembered share. On the reference path (``fast_paths.reference()``),
 and for a session that keeps a log, every command is played afresh.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from enum import Enum
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import BaseModel
 
 from tablekeeper.dice.roller import Die, RandomRoller, RolledFace, Roller
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.step_memory import Memory, UnprintableError, printed
 from tablekeeper.engine.steps import Step
 from tablekeeper.rulesets.realtime.encounter.state import RealtimeState
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
 
 STEPS_REMEMBERED = 16384
 """How many steps each memory keeps (the least recently met go first): a trial of ``leaving_reach``
 plays about 32 commands, and 3,000 of its trials about 6,700 distinct ones."""
 
-_PLAYED: dict[tuple[int, Hashable], tuple[RealtimeState, Step]] = {}
+_PLAYED: Memory[tuple[int, Hashable], tuple[RealtimeState, Step]] = Memory(STEPS_REMEMBERED)
 """A step that drew no die, by the identity of the state before (held with it) and the
 command's key."""
 
-_SETTLED: dict[tuple[int, Hashable, Hashable], tuple[RealtimeState, Step]] = {}
+_SETTLED: Memory[tuple[int, Hashable, Hashable], tuple[RealtimeState, Step]] = Memory(
+    STEPS_REMEMBERED
+)
 """A step that drew dice, by the identity of the state before (held), the command's key
 and what the step left (:func:`_changes`)."""
 
-_ONE_FACE: dict[tuple[int, Hashable], tuple[RealtimeState, Die, dict[int, Step]]] = {}
+_ONE_FACE: Memory[tuple[int, Hashable], tuple[RealtimeState, Die, dict[int, Step]]] = Memory(
+    STEPS_REMEMBERED
+)
 """A step that drew one face, by the identity of the state before (held with it) and the
 command's key: the die it drew, and the step (settled) each face drawn led to."""
 
-_KEYS: dict[int, tuple[Command, Hashable]] = {}
+_KEYS: Memory[int, tuple[Command, Hashable]] = Memory(STEPS_REMEMBERED)
 """The key of the latest commands, by their identity (held): a timeline's commands and an
 advance are the same objects every trial."""
-
-
-class _UnprintableError(Exception):
-    """A value :func:`_printed` does not know how to tell apart by value."""
 
 
 def played(
@@ -85,12 +84,12 @@ def played(
     key = command_key(command)
     if key is None:
         return play(roller)
-    known = _recalled(_PLAYED, (id(state), key))
+    known = _PLAYED.recall((id(state), key))
     if known is not None and known[0] is state:
         return known[1]
     history = roller.history
     drawn = len(history)
-    one = _recalled(_ONE_FACE, (id(state), key)) if type(roller) is RandomRoller else None
+    one = _ONE_FACE.recall((id(state), key)) if type(roller) is RandomRoller else None
     if one is not None and one[0] is state:
         die, by_face = one[1], one[2]
         face = roller.roll(die)  # the die the play draws first, as it draws it
@@ -104,15 +103,15 @@ def played(
         return step
     step = play(roller)
     if len(history) == drawn:  # no die drawn: a pure function of the state and the command
-        _remember(_PLAYED, (id(state), key), (state, step))
+        _PLAYED.keep((id(state), key), (state, step))
         return step
     step = _settled(state, key, step)
     if len(history) == drawn + 1 and type(roller) is RandomRoller:
         die, face = history[drawn]
-        one = _ONE_FACE.get((id(state), key))
+        one = _ONE_FACE.recall((id(state), key))
         if one is None or one[0] is not state or one[1] != die:
             one = (state, die, {})
-            _remember(_ONE_FACE, (id(state), key), one)
+            _ONE_FACE.keep((id(state), key), one)
         one[2][face] = step
     return step
 
@@ -121,14 +120,14 @@ def _settled(state: RealtimeState, key: Hashable, step: Step) -> Step:
     """``step``, played from ``state``, or the earlier step of the same command from the
     very same state that left the same values (:func:`_changes`) and decision."""
     try:
-        left = (_changes(state, step.state), _printed(step.decision), step.events)
+        left = (_changes(state, step.state), printed(step.decision), step.events)
         hash(left)
-    except (_UnprintableError, TypeError):
+    except (UnprintableError, TypeError):
         return step
-    settled = _recalled(_SETTLED, (id(state), key, left))
+    settled = _SETTLED.recall((id(state), key, left))
     if settled is not None and settled[0] is state:
         return settled[1]
-    _remember(_SETTLED, (id(state), key, left), (state, step))
+    _SETTLED.keep((id(state), key, left), (state, step))
     return step
 
 
@@ -166,36 +165,15 @@ class _FirstDrawn:
 def command_key(command: Command) -> Hashable | None:
     """What a command is, as a key: its type, actor, kind and payload, every value with
     its type (``None``: a payload holding a value not told apart here)."""
-    known = _recalled(_KEYS, id(command))
+    known = _KEYS.recall(id(command))
     if known is not None and known[0] is command:
         return known[1]
     try:
-        key = (type(command), command.actor, command.kind, _printed(command.payload))
-    except _UnprintableError:
+        key = (type(command), command.actor, command.kind, printed(command.payload))
+    except UnprintableError:
         return None
-    _remember(_KEYS, id(command), (command, key))
+    _KEYS.keep(id(command), (command, key))
     return key
-
-
-def _recalled(memory: dict[K, V], key: K) -> V | None:
-    """What ``memory`` holds under ``key`` (``None``: nothing), put back as the newest:
-    the oldest go first when a memory is full, so the steps every trial plays (its first
-    seconds) stay, and the states after them stay the very objects later steps are kept
-    for."""
-    found = memory.pop(key, None)
-    if found is not None:
-        memory[key] = found
-    return found
-
-
-def _remember(memory: dict[Any, Any], key: Hashable, value: Any) -> None:
-    memory[key] = value
-    if len(memory) > STEPS_REMEMBERED:
-        # A try, not contextlib.suppress: another thread may have evicted it first.
-        try:  # noqa: SIM105
-            del memory[next(iter(memory))]
-        except (KeyError, RuntimeError, StopIteration):
-            pass
 
 
 _MISSING = object()
@@ -206,7 +184,7 @@ def _changes(before: RealtimeState, after: Any) -> Hashable:
     not the very value it was (a creature, field by field), with the fields set of every
     model changed; with the same state before, equal changes are equal states."""
     if type(after) is not type(before):
-        return ("state", _printed(after))
+        return ("state", printed(after))
     old = before.__dict__
     fields: list[Hashable] = []
     for name, value in after.__dict__.items():
@@ -214,16 +192,16 @@ def _changes(before: RealtimeState, after: Any) -> Hashable:
         if value is was:
             fields.append(None)
         elif name == "creatures" and type(value) is dict and type(was) is dict:
-            each = tuple((_printed(key), _changed(was.get(key), one)) for key, one in value.items())
+            each = tuple((printed(key), _changed(was.get(key), one)) for key, one in value.items())
             fields.append((name, each))
         else:
-            fields.append((name, _printed(value)))
+            fields.append((name, printed(value)))
     return (
         type(after),
         tuple(fields),
         frozenset(after.__pydantic_fields_set__),
-        _printed(after.__pydantic_private__),
-        _printed(after.__pydantic_extra__),
+        printed(after.__pydantic_private__),
+        printed(after.__pydantic_extra__),
     )
 
 
@@ -233,39 +211,15 @@ def _changed(was: Any, model: Any) -> Hashable:
     if model is was:
         return None
     if not isinstance(was, BaseModel) or type(was) is not type(model):
-        return ("new", _printed(model))
+        return ("new", printed(model))
     old = was.__dict__
     return (
         "changed",
         tuple(
-            None if value is old.get(name, _MISSING) else (name, _printed(value))
+            None if value is old.get(name, _MISSING) else (name, printed(value))
             for name, value in model.__dict__.items()
         ),
         frozenset(model.__pydantic_fields_set__),
-        _printed(model.__pydantic_private__),
-        _printed(model.__pydantic_extra__),
+        printed(model.__pydantic_private__),
+        printed(model.__pydantic_extra__),
     )
-
-
-def _printed(value: Any) -> Hashable:
-    """``value`` told by value, each part with its type (``1``, ``True`` and ``1.0`` are
-    told apart), a model with its fields set; :class:`_UnprintableError` for a type not known
-    here."""
-    kind = type(value)
-    if value is None or kind is str or kind is int or kind is bool:
-        return (kind, value)
-    if kind is tuple or kind is list:
-        return (kind, tuple(_printed(item) for item in value))
-    if kind is dict:
-        return (kind, tuple((_printed(key), _printed(item)) for key, item in value.items()))
-    if isinstance(value, BaseModel):
-        return (
-            kind,
-            tuple((name, _printed(item)) for name, item in value.__dict__.items()),
-            frozenset(value.__pydantic_fields_set__),
-            _printed(value.__pydantic_private__),
-            _printed(value.__pydantic_extra__),
-        )
-    if isinstance(value, Enum) and type(value.value) in (str, int):
-        return (kind, value.value)
-    raise _UnprintableError(kind.__name__)

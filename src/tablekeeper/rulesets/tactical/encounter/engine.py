@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import step_memory
 from tablekeeper.engine.command_table import CommandSpec, CommandTable, ResumeSpec, ResumeTable
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
@@ -284,7 +285,7 @@ class TacticalEngine(TableEngine[TacticalState, Work]):
         keeps no log, on the fast paths, a command that rolled no die is played once for
         the very state, and a step its dice gave before is handed out again
         (``transitions.py``)."""
-        if type(self) is not TacticalEngine or not transitions.remembering():
+        if type(self) is not TacticalEngine or not step_memory.remembering():
             return super().submit(state, command, roller)
         return transitions.step_once(
             state, command, roller, lambda: TableEngine.submit(self, state, command, roller)
