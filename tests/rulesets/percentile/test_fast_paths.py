@@ -35,12 +35,15 @@ from tablekeeper.rulesets.percentile.encounter.attack_request import (
 from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice, choices
 from tablekeeper.rulesets.percentile.encounter.defense_skills import defense_skills
 from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, DefenseChoice
+from tablekeeper.rulesets.percentile.encounter.social import choices as social_choices
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 from tablekeeper.rulesets.percentile.encounter.sure_refusals import surely_refused
 from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks
+from tablekeeper.rulesets.percentile.encounter.turns import winner
 from tablekeeper.rulesets.percentile.expressions import _checked
 from tablekeeper.rulesets.percentile.scenario import ENGINE, SCENARIOS, PercentileRun
+from tablekeeper.rulesets.percentile.social.tables import SPECIALIZATIONS, social_tables
 from tablekeeper.rulesets.percentile.stats import location_hit_points
 from tablekeeper.rulesets.percentile.tables import hit_location_table
 from tablekeeper.services import lab
@@ -428,3 +431,101 @@ def test_a_candidate_surely_refused_is_refused_by_the_checks(name: str) -> None:
                 assert _verdict(state, command) != ("allowed",), command
     if name == "spirit_skirmish":
         assert named > 0
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_winner_read_once_is_the_set_of_standing_sides(name: str) -> None:
+    """``turns.winner``: on every state the shipped scenarios pass through, and on each
+    with each combatant down, each alone left standing and no one (so one side, no
+    side and both are left), the
+    fast paths' single reading answers as the reference path's set of sides."""
+    answers: collections.Counter[tuple[bool, str | None]] = collections.Counter()
+    for state in _every_state(name, range(1, 3)):
+        variants = [state]
+        for kept in (*state.combatants, None):  # each alone left standing, then no one
+            combatants = {
+                key: item if key == kept else item.model_copy(update={"hp": 0})
+                for key, item in state.combatants.items()
+            }
+            variants.append(state.model_copy(update={"combatants": combatants}))
+        for key in state.combatants:
+            down = state.combatant(key).model_copy(update={"hp": 0})
+            variants.append(state.with_combatant(down))
+        for variant in variants:
+            fast = winner(variant)
+            with fast_paths.reference():
+                assert winner(variant) == fast
+            answers[fast] += 1
+    assert answers[(False, None)] > 0
+    assert answers[(True, None)] > 0
+    assert any(done and side is not None for done, side in answers)
+
+
+SOCIAL = [name for name in SCENARIO_NAMES if name not in COMBATS]
+
+
+def test_two_shipped_scenarios_talk() -> None:
+    assert len(SOCIAL) >= 2
+
+
+@pytest.mark.parametrize("name", SOCIAL)
+def test_a_characters_best_abilities_worked_out_once_are_the_ones_worked_out_afresh(
+    name: str,
+) -> None:
+    """``social/choices.py``: the best specialization at every time scale and the best
+    of each list of abilities the candidates ask, for every character on every social
+    state of the shipped scenarios, and for each with its skills and passions changed
+    (another stat block and sheet: not answered from the first's memory), on the fast
+    paths (asked twice: worked out, then remembered) as on the reference path."""
+    lists = (
+        social_choices.INSIGHT,
+        tuple(social_tables().specialization_skills[key] for key in SPECIALIZATIONS),
+        ("CHA",),
+        ("No Such Skill",),
+    )
+    asked = 0
+    for state in _every_state(name, range(1, 3)):
+        social = state.talking
+        if social is None:
+            continue
+        for me in state.combatants.values():
+            skills = {key: (value + 37) % 100 for key, value in me.stats.skills.items()}
+            changed = me.model_copy(
+                update={
+                    "stats": me.stats.model_copy(update={"skills": skills}),
+                    "social": None
+                    if me.social is None
+                    else me.social.model_copy(
+                        update={"passions": {**me.social.passions, "Insight": 99}}
+                    ),
+                }
+            )
+            for who in (me, changed):
+                for scale in ("short", "medium", "hourly", "daily"):
+                    talk = social.model_copy(update={"time_scale": scale})
+                    fast = [social_choices.best_specialization(talk, who) for _ in range(2)]
+                    with fast_paths.reference():
+                        reference = social_choices.best_specialization(talk, who)
+                    assert fast == [reference, reference], (who.id, scale)
+                for names in lists:
+                    fast_best = [social_choices._best(who, names) for _ in range(2)]
+                    with fast_paths.reference():
+                        reference_best = social_choices._best(who, names)
+                    assert fast_best == [reference_best, reference_best], (who.id, names)
+                asked += 1
+    assert asked > 0
+
+
+@pytest.mark.parametrize("kind", [cmd.START, cmd.ADD_COMBATANT])
+def test_a_gm_only_command_from_a_player_is_refused_as_the_engine_refuses_it(kind: str) -> None:
+    """``PercentileEngine._checked`` hands a GM-only command from anyone else to the
+    engine's check: the same refusal on both paths (a payload that does not parse is
+    refused for that first, as the engine refuses it)."""
+    state = _run("river_ambush", 1).state
+    actor = next(iter(state.combatants))
+    payload = {} if kind == cmd.START else {"id": "x"}
+    command = Command.trusted(actor=actor, kind=kind, payload=payload)
+    fast = _verdict(state, command)
+    with fast_paths.reference():
+        assert _verdict(state, command) == fast
+    assert fast[0] == ("IllegalCommandError" if kind == cmd.START else "InvalidInputError")
