@@ -44,7 +44,7 @@ from tablekeeper.rulesets.percentile.encounter.turns import winner
 from tablekeeper.rulesets.percentile.expressions import _checked
 from tablekeeper.rulesets.percentile.scenario import ENGINE, SCENARIOS, PercentileRun
 from tablekeeper.rulesets.percentile.social.tables import SPECIALIZATIONS, social_tables
-from tablekeeper.rulesets.percentile.stats import location_hit_points
+from tablekeeper.rulesets.percentile.stats import Shield, location_hit_points
 from tablekeeper.rulesets.percentile.tables import hit_location_table
 from tablekeeper.services import lab
 
@@ -529,3 +529,48 @@ def test_a_gm_only_command_from_a_player_is_refused_as_the_engine_refuses_it(kin
     with fast_paths.reference():
         assert _verdict(state, command) == fast
     assert fast[0] == ("IllegalCommandError" if kind == cmd.START else "InvalidInputError")
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_an_engagement_found_by_one_comparison_is_the_sorted_pairs(name: str) -> None:
+    """``PercentileState.engagement``: for every two ids (the same one twice, and one no
+    combatant has, included) on every state the shipped combats pass through, the very
+    engagement the reference path finds, or none as it finds none."""
+    found = 0
+    for state in _every_state(name, range(1, 3)):
+        ids = [*state.combatants, "nobody"]
+        for a in ids:
+            for b in ids:
+                fast = state.engagement(a, b)
+                with fast_paths.reference():
+                    assert state.engagement(a, b) is fast, (a, b)
+                found += fast is not None
+    assert found > 0
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_an_unworn_weapon_found_once_is_the_stat_blocks(name: str) -> None:
+    """``gear.weapon`` (``_unworn``): every weapon and shield of every combatant on every
+    state the shipped combats pass through, unarmed and an unknown name, as they are and
+    with each worn (an HP in ``gear_hp``), and with two shields more before a combatant's
+    own (so a shield is found by its name), on the fast paths (asked twice: found, then
+    remembered) as on the reference path (the same value, or the same refusal)."""
+    unworn = shielded = 0
+    for state in _every_state(name, range(1, 3)):
+        for first in state.combatants.values():
+            # and with two shields more, before its own: each found by its name
+            extra = (Shield(name="Buckler", hp=4), Shield(name="Pavise", hp=9, damage="1d4"))
+            stats = first.stats.model_copy(update={"shields": (*extra, *first.stats.shields)})
+            armed = [first, first.model_copy(update={"stats": stats})]
+            for me in armed:
+                names = [item.name for item in (*me.stats.weapons, *me.stats.shields)]
+                for item in [*names, gear.UNARMED, "no such weapon"]:
+                    worn = me.model_copy(update={"gear_hp": {**me.gear_hp, item: 1}})
+                    for who in (me, worn):
+                        fast, reference = _both(gear.weapon, who, item, state.options)
+                        _same_value(fast, reference)
+                        _same_value(_outcome(gear.weapon, who, item, state.options), reference)
+                        unworn += item in names and item not in who.gear_hp
+                        shielded += any(item == held.name for held in me.stats.shields[1:])
+    assert unworn > 0
+    assert shielded > 0
