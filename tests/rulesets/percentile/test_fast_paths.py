@@ -24,7 +24,11 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.percentile import as_validated as as_validated_module
-from tablekeeper.rulesets.percentile.attack_input import attack_breakdown
+from tablekeeper.rulesets.percentile.attack_input import (
+    AttackInput,
+    attack_breakdown,
+    defense_breakdown,
+)
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.attack_request import (
@@ -34,9 +38,9 @@ from tablekeeper.rulesets.percentile.encounter.attack_request import (
 )
 from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice, choices
 from tablekeeper.rulesets.percentile.encounter.defense_skills import defense_skills
-from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, DefenseChoice
+from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, DefenseChoice, NearHazard
 from tablekeeper.rulesets.percentile.encounter.social import choices as social_choices
-from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.encounter.state import Grapple, PercentileState, StuckWeapon
 from tablekeeper.rulesets.percentile.encounter.sure_refusals import surely_refused
 from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks
@@ -335,8 +339,10 @@ def test_the_defense_skills_are_each_requests_total(name: str) -> None:
 @pytest.mark.parametrize("name", COMBATS)
 def test_a_remembered_request_and_breakdown_are_the_ones_built_afresh(name: str) -> None:
     """The latest request (``attack_request.py``) and attack breakdown
-    (``attack_input.py``) are handed out again for the very same state, task and choice,
-    and only then."""
+    (``attack_input.py``) are handed out again for the very same state, task and choice;
+    a request for another state with equal reads is the one built for the first (its
+    halves built once for what they read: the test below), and one with another choice
+    of blow or ``early`` is built anew."""
     remembered = 0
     for state in _every_state(name, range(1, 2)):
         if not isinstance(state.awaiting, DefenseChoice):
@@ -352,8 +358,7 @@ def test_a_remembered_request_and_breakdown_are_the_ones_built_afresh(name: str)
             assert attack_breakdown(fresh) == attack_breakdown(request)
         _same_value(request, fresh)
         copied = state.model_copy()
-        assert attack_request(copied, task) is not request
-        assert attack_request(copied, task) == request
+        assert attack_request(copied, task) is request  # the same reads
         assert attack_request(copied, task, critical="precise") != request
         assert attack_request(copied, task, early=True) is not request
         assert attack_breakdown(request.model_copy()) is not attack_breakdown(request)
@@ -574,3 +579,88 @@ def test_an_unworn_weapon_found_once_is_the_stat_blocks(name: str) -> None:
                         shielded += any(item == held.name for held in me.stats.shields[1:])
     assert unworn > 0
     assert shielded > 0
+
+
+def _reads_varied(state: PercentileState, task: AttackTask) -> Iterator[PercentileState]:
+    """``state`` with each value an attack's request reads changed in turn, for the
+    attacker and the target: prone, distracted, Retreat, armor lost, gear worn, dropped
+    and broken, a grapple and a weapon stuck, the engagement's distance, another stat
+    block and other options."""
+    yield state
+    for who in (task.attacker, task.target):
+        me = state.combatant(who)
+        held = me.ready[:1]
+        for changes in (
+            {"prone": not me.prone},
+            {"distracted": me.distracted + 20},
+            {"retreating": not me.retreating},
+            {"armor_lost": not me.armor_lost},
+            {"gear_hp": dict.fromkeys(me.ready, 1)},
+            {"ready": me.ready[1:]},
+            {"broken": (*me.broken, *held)},
+            {"stats": me.stats.model_copy(update={"skills": {**me.stats.skills, "Dodge": 3}})},
+        ):
+            yield state.with_combatant(me.model_copy(update=changes))
+        yield state.model_copy(
+            update={"grapples": (Grapple(grappler=task.target, grappled=who, skill="Brawl"),)}
+        )
+        other = task.target if who == task.attacker else task.attacker
+        yield state.model_copy(
+            update={"stuck": (StuckWeapon(owner=other, target=who, weapon="arrow"),)}
+        )
+    engaged = state.engagement(task.attacker, task.target)
+    if engaged is not None:
+        for distance in ("contact", "medium", "very_long"):
+            moved = engaged.model_copy(update={"distance": distance})
+            rest = tuple(item for item in state.engagements if item is not engaged)
+            yield state.model_copy(update={"engagements": (*rest, moved)})
+    options = state.options.model_copy(update={"retreat": not state.options.retreat})
+    yield state.model_copy(update={"options": options})
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_an_attack_request_built_once_for_its_reads_is_the_one_built_afresh(name: str) -> None:
+    """``attack_request._by_reads``: the attacker's half, the defender's and the request
+    are built once for equal values of what they read. On the states the shipped combats
+    ask a defense in, each with every value a request reads changed in turn (each
+    attacker's and target's, the grapples, stuck weapons, distance, stat block and
+    options; and the attack as a Bash toward a hazard, at its edge or not), the
+    attacker's half with either blow and the request of each defense offered, early or
+    not, asked on the fast paths twice (built, then remembered), are the reference
+    path's (the same value, or the same refusal), and so are each request's attack and
+    defense breakdowns, remembered for the very request (``attack_input._for_request``)."""
+    asked = 0
+    for unvaried in _every_state(name, range(1, 3)):
+        if not isinstance(unvaried.awaiting, DefenseChoice):
+            continue
+        plain = unvaried.awaiting.attack
+        bashes = [
+            plain.model_copy(update={"intent": "bash", "hazard": NearHazard(at_edge=edge)})
+            for edge in (False, True)
+        ]
+        for task, state in [
+            *((plain, state) for state in _reads_varied(unvaried, plain)),
+            *((bash, unvaried) for bash in bashes),
+        ]:
+            offered = _offered(state, task)
+            for critical in ("devastating", "precise"):
+                for _ in range(2):
+                    side = _both(attacker_side, state, task, critical)
+                    _same_value(*side)
+                for choice in offered:
+                    for early in (False, True):
+                        for _ in range(2):
+                            built = _both(
+                                attack_request,
+                                state,
+                                task,
+                                critical=critical,
+                                choice=choice,
+                                early=early,
+                            )
+                            _same_value(*built)
+                            asked += 1
+                            if isinstance(built[0], AttackInput):
+                                for breakdown in (attack_breakdown, defense_breakdown):
+                                    _same_value(*_both(breakdown, built[0]))
+    assert asked > 0
