@@ -24,7 +24,11 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.errors import RulesError
 from tablekeeper.rulesets.percentile import as_validated as as_validated_module
-from tablekeeper.rulesets.percentile.attack_input import attack_breakdown
+from tablekeeper.rulesets.percentile.attack_input import (
+    AttackInput,
+    attack_breakdown,
+    defense_breakdown,
+)
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import gear
 from tablekeeper.rulesets.percentile.encounter.attack_request import (
@@ -34,14 +38,17 @@ from tablekeeper.rulesets.percentile.encounter.attack_request import (
 )
 from tablekeeper.rulesets.percentile.encounter.defending import NO_DEFENSE, Choice, choices
 from tablekeeper.rulesets.percentile.encounter.defense_skills import defense_skills
-from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, DefenseChoice
-from tablekeeper.rulesets.percentile.encounter.state import PercentileState
+from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, DefenseChoice, NearHazard
+from tablekeeper.rulesets.percentile.encounter.social import choices as social_choices
+from tablekeeper.rulesets.percentile.encounter.state import Grapple, PercentileState, StuckWeapon
 from tablekeeper.rulesets.percentile.encounter.sure_refusals import surely_refused
 from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.encounter.tasks import attack_tasks
+from tablekeeper.rulesets.percentile.encounter.turns import winner
 from tablekeeper.rulesets.percentile.expressions import _checked
 from tablekeeper.rulesets.percentile.scenario import ENGINE, SCENARIOS, PercentileRun
-from tablekeeper.rulesets.percentile.stats import location_hit_points
+from tablekeeper.rulesets.percentile.social.tables import SPECIALIZATIONS, social_tables
+from tablekeeper.rulesets.percentile.stats import Shield, location_hit_points
 from tablekeeper.rulesets.percentile.tables import hit_location_table
 from tablekeeper.services import lab
 
@@ -332,8 +339,10 @@ def test_the_defense_skills_are_each_requests_total(name: str) -> None:
 @pytest.mark.parametrize("name", COMBATS)
 def test_a_remembered_request_and_breakdown_are_the_ones_built_afresh(name: str) -> None:
     """The latest request (``attack_request.py``) and attack breakdown
-    (``attack_input.py``) are handed out again for the very same state, task and choice,
-    and only then."""
+    (``attack_input.py``) are handed out again for the very same state, task and choice;
+    a request for another state with equal reads is the one built for the first (its
+    halves built once for what they read: the test below), and one with another choice
+    of blow or ``early`` is built anew."""
     remembered = 0
     for state in _every_state(name, range(1, 2)):
         if not isinstance(state.awaiting, DefenseChoice):
@@ -349,8 +358,7 @@ def test_a_remembered_request_and_breakdown_are_the_ones_built_afresh(name: str)
             assert attack_breakdown(fresh) == attack_breakdown(request)
         _same_value(request, fresh)
         copied = state.model_copy()
-        assert attack_request(copied, task) is not request
-        assert attack_request(copied, task) == request
+        assert attack_request(copied, task) is request  # the same reads
         assert attack_request(copied, task, critical="precise") != request
         assert attack_request(copied, task, early=True) is not request
         assert attack_breakdown(request.model_copy()) is not attack_breakdown(request)
@@ -428,3 +436,231 @@ def test_a_candidate_surely_refused_is_refused_by_the_checks(name: str) -> None:
                 assert _verdict(state, command) != ("allowed",), command
     if name == "spirit_skirmish":
         assert named > 0
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_the_winner_read_once_is_the_set_of_standing_sides(name: str) -> None:
+    """``turns.winner``: on every state the shipped scenarios pass through, and on each
+    with each combatant down, each alone left standing and no one (so one side, no
+    side and both are left), the
+    fast paths' single reading answers as the reference path's set of sides."""
+    answers: collections.Counter[tuple[bool, str | None]] = collections.Counter()
+    for state in _every_state(name, range(1, 3)):
+        variants = [state]
+        for kept in (*state.combatants, None):  # each alone left standing, then no one
+            combatants = {
+                key: item if key == kept else item.model_copy(update={"hp": 0})
+                for key, item in state.combatants.items()
+            }
+            variants.append(state.model_copy(update={"combatants": combatants}))
+        for key in state.combatants:
+            down = state.combatant(key).model_copy(update={"hp": 0})
+            variants.append(state.with_combatant(down))
+        for variant in variants:
+            fast = winner(variant)
+            with fast_paths.reference():
+                assert winner(variant) == fast
+            answers[fast] += 1
+    assert answers[(False, None)] > 0
+    assert answers[(True, None)] > 0
+    assert any(done and side is not None for done, side in answers)
+
+
+SOCIAL = [name for name in SCENARIO_NAMES if name not in COMBATS]
+
+
+def test_two_shipped_scenarios_talk() -> None:
+    assert len(SOCIAL) >= 2
+
+
+@pytest.mark.parametrize("name", SOCIAL)
+def test_a_characters_best_abilities_worked_out_once_are_the_ones_worked_out_afresh(
+    name: str,
+) -> None:
+    """``social/choices.py``: the best specialization at every time scale and the best
+    of each list of abilities the candidates ask, for every character on every social
+    state of the shipped scenarios, and for each with its skills and passions changed
+    (another stat block and sheet: not answered from the first's memory), on the fast
+    paths (asked twice: worked out, then remembered) as on the reference path."""
+    lists = (
+        social_choices.INSIGHT,
+        tuple(social_tables().specialization_skills[key] for key in SPECIALIZATIONS),
+        ("CHA",),
+        ("No Such Skill",),
+    )
+    asked = 0
+    for state in _every_state(name, range(1, 3)):
+        social = state.talking
+        if social is None:
+            continue
+        for me in state.combatants.values():
+            skills = {key: (value + 37) % 100 for key, value in me.stats.skills.items()}
+            changed = me.model_copy(
+                update={
+                    "stats": me.stats.model_copy(update={"skills": skills}),
+                    "social": None
+                    if me.social is None
+                    else me.social.model_copy(
+                        update={"passions": {**me.social.passions, "Insight": 99}}
+                    ),
+                }
+            )
+            for who in (me, changed):
+                for scale in ("short", "medium", "hourly", "daily"):
+                    talk = social.model_copy(update={"time_scale": scale})
+                    fast = [social_choices.best_specialization(talk, who) for _ in range(2)]
+                    with fast_paths.reference():
+                        reference = social_choices.best_specialization(talk, who)
+                    assert fast == [reference, reference], (who.id, scale)
+                for names in lists:
+                    fast_best = [social_choices._best(who, names) for _ in range(2)]
+                    with fast_paths.reference():
+                        reference_best = social_choices._best(who, names)
+                    assert fast_best == [reference_best, reference_best], (who.id, names)
+                asked += 1
+    assert asked > 0
+
+
+@pytest.mark.parametrize("kind", [cmd.START, cmd.ADD_COMBATANT])
+def test_a_gm_only_command_from_a_player_is_refused_as_the_engine_refuses_it(kind: str) -> None:
+    """``PercentileEngine._checked`` hands a GM-only command from anyone else to the
+    engine's check: the same refusal on both paths (a payload that does not parse is
+    refused for that first, as the engine refuses it)."""
+    state = _run("river_ambush", 1).state
+    actor = next(iter(state.combatants))
+    payload = {} if kind == cmd.START else {"id": "x"}
+    command = Command.trusted(actor=actor, kind=kind, payload=payload)
+    fast = _verdict(state, command)
+    with fast_paths.reference():
+        assert _verdict(state, command) == fast
+    assert fast[0] == ("IllegalCommandError" if kind == cmd.START else "InvalidInputError")
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_an_engagement_found_by_one_comparison_is_the_sorted_pairs(name: str) -> None:
+    """``PercentileState.engagement``: for every two ids (the same one twice, and one no
+    combatant has, included) on every state the shipped combats pass through, the very
+    engagement the reference path finds, or none as it finds none."""
+    found = 0
+    for state in _every_state(name, range(1, 3)):
+        ids = [*state.combatants, "nobody"]
+        for a in ids:
+            for b in ids:
+                fast = state.engagement(a, b)
+                with fast_paths.reference():
+                    assert state.engagement(a, b) is fast, (a, b)
+                found += fast is not None
+    assert found > 0
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_an_unworn_weapon_found_once_is_the_stat_blocks(name: str) -> None:
+    """``gear.weapon`` (``_unworn``): every weapon and shield of every combatant on every
+    state the shipped combats pass through, unarmed and an unknown name, as they are and
+    with each worn (an HP in ``gear_hp``), and with two shields more before a combatant's
+    own (so a shield is found by its name), on the fast paths (asked twice: found, then
+    remembered) as on the reference path (the same value, or the same refusal)."""
+    unworn = shielded = 0
+    for state in _every_state(name, range(1, 3)):
+        for first in state.combatants.values():
+            # and with two shields more, before its own: each found by its name
+            extra = (Shield(name="Buckler", hp=4), Shield(name="Pavise", hp=9, damage="1d4"))
+            stats = first.stats.model_copy(update={"shields": (*extra, *first.stats.shields)})
+            armed = [first, first.model_copy(update={"stats": stats})]
+            for me in armed:
+                names = [item.name for item in (*me.stats.weapons, *me.stats.shields)]
+                for item in [*names, gear.UNARMED, "no such weapon"]:
+                    worn = me.model_copy(update={"gear_hp": {**me.gear_hp, item: 1}})
+                    for who in (me, worn):
+                        fast, reference = _both(gear.weapon, who, item, state.options)
+                        _same_value(fast, reference)
+                        _same_value(_outcome(gear.weapon, who, item, state.options), reference)
+                        unworn += item in names and item not in who.gear_hp
+                        shielded += any(item == held.name for held in me.stats.shields[1:])
+    assert unworn > 0
+    assert shielded > 0
+
+
+def _reads_varied(state: PercentileState, task: AttackTask) -> Iterator[PercentileState]:
+    """``state`` with each value an attack's request reads changed in turn, for the
+    attacker and the target: prone, distracted, Retreat, armor lost, gear worn, dropped
+    and broken, a grapple and a weapon stuck, the engagement's distance, another stat
+    block and other options."""
+    yield state
+    for who in (task.attacker, task.target):
+        me = state.combatant(who)
+        held = me.ready[:1]
+        for changes in (
+            {"prone": not me.prone},
+            {"distracted": me.distracted + 20},
+            {"retreating": not me.retreating},
+            {"armor_lost": not me.armor_lost},
+            {"gear_hp": dict.fromkeys(me.ready, 1)},
+            {"ready": me.ready[1:]},
+            {"broken": (*me.broken, *held)},
+            {"stats": me.stats.model_copy(update={"skills": {**me.stats.skills, "Dodge": 3}})},
+        ):
+            yield state.with_combatant(me.model_copy(update=changes))
+        yield state.model_copy(
+            update={"grapples": (Grapple(grappler=task.target, grappled=who, skill="Brawl"),)}
+        )
+        other = task.target if who == task.attacker else task.attacker
+        yield state.model_copy(
+            update={"stuck": (StuckWeapon(owner=other, target=who, weapon="arrow"),)}
+        )
+    engaged = state.engagement(task.attacker, task.target)
+    if engaged is not None:
+        for distance in ("contact", "medium", "very_long"):
+            moved = engaged.model_copy(update={"distance": distance})
+            rest = tuple(item for item in state.engagements if item is not engaged)
+            yield state.model_copy(update={"engagements": (*rest, moved)})
+    options = state.options.model_copy(update={"retreat": not state.options.retreat})
+    yield state.model_copy(update={"options": options})
+
+
+@pytest.mark.parametrize("name", COMBATS)
+def test_an_attack_request_built_once_for_its_reads_is_the_one_built_afresh(name: str) -> None:
+    """``attack_request._by_reads``: the attacker's half, the defender's and the request
+    are built once for equal values of what they read. On the states the shipped combats
+    ask a defense in, each with every value a request reads changed in turn (each
+    attacker's and target's, the grapples, stuck weapons, distance, stat block and
+    options; and the attack as a Bash toward a hazard, at its edge or not), the
+    attacker's half with either blow and the request of each defense offered, early or
+    not, asked on the fast paths twice (built, then remembered), are the reference
+    path's (the same value, or the same refusal), and so are each request's attack and
+    defense breakdowns, remembered for the very request (``attack_input._for_request``)."""
+    asked = 0
+    for unvaried in _every_state(name, range(1, 3)):
+        if not isinstance(unvaried.awaiting, DefenseChoice):
+            continue
+        plain = unvaried.awaiting.attack
+        bashes = [
+            plain.model_copy(update={"intent": "bash", "hazard": NearHazard(at_edge=edge)})
+            for edge in (False, True)
+        ]
+        for task, state in [
+            *((plain, state) for state in _reads_varied(unvaried, plain)),
+            *((bash, unvaried) for bash in bashes),
+        ]:
+            offered = _offered(state, task)
+            for critical in ("devastating", "precise"):
+                for _ in range(2):
+                    side = _both(attacker_side, state, task, critical)
+                    _same_value(*side)
+                for choice in offered:
+                    for early in (False, True):
+                        for _ in range(2):
+                            built = _both(
+                                attack_request,
+                                state,
+                                task,
+                                critical=critical,
+                                choice=choice,
+                                early=early,
+                            )
+                            _same_value(*built)
+                            asked += 1
+                            if isinstance(built[0], AttackInput):
+                                for breakdown in (attack_breakdown, defense_breakdown):
+                                    _same_value(*_both(breakdown, built[0]))
+    assert asked > 0

@@ -16,7 +16,6 @@ validation would keep what they give.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -27,30 +26,47 @@ from tablekeeper.engine.values import Frozen
 
 M = TypeVar("M", bound=Frozen)
 
-_set = object.__setattr__
+_new = object.__new__
+# pydantic's own slots and the instance dict, set through their descriptors, as
+# ``Frozen.trusted`` sets them (``engine/values.py``).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+_DEFAULTS: dict[type[BaseModel], tuple[dict[str, Any], frozenset[str]]] = {}
+"""Per model, :func:`_defaults` worked out once (a model's fields never change)."""
 
 
-@cache
 def _defaults(model: type[BaseModel]) -> tuple[dict[str, Any], frozenset[str]]:
     """The model's default values, in field order, and its fields made by a factory."""
+    known = _DEFAULTS.get(model)
+    if known is not None:
+        return known
     plain: dict[str, Any] = {}
     made: set[str] = set()
     for key, field in model.model_fields.items():
         if field.default_factory is not None:
             made.add(key)
         plain[key] = field.get_default(call_default_factory=False)
-    return plain, frozenset(made)
+    known = _DEFAULTS[model] = (plain, frozenset(made))
+    return known
 
 
 def as_validated(
     model: type[M], given: dict[str, Any], check: Callable[[M], object] | None = None
 ) -> M:
-    """``model(**given)`` built without validating ``given`` again (see the module)."""
+    """``model(**given)`` built without validating ``given`` again (see the module): the
+    instance made as ``Frozen.trusted`` makes it, its dict the defaults with ``given``
+    laid over them, its fields set those given."""
     defaults, made = _defaults(model)
     if made and not made <= given.keys():
         return model(**given)  # a factory's value is the model's to make
-    built = model.trusted(**{**defaults, **given})
-    _set(built, "__pydantic_fields_set__", set(given))  # as validation records them
+    built: M = _new(model)
+    _set_dict(built, {**defaults, **given})
+    _set_fields_set(built, set(given))  # as validation records them
+    _set_extra(built, None)
+    _set_private(built, None)
     if check is not None:
         try:
             check(built)

@@ -17,6 +17,7 @@ the field.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal, TypeAlias
 
 from pydantic import Field, model_validator
@@ -293,21 +294,35 @@ def attacker_standing(request: AttackInput) -> Breakdown:
 def attack_breakdown(request: AttackInput) -> Breakdown:
     """The attack roll's effective skill: standing modifiers and this attack's own.
 
-    On the engine's fast paths the latest is remembered with its request (matched by
-    identity, immutable, held here): the encounter rolls the attack, then resolves the
-    very same request (``encounter/attack_request.py`` remembers it), whose first step
-    works out this breakdown again."""
+    On the engine's fast paths it is remembered with its request (matched by identity,
+    immutable, held here: :func:`_for_request`): the encounter rolls the attack, then
+    resolves the very same request, whose first step works out this breakdown again, and
+    builds a request once for what it reads (``encounter/attack_request.py``), so the
+    attacks of a fight hand in the same few requests again and again."""
     if not fast_paths.enabled():
         return _attack_breakdown(request)
-    known = _LATEST.get("attack")
+    return _for_request(request, "attack", _attack_breakdown)
+
+
+BREAKDOWNS_KEPT = 1024
+"""How many breakdowns :func:`_for_request` keeps (it forgets them all when full)."""
+
+_BREAKDOWNS: dict[tuple[int, str], tuple[AttackInput, Breakdown]] = {}
+
+
+def _for_request(
+    request: AttackInput, which: str, make: Callable[[AttackInput], Breakdown]
+) -> Breakdown:
+    """``make(request)``, a pure function of the request, worked out once for the very
+    request (held with the breakdown, so its identity names it while it is kept)."""
+    known = _BREAKDOWNS.get((id(request), which))
     if known is not None and known[0] is request:
         return known[1]
-    found = _attack_breakdown(request)
-    _LATEST["attack"] = (request, found)
+    found = make(request)
+    if len(_BREAKDOWNS) >= BREAKDOWNS_KEPT:
+        _BREAKDOWNS.clear()
+    _BREAKDOWNS[(id(request), which)] = (request, found)
     return found
-
-
-_LATEST: dict[str, tuple[AttackInput, Breakdown]] = {}
 
 
 def _attack_breakdown(request: AttackInput) -> Breakdown:
@@ -347,7 +362,15 @@ def defender_standing(request: AttackInput) -> Breakdown:
 
 
 def defense_breakdown(request: AttackInput) -> Breakdown:
-    """The defense roll's effective skill (Step 2)."""
+    """The defense roll's effective skill (Step 2); on the engine's fast paths worked out
+    once for the very request, as :func:`attack_breakdown` is (a defense decision works
+    it out for each way to defend, the resolution again for the one chosen)."""
+    if not fast_paths.enabled():
+        return _defense_breakdown(request)
+    return _for_request(request, "defense", _defense_breakdown)
+
+
+def _defense_breakdown(request: AttackInput) -> Breakdown:
     defender, attacker = request.defender, request.attacker
     terms: list[Contribution] = []
     if defender.before_first_turn:

@@ -13,7 +13,8 @@ the fumbler can choose the equipment (``fumbling.py``).
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Callable, Hashable
+from typing import Any, TypeAlias, TypeVar
 
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Contribution
@@ -33,6 +34,8 @@ from tablekeeper.rulesets.percentile.encounter.pending import AttackTask, NearHa
 from tablekeeper.rulesets.percentile.encounter.state import Combatant, PercentileState
 from tablekeeper.rulesets.percentile.modifiers import MeleeDistance, Situation
 from tablekeeper.rulesets.percentile.options import PercentileOptions
+
+T = TypeVar("T")
 
 
 def standing(
@@ -157,6 +160,30 @@ def plainly_valid(state: PercentileState, task: AttackTask) -> bool:
     return distance is None or options.weapon_reach
 
 
+READS_KEPT = 2048
+"""How many values :func:`_by_reads` keeps (it forgets them all when full)."""
+
+_BY_READS: dict[tuple[tuple[int, ...], Hashable], tuple[tuple[object, ...], Any]] = {}
+
+
+def _by_reads(held: tuple[object, ...], reads: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, a pure function of the objects ``held`` (the very objects, frozen: a
+    stat block, the options, inputs already built) and of the values in ``reads``, built
+    once for them on the engine's fast paths: the objects are named by identity and held
+    with the value (so no other object takes their identity while it is kept; the
+    identities are checked besides), the reads compared by equality. A refusal raises
+    each time, and nothing is kept."""
+    key = (tuple([id(item) for item in held]), reads)
+    found = _BY_READS.get(key)
+    if found is not None and all(a is b for a, b in zip(found[0], held, strict=True)):
+        return found[1]  # type: ignore[no-any-return]
+    value = make()
+    if len(_BY_READS) >= READS_KEPT:
+        _BY_READS.clear()
+    _BY_READS[key] = (held, value)
+    return value
+
+
 AttackerSide: TypeAlias = tuple[AttackerInput, MeleeDistance | None]
 """The attacker's input and the melee distance of the pair: what no defense changes."""
 
@@ -165,7 +192,35 @@ def attacker_side(
     state: PercentileState, task: AttackTask, critical: CriticalChoice = "devastating"
 ) -> AttackerSide:
     """The attacker's half of :func:`attack_request`, the same whatever the defense (so a
-    defense decision builds it once for all the defenses it offers)."""
+    defense decision builds it once for all the defenses it offers); on the engine's fast
+    paths built once for equal values of what it reads (:func:`_by_reads`): the
+    attacker's stat block and options (the very ones), its gear's wear, lost armor and
+    prone, the target's distraction and prone, the grapples, stuck weapons and the
+    pair's engagement, the task and the critical's blow."""
+    if not fast_paths.enabled():
+        return _attacker_side(state, task, critical)
+    attacker, target = state.combatant(task.attacker), state.combatant(task.target)
+    reads = (
+        "attacker",
+        task,
+        critical,
+        tuple(attacker.gear_hp.items()),
+        attacker.armor_lost,
+        attacker.prone,
+        target.distracted,
+        target.prone,
+        state.grapples,
+        state.stuck,
+        state.engagement(task.attacker, task.target),
+    )
+    return _by_reads(
+        (state.options, attacker.stats), reads, lambda: _attacker_side(state, task, critical)
+    )
+
+
+def _attacker_side(
+    state: PercentileState, task: AttackTask, critical: CriticalChoice
+) -> AttackerSide:
     options = state.options
     attacker, target = state.combatant(task.attacker), state.combatant(task.target)
     weapon = gear.weapon(attacker, task.weapon, options)
@@ -213,6 +268,35 @@ def against(
 def _defender(
     state: PercentileState, task: AttackTask, choice: Choice, *, early: bool
 ) -> DefenderInput:
+    """The target's input against ``task``; on the engine's fast paths built once for
+    equal values of what it reads (:func:`_by_reads`): the target's stat block and the
+    options (the very ones), its gear in hand, broken and worn, lost armor and Retreat,
+    the grapples and stuck weapons, the hazard, the defense chosen and ``early``."""
+    if not fast_paths.enabled():
+        return _defender_of(state, task, choice, early)
+    target = state.combatant(task.target)
+    reads = (
+        "defender",
+        task.target,
+        task.hazard,
+        choice,
+        early,
+        tuple(target.gear_hp.items()),
+        target.ready,
+        target.broken,
+        target.armor_lost,
+        target.retreating,
+        state.grapples,
+        state.stuck,
+    )
+    return _by_reads(
+        (state.options, target.stats), reads, lambda: _defender_of(state, task, choice, early)
+    )
+
+
+def _defender_of(
+    state: PercentileState, task: AttackTask, choice: Choice, early: bool
+) -> DefenderInput:
     defender = defender_input(state, task.target, choice, early=early)
     if task.hazard is not None:
         target = state.combatant(task.target)
@@ -221,6 +305,20 @@ def _defender(
 
 
 def _request(state: PercentileState, side: AttackerSide, defender: DefenderInput) -> AttackInput:
+    """The request of the two halves; on the engine's fast paths built once for the very
+    attacker's and defender's inputs and options (the halves are themselves built once
+    for what they read, so equal attacks hand in the same ones) and the distance."""
+    if not fast_paths.enabled():
+        return _request_of(state, side, defender)
+    attacker_input, distance = side
+    return _by_reads(
+        (attacker_input, defender, state.options),
+        ("request", distance),
+        lambda: _request_of(state, side, defender),
+    )
+
+
+def _request_of(state: PercentileState, side: AttackerSide, defender: DefenderInput) -> AttackInput:
     attacker_input, distance = side
     return trusted.attack_input(
         attacker=attacker_input,

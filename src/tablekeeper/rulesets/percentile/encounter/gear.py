@@ -16,7 +16,7 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.percentile.encounter.state import Combatant
 from tablekeeper.rulesets.percentile.options import PercentileOptions
-from tablekeeper.rulesets.percentile.stats import Armor, ArmorValues, Shield, Weapon
+from tablekeeper.rulesets.percentile.stats import Armor, ArmorValues, Shield, StatBlock, Weapon
 
 UNARMED = "unarmed"
 BRAWL = "Brawl"
@@ -42,12 +42,41 @@ def weapon(combatant: Combatant, name: str, options: PercentileOptions) -> Weapo
     if name == UNARMED:
         return unarmed(options)
     stats = combatant.stats
+    if fast_paths.enabled() and name not in combatant.gear_hp:
+        return _unworn(stats, name)
     if any(item.name == name for item in stats.shields):
         found = shield(combatant, name).as_weapon()
     else:
         found = stats.weapon(name)
     hp = combatant.gear_hp.get(name)
     return found if hp is None else found.model_copy(update={"hp": hp})
+
+
+UNWORN_KEPT = 256
+"""How many stat blocks' weapons :func:`_unworn` keeps (it forgets them all when full)."""
+
+_UNWORN: dict[tuple[int, str], tuple[StatBlock, Weapon]] = {}
+
+
+def _unworn(stats: StatBlock, name: str) -> Weapon:
+    """:func:`weapon` for a weapon or shield no wear has touched (no HP in ``gear_hp``):
+    the stat block's own, a shield as the weapon it strikes with, found once for the very
+    stat block (a frozen value no event replaces, held with the weapon, so its identity
+    names it) and the name, on the engine's fast paths (``engine/fast_paths.py``). It
+    reads nothing of the combatant but its stat block, as :func:`weapon` does then (the
+    shield's HP, like the weapon's, comes from ``gear_hp`` only). An unknown name raises
+    as the stat block does, and nothing is kept."""
+    found = _UNWORN.get((id(stats), name))
+    if found is not None and found[0] is stats:
+        return found[1]
+    if any(item.name == name for item in stats.shields):
+        made = stats.shield(name).as_weapon()
+    else:
+        made = stats.weapon(name)
+    if len(_UNWORN) >= UNWORN_KEPT:
+        _UNWORN.clear()
+    _UNWORN[(id(stats), name)] = (stats, made)
+    return made
 
 
 def shield(combatant: Combatant, name: str | None = None) -> Shield:

@@ -16,6 +16,7 @@ from typing import Any, Literal, TypeAlias
 
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.clocks import RoundClock
 from tablekeeper.engine.values import ActorId, Frozen
 from tablekeeper.rulesets.percentile.encounter.pending import Awaiting, Task
@@ -304,7 +305,16 @@ class PercentileState(Frozen):
         return tuple(item for item in self.combatants.values() if not self.is_down(item))
 
     def engagement(self, a: ActorId | str, b: ActorId | str) -> Engagement | None:
-        """The engagement of ``a`` and ``b``, if they are engaged in melee."""
+        """The engagement of ``a`` and ``b``, if they are engaged in melee (on the engine's
+        fast paths the pair put in order by one comparison, as :func:`pair` sorts it,
+        and the engagements read in a loop: asked by every attack's check, request and
+        defense)."""
+        if fast_paths.enabled():
+            ordered = (a, b) if a <= b else (b, a)
+            for item in self.engagements:
+                if item.pair == ordered:
+                    return item
+            return None
         key = pair(a, b)
         return next((item for item in self.engagements if item.pair == key), None)
 

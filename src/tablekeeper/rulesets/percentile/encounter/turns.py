@@ -13,6 +13,7 @@ Melee Fatigue from the fourth round (P-OPT-19, G-P-E9).
 
 from __future__ import annotations
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.damage import roll_damage, stuck_weapon_plan
 from tablekeeper.rulesets.percentile.encounter import events as ev
@@ -124,7 +125,24 @@ def end_turn(draft: PercentileDraft, combatant_id: ActorId) -> None:
 
 
 def winner(state: PercentileState) -> tuple[bool, str | None]:
-    """Whether at most one side is still in the fight, and which (P-MOD-02: "disable")."""
+    """Whether at most one side is still in the fight, and which (P-MOD-02: "disable").
+
+    Asked at every step of the clock (``settle``: several times a command). On the
+    engine's fast paths (``engine/fast_paths.py``) the combatants are read once, in
+    order, and the answer given at the second side found still standing: the same
+    answer as the set of the standing combatants' sides, without building either (a
+    side is a non-empty ``str``, so ``None`` marks "none found yet")."""
+    if fast_paths.enabled():
+        is_down = state.is_down
+        found: str | None = None
+        for combatant in state.combatants.values():
+            if is_down(combatant):
+                continue
+            if found is None:
+                found = combatant.side
+            elif combatant.side != found:
+                return False, None
+        return True, found
     sides = {combatant.side for combatant in state.standing()}
     if len(sides) > 1:
         return False, None

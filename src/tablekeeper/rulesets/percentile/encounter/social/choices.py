@@ -13,8 +13,10 @@ does not know: a Provoke names only a trait its Identify Motivations revealed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, TypeVar
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.encounter.social import commands as scmd
@@ -24,10 +26,14 @@ from tablekeeper.rulesets.percentile.encounter.state import Combatant, Percentil
 from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.social.investigate import allowed
 from tablekeeper.rulesets.percentile.social.scale import refusal
-from tablekeeper.rulesets.percentile.social.tables import SPECIALIZATIONS, social_tables
+from tablekeeper.rulesets.percentile.social.sheet import SocialSheet
+from tablekeeper.rulesets.percentile.social.tables import SPECIALIZATIONS, TimeScale, social_tables
+from tablekeeper.rulesets.percentile.stats import StatBlock
 
 INSIGHT = ("Insight", "Investigate", "Stealth")
 """The abilities an Identify Motivations or an Investigate may use, in order of choice."""
+
+T = TypeVar("T")
 
 MOST_APPEALS = 2
 """Unattended, at most this many Appeals for Time in an encounter (each costs -40%)."""
@@ -35,19 +41,58 @@ MOST_APPEALS = 2
 
 def best_specialization(social: SocialEncounter, me: Combatant) -> str:
     """The specialization with the best skill the character has that the time scale
-    allows (Negotiation, which every scale allows, when it has none)."""
+    allows (Negotiation, which every scale allows, when it has none); on the engine's
+    fast paths worked out once for the character's very stat block and the time scale
+    (:func:`_once_for`)."""
+    scale = social.time_scale
+    return _once_for(me, ("specialization", scale), lambda: _best_specialization(scale, me))
+
+
+def _best_specialization(scale: TimeScale, me: Combatant) -> str:
     skills = social_tables().specialization_skills
     owned = [
         (me.stats.skills[skills[key]], key)
         for key in SPECIALIZATIONS
-        if skills[key] in me.stats.skills and refusal(key, social.time_scale) is None
+        if skills[key] in me.stats.skills and refusal(key, scale) is None
     ]
     return max(owned)[1] if owned else "negotiation"
 
 
 def _best(me: Combatant, names: tuple[str, ...]) -> str | None:
+    """The ability of ``names`` the character rolls best (the first of equals), if it has
+    one; on the fast paths once for its very stat block and social sheet and ``names``."""
+    return _once_for(me, ("best", names), lambda: _best_of(me, names))
+
+
+def _best_of(me: Combatant, names: tuple[str, ...]) -> str | None:
     owned = [name for name in names if has_ability(me, name)]
     return max(owned, key=lambda name: me.stats.skills.get(name, 0)) if owned else None
+
+
+KEPT = 512
+"""How many answers :func:`_once_for` keeps (it forgets them all when full)."""
+
+_ONCE: dict[tuple[int, int, Hashable], tuple[StatBlock, SocialSheet | None, Any]] = {}
+
+
+def _once_for(me: Combatant, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, a pure function of ``key`` and what ``me``'s stat block and social
+    sheet hold (its skills, characteristics and passions), worked out once for the very
+    stat block and sheet (frozen values no event replaces: a combatant keeps its own
+    from the scenario's start, trial after trial) and ``key`` on the engine's fast paths
+    (``engine/fast_paths.py``); both values are held with the answer, so their
+    identities name them while it is kept. On the reference path, always worked out."""
+    if not fast_paths.enabled():
+        return make()
+    stats, sheet = me.stats, me.social
+    found = _ONCE.get((id(stats), id(sheet), key))
+    if found is not None and found[0] is stats and found[1] is sheet:
+        return found[2]  # type: ignore[no-any-return]
+    value = make()
+    if len(_ONCE) >= KEPT:
+        _ONCE.clear()
+    _ONCE[(id(stats), id(sheet), key)] = (stats, sheet, value)
+    return value
 
 
 def _interlocutors(state: PercentileState, social: SocialEncounter, seat: Seat) -> list[ActorId]:
