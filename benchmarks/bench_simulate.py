@@ -9,7 +9,11 @@ inside ``engine.fast_paths.reference()`` (every value validated, every event fol
 the session, no memo: the code as it was before the fast paths), so the ratio is the fast
 paths' own gain on this machine, whatever its load. The issue's target is 10x; the script
 prints each ratio and exits 1 when one is under ``--target``, unless ``--report-speed``.
-Both paths must reach the same results (checked: a difference always fails).
+Both paths must reach the same results (checked: a difference always fails). Realtime's
+and tactical's fast paths remember the steps trials played before (``engine/step_memory.py``),
+so their first measure also fills those memories, as the first few hundred trials of a
+``simulate`` run do; the later repeats, and a long run, play warm (``--quick`` measures
+once, 0.3 s, and so reports them lower).
 
 Run: ``.venv/bin/python benchmarks/bench_simulate.py [--quick] [--report-speed]``.
 """
