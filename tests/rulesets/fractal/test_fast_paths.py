@@ -34,6 +34,7 @@ from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.candidates import candidates, in_order
+from tablekeeper.rulesets.fractal.encounter.closing import standing_sides
 from tablekeeper.rulesets.fractal.encounter.defending import defenses_of
 from tablekeeper.rulesets.fractal.encounter.duel import STEPS, pair
 from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_candidates
@@ -289,6 +290,79 @@ def test_who_declares_built_once_is_who_declares_afresh_whatever_the_momentum(
             differing += expected != tuple(conflict.participants)
     assert compared > 0
     assert differing > 0
+
+
+def _seats_varied(conflict: Conflict) -> Iterator[Conflict]:
+    """``conflict`` as it is, then with each participant out in turn, then with each
+    moved to the other side (``a`` and ``b`` swapped around), each a copy with new
+    participants."""
+    yield conflict
+    for key, participant in conflict.participants.items():
+        for update in ({"out": "removed"}, {"side": f"{participant.side}-turned"}):
+            participants = {**conflict.participants, key: participant.model_copy(update=update)}
+            yield conflict.model_copy(update={"participants": participants})
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_who_declares_next_and_who_stands_are_the_reference_answers(name: str) -> None:
+    """``waiting_on`` (its last answer kept for the very conflict) and ``standing_sides``
+    (built once for the very participants) on every conflict of every state, with each
+    participant out or turned in turn and every duel's step, momentum and declarations
+    varied, each asked twice in a row and after another conflict: the reference path's
+    every time."""
+    compared = 0
+    previous: Conflict | None = None
+    for base in _states(name, range(1, 3)):
+        for conflict in base.conflicts.values():
+            varied = [*_seats_varied(conflict), *_duels_varied(base)]
+            for one in varied:
+                with fast_paths.reference():
+                    expected = (waiting_on(one), standing_sides(one))
+                for _ in range(2):
+                    assert (waiting_on(one), standing_sides(one)) == expected
+                if previous is not None:
+                    waiting_on(previous)
+                    standing_sides(previous)
+                assert (waiting_on(one), standing_sides(one)) == expected
+                previous = one
+                compared += 1
+    assert compared > 0
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_finished_kept_for_the_state_is_finished_afresh(name: str) -> None:
+    """``FractalRun.finished`` (its last answer kept for the very run, state and count of
+    timeline entries given) after every command of a run played to its end, before and
+    after the timeline is read (``due``, which grows the count), on two runs in turn:
+    the reference path's every time."""
+    runs = [_run(name, 1), _run(name, 2)]
+    asked = 0
+    for _ in range(2_000):
+        going = False
+        for run in runs:
+            with fast_paths.reference():
+                expected = run.finished
+            assert run.finished == expected
+            assert run.finished == expected
+            asked += 1
+            if expected:
+                continue
+            going = True
+            due = run.due()
+            with fast_paths.reference():
+                expected = run.finished
+            assert run.finished == expected
+            for scripted in due:
+                run.session.submit(scripted)
+            if due:
+                continue
+            chosen = run.next_command(DefaultPolicy())
+            if chosen is None:
+                continue
+            run.session.submit(chosen)
+        if not going:
+            break
+    assert asked > 2
 
 
 def test_a_condition_looked_up_once_is_the_condition_looked_up_afresh() -> None:

@@ -45,7 +45,7 @@ def for_the_very(sources: tuple[object, ...], key: Hashable, make: Callable[[], 
     reference path it always builds."""
     if not fast_paths.enabled():
         return make()
-    named = (key, *[id(source) for source in sources])
+    named = (key, *map(id, sources))
     found = _VERY.get(named)
     if found is not None:
         return found[1]  # type: ignore[return-value]

@@ -12,7 +12,12 @@ from tablekeeper.engine import fast_paths
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
-from tablekeeper.rulesets.fractal.encounter.closing import check_end, close_by_favor, pass_time
+from tablekeeper.rulesets.fractal.encounter.closing import (
+    check_end,
+    close_by_favor,
+    pass_time,
+    standing_sides,
+)
 from tablekeeper.rulesets.fractal.encounter.duel import STEPS, Duel, pair
 from tablekeeper.rulesets.fractal.encounter.exchanges import (
     TURN_START_KINDS,
@@ -132,7 +137,26 @@ def _required(conflict: Conflict) -> list[str]:
 
 
 def waiting_on(conflict: Conflict) -> str | None:
-    """The character who declares next, if the Beat waits on one."""
+    """The character who declares next, if the Beat waits on one: a pure question of the
+    conflict, asked of the very same conflict by the duel's flow, the scenario's runner,
+    the candidates and the declaration's check in turn, so on the fast paths the last
+    answer is kept with its conflict (held, so no other can take its identity) and given
+    again for the very same one."""
+    if not fast_paths.enabled():
+        return _waiting_on(conflict)
+    last = _LAST_WAITING
+    if last[0] is conflict:
+        return last[1]
+    found = _waiting_on(conflict)
+    globals()["_LAST_WAITING"] = (conflict, found)
+    return found
+
+
+_LAST_WAITING: tuple[Conflict | None, str | None] = (None, None)
+"""The conflict :func:`waiting_on` last answered for, and its answer (replaced whole)."""
+
+
+def _waiting_on(conflict: Conflict) -> str | None:
     if conflict.level != "nano" or conflict.ended is not None or conflict.duel is None:
         return None
     if conflict.phase != "turns":
@@ -278,7 +302,7 @@ def drive_duel(work: Work, conflict_id: str) -> Decision | None:
         conflict = work.state.conflicts[conflict_id]
         if conflict.ended is not None or check_end(work, conflict_id):
             return None
-        if len(conflict.standing()) < 2:
+        if len(standing_sides(conflict)[1]) < 2:
             return None  # nobody to duel (the GM closes it)
         if conflict.phase == "refresh" or conflict.duel is None:
             start_beat(work, conflict_id)
