@@ -34,16 +34,19 @@ from tablekeeper.rulesets.fractal.conditions import lookup
 from tablekeeper.rulesets.fractal.encounter import commands as cmd
 from tablekeeper.rulesets.fractal.encounter.ap import max_ap
 from tablekeeper.rulesets.fractal.encounter.candidates import candidates, in_order
+from tablekeeper.rulesets.fractal.encounter.closing import standing_sides
 from tablekeeper.rulesets.fractal.encounter.defending import defenses_of
+from tablekeeper.rulesets.fractal.encounter.duel import STEPS, pair
 from tablekeeper.rulesets.fractal.encounter.nano_candidates import duel_candidates
 from tablekeeper.rulesets.fractal.encounter.nano_declare import Declare, declaration_cost
 from tablekeeper.rulesets.fractal.encounter.nano_flow import required, waiting_on
 from tablekeeper.rulesets.fractal.encounter.offers import command, payload
 from tablekeeper.rulesets.fractal.encounter.rolling import best_stat, character_check, plan
-from tablekeeper.rulesets.fractal.encounter.state import FractalState
-from tablekeeper.rulesets.fractal.once import for_catalogue
+from tablekeeper.rulesets.fractal.encounter.state import Conflict, FractalState
+from tablekeeper.rulesets.fractal.once import for_catalogue, for_the_very
 from tablekeeper.rulesets.fractal.options import FractalOptions
 from tablekeeper.rulesets.fractal.scenario import ENGINE, SCENARIOS, FractalRun
+from tablekeeper.rulesets.fractal.scene import SceneElement
 from tablekeeper.rulesets.fractal.stats import LADDER, STATS, step
 from tablekeeper.services import lab
 
@@ -61,6 +64,10 @@ FLIPPED: tuple[dict[str, Any], ...] = (
 )
 """Options the candidates, their checks and the values built once read; each state is also
 tried with each flipped."""
+
+
+NO_DUEL = ("feast_preparations", "goblin_ambush")
+"""The shipped scenarios without a Nano duel."""
 
 
 def _run(name: str, seed: int) -> FractalRun:
@@ -193,6 +200,171 @@ def test_plans_max_ap_and_who_declares_are_the_values_built_afresh(name: str) ->
     assert checked > 0
 
 
+def _tainted(state: FractalState) -> Iterator[FractalState]:
+    """``state`` with Tainted [2] placed in each open conflict over the zone ``north``,
+    each conflict's participants standing in it and elsewhere, then the conflict's own
+    elements with them in ``north``: the same elements (the very tuple) read from
+    several zones, and one zone with other elements, so a Max AP remembered without its
+    zone or its elements differs."""
+    for conflict in state.open_conflicts():
+        tainted = (
+            *conflict.scene_elements,
+            SceneElement(element="tainted", severity=2, zone="north"),
+        )
+        for elements, zone in (
+            (tainted, "north"),
+            (tainted, None),
+            (tainted, "south"),
+            (conflict.scene_elements, "north"),
+        ):
+            participants = {
+                key: participant.model_copy(update={"zone": zone})
+                for key, participant in conflict.participants.items()
+            }
+            varied = conflict.model_copy(
+                update={"scene_elements": elements, "participants": participants}
+            )
+            yield state.model_copy(update={"conflicts": {**state.conflicts, conflict.id: varied}})
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_max_ap_built_once_is_max_ap_afresh_inside_a_tainted_zone_and_out(name: str) -> None:
+    """Max AP built once for the very sheet, conditions, elements and options, and the
+    tree and zone (``ap.max_ap``), on every state with Tainted placed and the
+    participants moved in and out of its zone, both ways of counting pending conditions,
+    asked twice (the second from memory): the reference path's every time."""
+    compared = 0
+    for index, base in enumerate(_states(name, range(1, 2))):
+        if index % 2:
+            continue
+        for state in _tainted(base):
+            for character in state.characters.values():
+                for pending_too in (False, True):
+                    with fast_paths.reference():
+                        expected = max_ap(state, character, pending_too=pending_too)
+                    for _ in range(2):
+                        assert max_ap(state, character, pending_too=pending_too) == expected
+                    compared += 1
+    assert compared > 0
+
+
+def _duels_varied(state: FractalState) -> Iterator[Conflict]:
+    """Each duel of ``state`` at every step, its momentum as it stands, each pair's held
+    by either side and all dropped, and its declarations as they stand and none: the
+    very participants throughout, so a step's declarers remembered without the
+    momentum or the declarations it reads differ."""
+    for conflict in state.conflicts.values():
+        duel = conflict.duel
+        if duel is None:
+            continue
+        keys = list(conflict.participants)
+        momenta: list[dict[str, str | None]] = [duel.momentum, {}]
+        for a in keys:
+            for b in keys:
+                if a < b:
+                    momenta += [{pair(a, b): a}, {pair(a, b): b}, {pair(a, b): None}]
+        for duel_step in STEPS:
+            for momentum in momenta:
+                for declared in (duel.declared, {}):
+                    varied = duel.model_copy(
+                        update={"step": duel_step, "momentum": momentum, "declared": declared}
+                    )
+                    yield conflict.model_copy(update={"duel": varied})
+
+
+@pytest.mark.parametrize("name", [n for n in SCENARIO_NAMES if n not in NO_DUEL])
+def test_who_declares_built_once_is_who_declares_afresh_whatever_the_momentum(
+    name: str,
+) -> None:
+    """``nano_flow.required`` built once for the very participants and what the step
+    reads (momentum, declarations), on every duel state with the step, the momentum and
+    the declarations varied, asked twice: the reference path's every time."""
+    compared = differing = 0
+    for base in _states(name, range(1, 3)):
+        for conflict in _duels_varied(base):
+            with fast_paths.reference():
+                expected = required(conflict)
+            assert required(conflict) == expected
+            assert required(conflict) == expected
+            compared += 1
+            differing += expected != tuple(conflict.participants)
+    assert compared > 0
+    assert differing > 0
+
+
+def _seats_varied(conflict: Conflict) -> Iterator[Conflict]:
+    """``conflict`` as it is, then with each participant out in turn, then with each
+    moved to the other side (``a`` and ``b`` swapped around), each a copy with new
+    participants."""
+    yield conflict
+    for key, participant in conflict.participants.items():
+        for update in ({"out": "removed"}, {"side": f"{participant.side}-turned"}):
+            participants = {**conflict.participants, key: participant.model_copy(update=update)}
+            yield conflict.model_copy(update={"participants": participants})
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_who_declares_next_and_who_stands_are_the_reference_answers(name: str) -> None:
+    """``waiting_on`` (its last answer kept for the very conflict) and ``standing_sides``
+    (built once for the very participants) on every conflict of every state, with each
+    participant out or turned in turn and every duel's step, momentum and declarations
+    varied, each asked twice in a row and after another conflict: the reference path's
+    every time."""
+    compared = 0
+    previous: Conflict | None = None
+    for base in _states(name, range(1, 3)):
+        for conflict in base.conflicts.values():
+            varied = [*_seats_varied(conflict), *_duels_varied(base)]
+            for one in varied:
+                with fast_paths.reference():
+                    expected = (waiting_on(one), standing_sides(one))
+                for _ in range(2):
+                    assert (waiting_on(one), standing_sides(one)) == expected
+                if previous is not None:
+                    waiting_on(previous)
+                    standing_sides(previous)
+                assert (waiting_on(one), standing_sides(one)) == expected
+                previous = one
+                compared += 1
+    assert compared > 0
+
+
+@pytest.mark.parametrize("name", SCENARIO_NAMES)
+def test_finished_kept_for_the_state_is_finished_afresh(name: str) -> None:
+    """``FractalRun.finished`` (its last answer kept for the very run, state and count of
+    timeline entries given) after every command of a run played to its end, before and
+    after the timeline is read (``due``, which grows the count), on two runs in turn:
+    the reference path's every time."""
+    runs = [_run(name, 1), _run(name, 2)]
+    asked = 0
+    for _ in range(2_000):
+        going = False
+        for run in runs:
+            with fast_paths.reference():
+                expected = run.finished
+            assert run.finished == expected
+            assert run.finished == expected
+            asked += 1
+            if expected:
+                continue
+            going = True
+            due = run.due()
+            with fast_paths.reference():
+                expected = run.finished
+            assert run.finished == expected
+            for scripted in due:
+                run.session.submit(scripted)
+            if due:
+                continue
+            chosen = run.next_command(DefaultPolicy())
+            if chosen is None:
+                continue
+            run.session.submit(chosen)
+        if not going:
+            break
+    assert asked > 2
+
+
 def test_a_condition_looked_up_once_is_the_condition_looked_up_afresh() -> None:
     catalogue = default_catalogue()
     tables = catalogue.conditions
@@ -262,6 +434,27 @@ def test_values_built_for_a_catalogue_are_its_own() -> None:
         assert for_catalogue(plain, "test.key", lambda: make("fresh")) == "fresh"
 
 
+def test_values_built_for_the_very_objects_are_theirs() -> None:
+    """``once.for_the_very``: a value is handed out again for the very objects only; an
+    equal object that is another one (a copy) builds it afresh, and so does the
+    reference path."""
+    made: list[str] = []
+
+    def make(which: str) -> str:
+        made.append(which)
+        return which
+
+    sheet, conditions = {"body": 6}, ("a",)
+    copy = dict(sheet)
+    assert for_the_very((sheet, conditions), "test.very", lambda: make("first")) == "first"
+    assert for_the_very((sheet, conditions), "test.very", lambda: make("again")) == "first"
+    assert for_the_very((copy, conditions), "test.very", lambda: make("copy")) == "copy"
+    assert for_the_very((sheet,), "test.very", lambda: make("fewer")) == "fewer"
+    with fast_paths.reference():
+        assert for_the_very((sheet, conditions), "test.very", lambda: make("fresh")) == "fresh"
+    assert made == ["first", "copy", "fewer", "fresh"]
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     sizes=st.lists(st.sampled_from([4, 6, 8, 10, 12]), min_size=8, max_size=8),
@@ -297,10 +490,6 @@ def test_the_die_ladder_steps_as_before() -> None:
     for bad in (2, 5, 20):
         with pytest.raises(ValueError, match="not on the die ladder"):
             step(bad, 1)
-
-
-NO_DUEL = ("feast_preparations", "goblin_ambush")
-"""The shipped scenarios without a Nano duel."""
 
 
 @pytest.mark.parametrize("name", [n for n in SCENARIO_NAMES if n not in NO_DUEL])

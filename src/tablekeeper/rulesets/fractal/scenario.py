@@ -19,6 +19,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, field_validator
 
 from tablekeeper.dice.roller import Roller
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.policies import Policy
 from tablekeeper.engine.scenarios import check_version, repeated_ids, versioned_mapping
@@ -148,7 +149,23 @@ class FractalRun:
 
     @property
     def finished(self) -> bool:
-        """Every conflict over (and the timeline given), or the steps played out."""
+        """Every conflict over (and the timeline given), or the steps played out.
+
+        A pure function of the state, the scenario and the timeline's entries given (a
+        set that only grows): asked twice of each state by the unattended loop (before
+        the timeline is read, then by :meth:`next_command`), so on the fast paths the last
+        answer is kept with the very run and state it was for and the count given."""
+        if not fast_paths.enabled():
+            return self._finished()
+        state, given = self.state, len(self.given)
+        last = _LAST_FINISHED
+        if last[0] is self and last[1] is state and last[2] == given:
+            return last[3]
+        found = self._finished()
+        globals()["_LAST_FINISHED"] = (self, state, given, found)
+        return found
+
+    def _finished(self) -> bool:
         state = self.state
         over = all(c.ended is not None for c in state.conflicts.values())
         return (over and not self._due_entries()) or self.steps_played >= self.scenario.steps
@@ -190,6 +207,11 @@ class FractalRun:
             if legal:
                 return policy.choose(self.state, self.state.actor(actor), legal)
         return None
+
+
+_LAST_FINISHED: tuple[FractalRun | None, FractalState | None, int, bool] = (None, None, 0, False)
+"""The run :attr:`FractalRun.finished` last answered for, the state, the count of timeline
+entries given, and its answer (replaced whole)."""
 
 
 def start(scenario: FractalScenario, roller: Roller, *, seed: int | None) -> FractalRun:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
-from tablekeeper.engine.memo import built, remembered
+from tablekeeper.engine.memo import built
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.fractal.derived import max_ap_breakdown
 from tablekeeper.rulesets.fractal.encounter.state import Character, Conflict, FractalState, TempAp
+from tablekeeper.rulesets.fractal.once import for_the_very
 from tablekeeper.rulesets.fractal.scene import SceneElement
 
 
@@ -39,14 +40,42 @@ def elements_around(conflict: Conflict | None, character_id: str) -> tuple[Scene
 
 def max_ap(state: FractalState, character: Character, *, pending_too: bool = False) -> Breakdown:
     """Max AP now, in the conflict the character is in, with its breakdown: a pure
-    function of the character (frozen), its conflict's tree, the scene elements it is
-    inside, the options and the catalogue, so it is remembered for the very character
-    under those on the fast paths (``engine/memo.remembered``)."""
+    function of the character's sheet (its dice and kind), the die sizes it lost, its
+    conditions, its conflict's tree, the scene elements it is inside (its conflict's
+    elements and the zone it stands in), the options and the catalogue.
+
+    On the fast paths it is built once for the very sheet, lost sizes, conditions,
+    elements, options and catalogue (``once.for_the_very``) and the tree and zone: a
+    character's AP changes at almost every event, copying the character, while these
+    values are handed on unchanged from copy to copy, so a Max AP asked again after AP
+    was spent (a refresh, a Beat's end) is not worked out again."""
     conflict = conflict_of(state, character)
     tree = conflict.tree if conflict is not None else None
-    around = elements_around(conflict, character.id)
-    key = ("fractal.max_ap", pending_too, tree, around, state.options, id(state.catalogue))
-    return remembered(character, key, lambda: _max_ap(state, character, tree, around, pending_too))
+    if not fast_paths.enabled():
+        around = elements_around(conflict, character.id)
+        return _max_ap(state, character, tree, around, pending_too)
+    if conflict is None:
+        elements: tuple[SceneElement, ...] = ()
+        zone = None
+    else:
+        elements = conflict.scene_elements
+        participant = conflict.participants.get(character.id)
+        zone = participant.zone if participant is not None else None
+    sources = (
+        character.spec,
+        character.reduced,
+        character.conditions,
+        elements,
+        state.options,
+        state.catalogue,
+    )
+    return for_the_very(
+        sources,
+        ("fractal.max_ap", pending_too, tree, zone),
+        lambda: _max_ap(
+            state, character, tree, elements_around(conflict, character.id), pending_too
+        ),
+    )
 
 
 def _max_ap(

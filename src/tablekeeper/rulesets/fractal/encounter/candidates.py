@@ -37,43 +37,37 @@ def _usable_trees(state: FractalState, conflict: Conflict, key: str) -> list[str
 
 def orders_for(
     state: FractalState, conflict: Conflict, key: str, action: ActionDef, dice: int
-) -> list[cmd.Act]:
+) -> Iterator[cmd.Act]:
+    """The orders of ``action`` offered ``key``, each built when the reader comes to it
+    (a policy taking the first legal command builds the first alone: an action at one
+    foe of several)."""
     effect = action.effect
     assert effect is not None
     me = conflict.participants[key]
     foes = [k for k, p in conflict.participants.items() if p.in_play and p.side != me.side]
-    allies = [
-        k for k, p in conflict.participants.items() if p.in_play and p.side == me.side and k != key
-    ]
     base = {"conflict": conflict.id, "character": key, "action": action.id, "dice": dice}
     if effect.kind == "inflict":
         if effect.area == "always":
-            return (
-                [
-                    payload(
-                        cmd.Act,
-                        {
-                            **base,
-                            "targets": foes,
-                            "kind": effect.kinds[0] if effect.kinds else None,
-                        },
-                    )
-                ]
-                if foes
-                else []
-            )
-        return [payload(cmd.Act, {**base, "targets": [foe]}) for foe in foes]
+            if foes:
+                kind = effect.kinds[0] if effect.kinds else None
+                yield payload(cmd.Act, {**base, "targets": foes, "kind": kind})
+            return
+        for foe in foes:
+            yield payload(cmd.Act, {**base, "targets": [foe]})
+        return
+    allies = [
+        k for k, p in conflict.participants.items() if p.in_play and p.side == me.side and k != key
+    ]
     if effect.kind == "grant":
-        return [
-            payload(cmd.Act, {**base, "targets": [] if effect.to == "self" else [key, *allies][:2]})
-        ]
-    if effect.kind == "share":
-        return [payload(cmd.Act, {**base, "targets": allies})] if allies else []
-    if effect.kind in ("move", "craft"):
-        return [payload(cmd.Act, {**base, "dice": 1})]
-    if effect.kind == "naturalism":
-        return [payload(cmd.Act, {**base, "targets": [key], "kind": "refreshed"})]
-    return []
+        targets = [] if effect.to == "self" else [key, *allies][:2]
+        yield payload(cmd.Act, {**base, "targets": targets})
+    elif effect.kind == "share":
+        if allies:
+            yield payload(cmd.Act, {**base, "targets": allies})
+    elif effect.kind in ("move", "craft"):
+        yield payload(cmd.Act, {**base, "dice": 1})
+    elif effect.kind == "naturalism":
+        yield payload(cmd.Act, {**base, "targets": [key], "kind": "refreshed"})
 
 
 def _elsewhere(state: FractalState, conflict: Conflict, action: ActionDef) -> bool:

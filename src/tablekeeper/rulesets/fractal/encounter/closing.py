@@ -12,24 +12,39 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter.spells import collapse
 from tablekeeper.rulesets.fractal.encounter.state import Conflict
 from tablekeeper.rulesets.fractal.encounter.work import Work
 from tablekeeper.rulesets.fractal.healing import RemovedBy
+from tablekeeper.rulesets.fractal.once import for_the_very
+
+
+def standing_sides(conflict: Conflict) -> tuple[int, dict[str, list[str]]]:
+    """How many sides the conflict seats, and each side's participants still in play
+    (``Conflict.sides``, ``Conflict.standing``; read-only): pure functions of its
+    participants, asked after every event of a turn or a Beat, so on the fast paths
+    built once for the very participants (``once.for_the_very``: a conflict copied for
+    its step or its duel keeps them)."""
+    if not fast_paths.enabled():
+        return len(conflict.sides()), conflict.standing()
+    return for_the_very(
+        (conflict.participants,),
+        "fractal.standing_sides",
+        lambda: (len(conflict.sides()), conflict.standing()),
+    )
 
 
 def check_end(work: Work, conflict_id: str) -> bool:
     """A Micro conflict or a Nano duel ends when at most one side has anyone still in
     (F-SOCIAL-GEN-02)."""
     conflict = work.state.conflicts[conflict_id]
-    if (
-        conflict.ended is not None
-        or conflict.level not in ("micro", "nano")
-        or len(conflict.sides()) < 2
-    ):
+    if conflict.ended is not None or conflict.level not in ("micro", "nano"):
         return conflict.ended is not None
-    standing = conflict.standing()
+    sides, standing = standing_sides(conflict)
+    if sides < 2:
+        return False
     if len(standing) > 1:
         return False
     winner = next(iter(standing), None)

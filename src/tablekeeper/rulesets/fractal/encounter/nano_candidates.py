@@ -45,9 +45,10 @@ MOVES = ("precise_technique", "lead", "spotlight_steal")
 
 def _arguments(
     state: FractalState, conflict: Conflict, key: str, foe: str, dice: int
-) -> list[Declare]:
+) -> Iterator[Declare]:
     """Logos, Pathos, Ethos (or a dancer's moves): the zone with the least Routine Armor
-    first, then the better die."""
+    first, then the better die; each built when the reader comes to it (a policy taking
+    the first legal declaration builds the first alone)."""
     character = state.characters[key]
     names = MOVES if conflict.tree == "dancing" else ARGUMENTS
     catalogue = state.catalogue.actions
@@ -58,31 +59,28 @@ def _arguments(
         action = catalogue.action(name)
         return (armor.get(action.zone or "", 0), -max(character.die(s) for s in action.stats), name)
 
-    return [
-        _order(conflict, key, action=name, target=foe, dice=dice)
-        for name in sorted(names, key=strength)
-    ]
+    for name in sorted(names, key=strength):
+        yield _order(conflict, key, action=name, target=foe, dice=dice)
 
 
 def _attacks(
     state: FractalState, conflict: Conflict, key: str, foe: str, dice: int
-) -> list[Declare]:
+) -> Iterator[Declare]:
     """A Cut and a Thrust at the middle, the easier TN first, then the other zones (in a
-    debate: its arguments)."""
+    debate: its arguments); each built when the reader comes to it."""
     if conflict.tree in ("social", "dancing"):
-        return _arguments(state, conflict, key, foe, dice)
+        yield from _arguments(state, conflict, key, foe, dice)
+        return
     character = state.characters[key]
     tns = {
         name: action_tn(character, state.catalogue.actions.action(name))
         for name in ("cut", "thrust")
     }
     first, second = sorted(tns, key=lambda name: (tns[name], name))
-    return [
-        _order(conflict, key, action=first, zone="mid", target=foe, dice=dice),
-        _order(conflict, key, action=second, zone="mid", target=foe, dice=dice),
-        _order(conflict, key, action=first, zone="high", target=foe, dice=dice),
-        _order(conflict, key, action=first, zone="low", target=foe, dice=dice),
-    ]
+    yield _order(conflict, key, action=first, zone="mid", target=foe, dice=dice)
+    yield _order(conflict, key, action=second, zone="mid", target=foe, dice=dice)
+    yield _order(conflict, key, action=first, zone="high", target=foe, dice=dice)
+    yield _order(conflict, key, action=first, zone="low", target=foe, dice=dice)
 
 
 MAGIC_SKILLS = ("magic", "ergokinesis", "mentalism", "naturalism", "arcanism")
@@ -204,7 +202,7 @@ def _orders(
             rest = pool - half
             for reaction in dict.fromkeys(reactions):
                 if mine.action is None and rest:
-                    riposte = _attacks(state, conflict, key, attacker, rest)[0]
+                    riposte = next(_attacks(state, conflict, key, attacker, rest))
                     yield riposte.model_copy(
                         update={"defense": reaction, "defense_dice": half, "against": attacker}
                     )

@@ -8,11 +8,16 @@ the Beat is played out (``nano_resolve.py``) and time passes by the Beat (F-TIME
 
 from __future__ import annotations
 
+from tablekeeper.engine import fast_paths
 from tablekeeper.engine.decisions import Decision
-from tablekeeper.engine.memo import remembered
 from tablekeeper.rulesets.fractal.encounter import events as ev
 from tablekeeper.rulesets.fractal.encounter import nano_events as nev
-from tablekeeper.rulesets.fractal.encounter.closing import check_end, close_by_favor, pass_time
+from tablekeeper.rulesets.fractal.encounter.closing import (
+    check_end,
+    close_by_favor,
+    pass_time,
+    standing_sides,
+)
 from tablekeeper.rulesets.fractal.encounter.duel import STEPS, Duel, pair
 from tablekeeper.rulesets.fractal.encounter.exchanges import (
     TURN_START_KINDS,
@@ -24,6 +29,7 @@ from tablekeeper.rulesets.fractal.encounter.exchanges import (
 )
 from tablekeeper.rulesets.fractal.encounter.state import Conflict
 from tablekeeper.rulesets.fractal.encounter.work import Work
+from tablekeeper.rulesets.fractal.once import for_the_very
 
 SOCIAL_STRIKES = ("logos", "pathos", "ethos", "cite_precedent", "cease_and_desist", "bombast")
 """The Social tree's attacks on a zone (F-SOCIAL-NANO-02, -03, -16, -17, -20, -22)."""
@@ -67,9 +73,28 @@ def opponents(conflict: Conflict, key: str) -> list[str]:
 
 def required(conflict: Conflict) -> tuple[str, ...]:
     """Who declares at the duel's current step, in seat order (G-F-07): a pure question of
-    the conflict, asked by the flow, the candidates and every declaration's check, so it
-    is remembered for the very conflict on the fast paths (``engine/memo.remembered``)."""
-    return remembered(conflict, "fractal.required", lambda: tuple(_required(conflict)))
+    the conflict, asked by the flow, the candidates and every declaration's check.
+
+    It reads the participants (who is in, on which side), the step, and the momentum
+    (the attack and defense steps) and what was declared (the defense and feint steps),
+    so on the fast paths it is built once for the very participants, momentum and
+    declarations the step reads and the step (``once.for_the_very``): the conflict is
+    copied at every event of the duel (a declaration, a step, AP spent), these values
+    are handed on unchanged from copy to copy, and the attack step's declarers are the
+    same after each declaration."""
+    duel = conflict.duel
+    if duel is None or not fast_paths.enabled():
+        return tuple(_required(conflict))
+    step = duel.step
+    if step == "attack":
+        sources: tuple[object, ...] = (conflict.participants, duel.momentum)
+    elif step == "defense":
+        sources = (conflict.participants, duel.momentum, duel.declared)
+    elif step == "feint":
+        sources = (conflict.participants, duel.declared)
+    else:
+        return ()
+    return for_the_very(sources, ("fractal.required", step), lambda: tuple(_required(conflict)))
 
 
 def _required(conflict: Conflict) -> list[str]:
@@ -112,7 +137,26 @@ def _required(conflict: Conflict) -> list[str]:
 
 
 def waiting_on(conflict: Conflict) -> str | None:
-    """The character who declares next, if the Beat waits on one."""
+    """The character who declares next, if the Beat waits on one: a pure question of the
+    conflict, asked of the very same conflict by the duel's flow, the scenario's runner,
+    the candidates and the declaration's check in turn, so on the fast paths the last
+    answer is kept with its conflict (held, so no other can take its identity) and given
+    again for the very same one."""
+    if not fast_paths.enabled():
+        return _waiting_on(conflict)
+    last = _LAST_WAITING
+    if last[0] is conflict:
+        return last[1]
+    found = _waiting_on(conflict)
+    globals()["_LAST_WAITING"] = (conflict, found)
+    return found
+
+
+_LAST_WAITING: tuple[Conflict | None, str | None] = (None, None)
+"""The conflict :func:`waiting_on` last answered for, and its answer (replaced whole)."""
+
+
+def _waiting_on(conflict: Conflict) -> str | None:
     if conflict.level != "nano" or conflict.ended is not None or conflict.duel is None:
         return None
     if conflict.phase != "turns":
@@ -258,7 +302,7 @@ def drive_duel(work: Work, conflict_id: str) -> Decision | None:
         conflict = work.state.conflicts[conflict_id]
         if conflict.ended is not None or check_end(work, conflict_id):
             return None
-        if len(conflict.standing()) < 2:
+        if len(standing_sides(conflict)[1]) < 2:
             return None  # nobody to duel (the GM closes it)
         if conflict.phase == "refresh" or conflict.duel is None:
             start_beat(work, conflict_id)
