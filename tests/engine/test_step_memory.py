@@ -5,6 +5,7 @@ that lets the least recently met go first."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from pydantic import BaseModel
@@ -103,3 +104,32 @@ def test_steps_are_remembered_only_on_the_fast_paths_for_a_session_keeping_no_lo
         assert remembering()
         with fast_paths.reference():
             assert not remembering()
+
+
+def test_a_value_built_for_each_of_the_very_sources_is_built_once_for_them() -> None:
+    """``memo.built_for_each``: once for the very sources and an equal key; another object
+    equal to a source, another key, a refusal (nothing kept) or the reference path builds."""
+    from tablekeeper.engine.memo import built_for_each
+
+    memory: Memory[Any, Any] = Memory(8)
+    made: list[int] = []
+
+    def make() -> list[int]:
+        made.append(1)
+        return [len(made)]
+
+    sheet, other = [1, 2], [1, 2]  # equal, not the same object
+    first = built_for_each((sheet,), ("max ap", 3), make, memory)
+    assert built_for_each((sheet,), ("max ap", 3), make, memory) is first
+    assert built_for_each((other,), ("max ap", 3), make, memory) is not first
+    assert built_for_each((sheet,), ("max ap", 4), make, memory) is not first
+    assert len(made) == 3
+
+    def refuse() -> list[int]:
+        raise ValueError("refused")
+
+    with pytest.raises(ValueError, match="refused"):
+        built_for_each((sheet,), "refusal", refuse, memory)
+    assert len(memory) == 3
+    with fast_paths.reference():
+        assert built_for_each((sheet,), ("max ap", 3), make, memory) is not first

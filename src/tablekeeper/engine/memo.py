@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from tablekeeper.engine import fast_paths
+from tablekeeper.engine.step_memory import Memory
 
 T = TypeVar("T")
 
@@ -101,3 +102,26 @@ def built_for(source: object, key: Hashable, make: Callable[[], T]) -> T:
     so its identity cannot be reused by another object while the value is remembered."""
     held, value = built((key, id(source)), lambda: (source, make()))
     return value if held is source else make()
+
+
+def built_for_each(
+    sources: tuple[object, ...], key: Hashable, make: Callable[[], T], memory: Memory[Any, Any]
+) -> T:
+    """``make()``, built once for the very objects ``sources`` (frozen values a fold hands
+    on unchanged, a stat block, the options) and ``key`` (which holds every other argument
+    ``make`` reads, compared by equality) on the fast paths, kept in ``memory`` (the
+    caller's own bounded memory, so values named by identity, which a later encounter
+    never asks for again, do not push out the values :func:`built` keeps for equal
+    arguments). The sources are named by their identities and held with the value, so
+    while it is kept no other object can take one of their identities: a value found is
+    always the very sources'. A ``make`` that raises keeps nothing; on the reference path
+    it always builds."""
+    if not fast_paths.enabled():
+        return make()
+    named = (key, *map(id, sources))
+    found = memory.recall(named)
+    if found is not None:
+        return found[1]  # type: ignore[no-any-return]
+    value = make()
+    memory.keep(named, (sources, value))
+    return value

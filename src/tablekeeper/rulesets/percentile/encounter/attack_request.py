@@ -18,6 +18,8 @@ from typing import Any, TypeAlias, TypeVar
 
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Contribution
+from tablekeeper.engine.memo import built_for_each
+from tablekeeper.engine.step_memory import Memory
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile import modifiers as mod
 from tablekeeper.rulesets.percentile.attack_input import (
@@ -161,27 +163,18 @@ def plainly_valid(state: PercentileState, task: AttackTask) -> bool:
 
 
 READS_KEPT = 2048
-"""How many values :func:`_by_reads` keeps (it forgets them all when full)."""
+"""How many values :func:`_by_reads` keeps (the least recently asked go first)."""
 
-_BY_READS: dict[tuple[tuple[int, ...], Hashable], tuple[tuple[object, ...], Any]] = {}
+_BY_READS: Memory[Hashable, tuple[tuple[object, ...], Any]] = Memory(READS_KEPT)
 
 
 def _by_reads(held: tuple[object, ...], reads: Hashable, make: Callable[[], T]) -> T:
     """``make()``, a pure function of the objects ``held`` (the very objects, frozen: a
     stat block, the options, inputs already built) and of the values in ``reads``, built
-    once for them on the engine's fast paths: the objects are named by identity and held
-    with the value (so no other object takes their identity while it is kept; the
-    identities are checked besides), the reads compared by equality. A refusal raises
-    each time, and nothing is kept."""
-    key = (tuple([id(item) for item in held]), reads)
-    found = _BY_READS.get(key)
-    if found is not None and all(a is b for a, b in zip(found[0], held, strict=True)):
-        return found[1]  # type: ignore[no-any-return]
-    value = make()
-    if len(_BY_READS) >= READS_KEPT:
-        _BY_READS.clear()
-    _BY_READS[key] = (held, value)
-    return value
+    once for them on the engine's fast paths (``memo.built_for_each``: the objects named
+    by identity and held with the value, the reads compared by equality). A refusal
+    raises each time, and nothing is kept."""
+    return built_for_each(held, reads, make, _BY_READS)
 
 
 AttackerSide: TypeAlias = tuple[AttackerInput, MeleeDistance | None]
