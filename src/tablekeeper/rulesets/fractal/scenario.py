@@ -155,6 +155,7 @@ class FractalRun:
         set that only grows): asked twice of each state by the unattended loop (before
         the timeline is read, then by :meth:`next_command`), so on the fast paths the last
         answer is kept with the very run and state it was for and the count given."""
+        global _LAST_FINISHED
         if not fast_paths.enabled():
             return self._finished()
         state, given = self.state, len(self.given)
@@ -162,7 +163,7 @@ class FractalRun:
         if last[0] is self and last[1] is state and last[2] == given:
             return last[3]
         found = self._finished()
-        globals()["_LAST_FINISHED"] = (self, state, given, found)
+        _LAST_FINISHED = (self, state, given, found)
         return found
 
     def _finished(self) -> bool:

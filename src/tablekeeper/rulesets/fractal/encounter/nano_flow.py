@@ -142,13 +142,14 @@ def waiting_on(conflict: Conflict) -> str | None:
     the candidates and the declaration's check in turn, so on the fast paths the last
     answer is kept with its conflict (held, so no other can take its identity) and given
     again for the very same one."""
+    global _LAST_WAITING
     if not fast_paths.enabled():
         return _waiting_on(conflict)
     last = _LAST_WAITING
     if last[0] is conflict:
         return last[1]
     found = _waiting_on(conflict)
-    globals()["_LAST_WAITING"] = (conflict, found)
+    _LAST_WAITING = (conflict, found)
     return found
 
 
