@@ -645,3 +645,22 @@ def test_how_the_trials_ended_shows_where_some_had_no_winner(client: TestClient)
             assert f'<th scope="row">{words}</th><td>{row["count"]}</td>' in table
     else:
         pytest.fail(f"bandit_toll no longer ends without a winner: {report['endings']}")
+
+
+def test_a_run_finishing_while_its_part_is_made_is_shown_as_it_was_read() -> None:
+    """The run's thread may finish it between the page's reading of it and the template's
+    (CI met it: the report drawn without its values, a 500). The part shows the run as
+    its context read it: still playing, then, on the next poll, finished."""
+    from tablekeeper.web.lab import _run_context
+    from tablekeeper.web.templating import environment
+
+    run = lab_jobs.LabRun(id="r", kind="simulation", title="A run", total=10)
+    template = environment().get_template("_lab_run.html")
+    read = _run_context(run)
+    run.result = lab.simulate("first_blood", ruleset="duel", trials=10, seed=1, workers=1)
+    run.finished = True  # as _play does: the result first, then finished
+    html = template.render({"request": None, "run": run, "fragment": True, **read})
+    assert "lab-progress" in html
+    html = template.render({"request": None, "run": run, "fragment": True, **_run_context(run)})
+    assert "lab-progress" not in html
+    assert "Download the data" in html

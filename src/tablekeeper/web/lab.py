@@ -519,14 +519,22 @@ def _resolver_context(name: str, inputs: Mapping[str, str] | None) -> dict[str, 
 
 
 def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
+    """What ``_lab_run.html`` shows of ``run``, decided by one reading of whether it has
+    finished (``finished``, which the template reads, not the run's own flag): the run's
+    thread may finish it while the page is made, and a page that read it twice drew its
+    report without the values the report needs. A run sets its result (or error) before
+    it says it has finished."""
     if run is None:
         return {}
-    if run.result is None:
-        return {"progress": progress_text(run)}
+    if not run.finished:
+        return {"finished": False, "progress": progress_text(run)}
+    if run.result is None:  # its error is shown
+        return {"finished": True}
     if run.kind == "simulation":
         names = varied_names(run)
         field = (run.result.get("varied") or [""])[0]
         return {
+            "finished": True,
             "stopped_text": stopped_text(run.result) if run.result.get("stopped") else "",
             "glance": glance_of(run.result, names),
             "charts": simulation_charts(run.result, names),
@@ -534,6 +542,7 @@ def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
             "trend_field": names.get(field, field),
         }
     return {
+        "finished": True,
         "sweep_rows": sweep_rows(run.result),
         "sweep_chart": sweep_chart(run.id, run.result),
         "sweep_chart_title": chart_title(run.result),
