@@ -96,3 +96,18 @@ def test_endings_count_the_sides_that_won_them() -> None:
         "a tie": {NO_ONE: 1},
         "b": {"b": 1},
     }
+
+
+def test_a_trial_whose_rounds_ran_out_lasted_the_scenarios_rounds_not_one_more() -> None:
+    """A ruleset's ``elapsed`` counts rounds begun: when the last round is over its
+    clock has begun one more, which no one played (the run stops there). A trial that
+    ran out lasted the scenario's length: the tactical duel's "the 12 rounds ran out"
+    beside a length of 13 told the designer two things (the designer's walkthrough)."""
+    for name, ruleset, rounds in (("duel", "tactical", 1), ("river_ambush", "percentile", 1)):
+        result = lab.simulate(
+            name, ruleset=ruleset, trials=6, seed=0, workers=1, vary=[f"rounds={rounds}"]
+        )
+        report = result["points"][0]["report"]
+        ran_out = f"the {rounds} round ran out"
+        assert any(text.startswith(ran_out) for text in report["endings"]), report["endings"]
+        assert report["length"]["max"] == rounds, (name, report["length"])

@@ -279,12 +279,26 @@ def play_trials(plan: TrialPlan, first: int, seeds: Sequence[int]) -> list[Trial
                 seed=seed,
                 winner=winner,
                 ended=how_it_ended(rules.ended(end), winner, run),
-                length=commands if elapsed is None else elapsed,
+                length=commands if elapsed is None else played_length(elapsed, run),
                 commands=commands,
                 tally=rules.tally(start, end),
             )
         )
     return found
+
+
+def played_length(elapsed: int, run: ScenarioRun[Any]) -> int:
+    """A trial's length in its scenario's unit: what its ruleset says has elapsed, but
+    no more than the scenario's length. A ruleset counting rounds begun (tactical,
+    percentile) has begun one more when the last is over; the run stops there, and no
+    one played it: a trial whose 12 rounds ran out lasted 12 rounds, not 13.
+
+    >>> from types import SimpleNamespace as Run
+    >>> run = Run(scenario=Run(length=12))
+    >>> played_length(13, run), played_length(7, run)
+    (12, 7)
+    """
+    return min(elapsed, run.scenario.length)
 
 
 STUCK = "no one could act any more"
