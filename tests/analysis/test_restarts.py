@@ -6,6 +6,7 @@ reused, and the reference path always starts afresh."""
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -90,9 +91,9 @@ def test_a_restarted_run_plays_the_trial_a_fresh_start_plays(ruleset: str, name:
 def test_restarted_trials_are_the_reference_paths_trials(ruleset: str, name: str) -> None:
     plan = _plan(ruleset, name)
     fast = play_trials(plan, 0, list(SEEDS))
-    assert trials._STARTS[id(plan)][1] is not None  # they were restarted
+    assert _start_of(plan) is not None  # they were restarted
     with fast_paths.reference():
-        assert trials._started_once(plan, load_ruleset(ruleset), plan.scenario(), 9) is None
+        assert trials._started_once(load_ruleset(ruleset), plan.scenario(), 9) is None
         reference = play_trials(plan, 0, list(SEEDS))
     assert fast == reference
 
@@ -141,13 +142,47 @@ def _duel() -> Any:
     return _plan("duel", "first_blood").scenario()
 
 
-def test_a_call_of_fewer_trials_than_the_check_costs_starts_each_afresh() -> None:
+def _start_of(plan: TrialPlan) -> Any:
+    """The start ``play_trials`` restarts the plan's trials from (``None``: none yet)."""
+    scenario = trials._parsed(plan)
+    known = trials._STARTS.get(id(scenario))
+    return None if known is None or known[0] is not scenario else known[1]
+
+
+def test_a_call_of_fewer_trials_than_the_check_costs_starts_each_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(trials, "_PLANS", {})  # no other test's play of the duel
+    monkeypatch.setattr(trials, "_STARTS", {})
     plan = _plan("duel", "first_blood")
     few = play_trials(plan, 0, [1, 2])
-    assert id(plan) not in trials._STARTS
+    assert _start_of(plan) is None
     assert play_trials(plan, 0, [1, 2, 3])[:2] == few
-    assert trials._STARTS[id(plan)][1] is not None
+    assert _start_of(plan) is not None
     assert play_trials(plan, 0, [1]) == few[:1]  # started already: restarted
+
+
+def test_a_plan_sent_afresh_is_parsed_and_started_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker is sent each chunk's plan afresh (a pickled copy): plans equal in value
+    share one parsed scenario and one start, so the states every chunk's trials pass
+    through are the very ones earlier chunks met (what realtime's and tactical's steps
+    remembered are keyed by); a plan with other data, or holding a value not told apart
+    by value, has its own; the reference path parses each afresh."""
+    monkeypatch.setattr(trials, "_PLANS", {})
+    monkeypatch.setattr(trials, "_STARTS", {})
+    plan = _plan("realtime", "leaving_reach")
+    sent = pickle.loads(pickle.dumps(plan))
+    assert sent is not plan
+    assert trials._parsed(sent) is trials._parsed(plan)
+    first = play_trials(plan, 0, [1, 2, 3])
+    assert _start_of(sent) is _start_of(plan) is not None
+    assert play_trials(sent, 0, [1, 2, 3]) == first
+    other = replace(plan, data={**plan.data, "seconds": 13})
+    assert trials._parsed(other) is not trials._parsed(plan)
+    held = replace(plan, data={**plan.data, "note": object()})
+    assert trials._plan_key(held) == (("very", id(held)), held)
+    with fast_paths.reference():
+        assert trials._parsed(sent) is not trials._parsed(plan)
 
 
 def test_a_start_that_rolls_a_die_is_never_restarted() -> None:

@@ -14,7 +14,7 @@ trial came to (:class:`Trial`) is read through the contract: ``winner``, ``ended
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ from tablekeeper.engine.policies import DefaultPolicy, Policy
 from tablekeeper.engine.rulesets import Ruleset, load_ruleset
 from tablekeeper.engine.scenarios import Scenario, ScenarioRun, restarted, started_once
 from tablekeeper.engine.sight import GM_SIGHT
+from tablekeeper.engine.step_memory import UnprintableError, printed
 from tablekeeper.errors import InvalidInputError, RulesError
 
 MAX_STEPS = 20_000
@@ -198,27 +199,45 @@ def _started(plan: TrialPlan) -> tuple[Ruleset, ScenarioRun[Any]]:
 
 
 PLANS_REMEMBERED = 8
-"""How many plans' parsed scenarios :func:`_parsed` keeps."""
+"""How many plans' parsed scenarios :func:`_parsed` keeps, and how many scenarios'
+starts :func:`_started_once` keeps."""
 
-_PLANS: dict[int, tuple[TrialPlan, Scenario]] = {}
+_PLANS: dict[Hashable, tuple[TrialPlan | None, Scenario]] = {}
+"""Per plan (:func:`_plan_key`), its parsed scenario (with the plan itself where the plan
+is known by identity alone)."""
 
-_STARTS: dict[int, tuple[TrialPlan, ScenarioRun[Any] | None]] = {}
-"""Per plan (as :data:`_PLANS`), its scenario started once to restart each trial from
+_STARTS: dict[int, tuple[Scenario, ScenarioRun[Any] | None]] = {}
+"""Per parsed scenario (by identity, held), it started once to restart each trial from
 (``None``: its trials start afresh)."""
 
 
+def _plan_key(plan: TrialPlan) -> tuple[Hashable, TrialPlan | None]:
+    """What tells a plan's scenario from another's: its ruleset, source and data, told by
+    value (``engine.step_memory.printed``: every value with its type, in order), so a
+    worker sent the same plan afresh for each chunk (a pickled copy) parses it once; a
+    plan whose data holds a value not told apart by value is known by identity (held)."""
+    try:
+        return ("value", plan.ruleset, plan.source, printed(dict(plan.data))), None
+    except UnprintableError:
+        return ("very", id(plan)), plan
+
+
 def _parsed(plan: TrialPlan) -> Scenario:
-    """The plan's scenario, parsed once per plan object on the fast paths (a caller
-    playing a plan's trials a few at a time, as a benchmark or a progress bar does, does
-    not parse it again each time; a scenario is a frozen value, and the plan's data is
-    never changed), else afresh."""
+    """The plan's scenario, parsed once per plan on the fast paths, else afresh. Plans
+    equal in value share it (:func:`_plan_key`): a caller playing a plan's trials a few
+    at a time (a benchmark, a progress bar) or a worker sent each chunk's plan afresh
+    does not parse it again, and every chunk's trials start from one start
+    (:func:`_started_once`), so what a ruleset remembers of the states its trials passed
+    through (``engine/step_memory.py``) serves them all. A scenario is a frozen value,
+    and a plan's data is never changed."""
     if not fast_paths.enabled():
         return plan.scenario()
-    known = _PLANS.get(id(plan))
-    if known is not None and known[0] is plan:
+    key, held = _plan_key(plan)
+    known = _PLANS.get(key)
+    if known is not None and known[0] is held:
         return known[1]
     scenario = plan.scenario()
-    _PLANS[id(plan)] = (plan, scenario)
+    _PLANS[key] = (held, scenario)
     if len(_PLANS) > PLANS_REMEMBERED:
         del _PLANS[next(iter(_PLANS))]
     return scenario
@@ -229,23 +248,21 @@ RESTARTS_FROM = 3
 twice to check it: fewer trials start afresh, unless it was started already)."""
 
 
-def _started_once(
-    plan: TrialPlan, rules: Ruleset, scenario: Scenario, trials: int
-) -> ScenarioRun[Any] | None:
-    """The plan's scenario started once, on the fast paths, for each of ``trials`` trials
-    to restart from (``engine.scenarios.started_once``: ``None`` when a start rolls dice or
-    reads its seed); started once per plan object and process, as :func:`_parsed` parses
-    it (a worker process is sent a chunk's plan afresh: once per chunk)."""
+def _started_once(rules: Ruleset, scenario: Scenario, trials: int) -> ScenarioRun[Any] | None:
+    """The scenario started once, on the fast paths, for each of ``trials`` trials to
+    restart from (``engine.scenarios.started_once``: ``None`` when a start rolls dice or
+    reads its seed); started once per parsed scenario and process (:func:`_parsed`
+    parses each plan once)."""
     if not fast_paths.enabled():
         return None
-    known = _STARTS.get(id(plan))
-    if known is not None and known[0] is plan:
+    known = _STARTS.get(id(scenario))
+    if known is not None and known[0] is scenario:
         return known[1]
     if trials < RESTARTS_FROM:
         return None
     assert rules.scenarios is not None
     run = started_once(rules.scenarios, scenario)
-    _STARTS[id(plan)] = (plan, run)
+    _STARTS[id(scenario)] = (scenario, run)
     if len(_STARTS) > PLANS_REMEMBERED:
         del _STARTS[next(iter(_STARTS))]
     return run
@@ -260,7 +277,7 @@ def play_trials(plan: TrialPlan, first: int, seeds: Sequence[int]) -> list[Trial
     scenario = _parsed(plan)
     policy = resolve_policy(plan.policy, rules)
     assert rules.scenarios is not None
-    once = _started_once(plan, rules, scenario, len(seeds))
+    once = _started_once(rules, scenario, len(seeds))
     found = []
     for offset, seed in enumerate(seeds):
         if once is not None:
