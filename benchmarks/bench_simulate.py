@@ -4,7 +4,10 @@ reference path, measured in the same run.
 Each scenario is played to its end as ``tablekeeper simulate`` plays a trial
 (``analysis.trials.play_trials``: the script when due, each decision answered by the
 ruleset's ``policy()``, else ``ScenarioRun.next_command``) with seeds 1, 2, 3..., one
-core, timed in CPU seconds (best of alternated runs). The reference is the same loop
+core, timed in CPU seconds (best of alternated runs), in chunks as a ``simulate`` worker
+plays them: up to ``backends.MAX_CHUNK`` trials per call, each chunk with its plan sent
+afresh (a pickled copy, as a process pool sends it, so what a plan keeps, its parsed
+scenario and its start, is made once per chunk). The reference is the same loop
 inside ``engine.fast_paths.reference()`` (every value validated, every event folded by
 the session, no memo: the code as it was before the fast paths), so the ratio is the fast
 paths' own gain on this machine, whatever its load. The issue's target is 10x; the script
@@ -21,10 +24,12 @@ Run: ``.venv/bin/python benchmarks/bench_simulate.py [--quick] [--report-speed]`
 from __future__ import annotations
 
 import argparse
+import pickle
 import sys
 import time
 
-from tablekeeper.analysis.trials import Trial, TrialPlan, play_trials
+from tablekeeper.analysis.backends import MAX_CHUNK
+from tablekeeper.analysis.trials import RESTARTS_FROM, Trial, TrialPlan, play_trials
 from tablekeeper.engine import fast_paths
 from tablekeeper.services import lab
 
@@ -33,13 +38,20 @@ TARGET_RATIO = 10.0
 
 def rate(plan: TrialPlan, seconds: float) -> tuple[float, list[Trial]]:
     """Encounters per second of CPU time over about ``seconds`` (CPU time, not the wall
-    clock: the machine is shared), and the trials played, seeds 1, 2, 3..."""
+    clock: the machine is shared), and the trials played, seeds 1, 2, 3..., in chunks
+    as the module docstring says: each chunk as long as the time left allows at the rate
+    measured so far, from ``RESTARTS_FROM`` (the fewest a call restarts from one start)
+    to ``MAX_CHUNK`` trials."""
     played: list[Trial] = []
+    sent = pickle.dumps(plan)
+    size = RESTARTS_FROM
     start = time.process_time()
-    seed = 1
     while time.process_time() - start < seconds or not played:
-        played.extend(play_trials(plan, seed - 1, [seed]))
-        seed += 1
+        first = len(played)
+        played.extend(play_trials(pickle.loads(sent), first, range(first + 1, first + size + 1)))
+        spent = time.process_time() - start
+        fit = int((seconds - spent) * len(played) / spent) if spent > 0 else MAX_CHUNK
+        size = max(RESTARTS_FROM, min(MAX_CHUNK, fit))
     return len(played) / (time.process_time() - start), played
 
 
