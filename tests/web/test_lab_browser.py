@@ -37,6 +37,40 @@ def test_a_designer_simulates_a_scenario_over_a_field_and_downloads_the_data(
     expect(run.locator("table.lab-wins").first).to_contain_text("Wins of 60 trials")
     expect(run.locator("svg.lab-histogram").first).to_be_visible()
     screenshots.take(page, "lab-01-simulation")
+    # A number and its interval read on one line: "93.0 % (91.8-94.0 %)" broke before
+    # its last "%", and an actor's "1.00 ± 0.00" before its sd (the designer's walkthrough).
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll(
+                '#lab-run .lab-rate-text, #lab-run .lab-actors td:not(:last-child)')]
+            .map((cell) => {
+                const range = document.createRange();
+                range.selectNodeContents(cell);
+                const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                return [cell.textContent.trim(), tops.size];
+            })"""
+    )
+    assert lines, "no rate or actor cells read"
+    assert [text for text, count in lines if count > 1] == []
+    wide = page.viewport_size
+    for width in (1280, 1000, 800, 700):  # each rate beside its bar, not under it
+        page.set_viewport_size({"width": width, "height": 900})
+        beside = page.evaluate(
+            """() => [...document.querySelectorAll('#lab-run .lab-wins tbody td')].map((cell) => {
+                    const bar = cell.querySelector('svg').getBoundingClientRect();
+                    const text = cell.querySelector('.lab-rate-text').getBoundingClientRect();
+                    return text.left >= bar.right && text.top < bar.bottom;
+                })"""
+        )
+        assert beside, width
+        assert all(beside), (width, beside)
+        tracks = page.evaluate(  # one scale: every bar of a table as long at 100 %
+            """() => [...document.querySelectorAll('#lab-run .lab-wins')].map((table) =>
+                    new Set([...table.querySelectorAll('svg')].map(
+                        (bar) => Math.round(bar.getBoundingClientRect().width))).size)"""
+        )
+        assert tracks, width
+        assert set(tracks) == {1}, (width, tracks)
+    page.set_viewport_size(wide)
 
     with page.expect_download() as download:
         run.get_by_role("link", name="JSON").click()
