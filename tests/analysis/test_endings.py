@@ -43,8 +43,8 @@ def test_a_trial_that_played_its_whole_length_ended_as_its_length_ran_out() -> N
 
 
 def test_a_table_repeating_the_win_table_is_not_shown_but_no_ones_cause_is() -> None:
-    """river_ambush: the ruleset's endings name the sides again ("travellers"); what the
-    table adds is why no one won some trials: the rounds ran out."""
+    """river_ambush: the ruleset's endings name the sides again ("travellers left
+    standing"); what the table adds is why no one won some trials: the rounds ran out."""
     report = _report("river_ambush", "percentile", 60)
     rounds = next(text for text in report["endings"] if text.endswith("rounds ran out"))
     assert report["endings"][rounds]["sides"] == {NO_ONE: report["sides"][NO_ONE]["wins"]}

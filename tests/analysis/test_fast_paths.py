@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rulesets.conformance import played_states
+from tablekeeper.analysis import trials as trials_module
 from tablekeeper.analysis.trials import TrialPlan, play, play_trials, resolve_policy
 from tablekeeper.dice.roller import RandomRoller
 from tablekeeper.engine import fast_paths
@@ -285,6 +286,7 @@ def test_a_plans_scenario_is_parsed_once_on_the_fast_path_only(
         return parse(self)
 
     monkeypatch.setattr(TrialPlan, "scenario", counted)
+    monkeypatch.setattr(trials_module, "_PLANS", {})  # no other test's parse of the duel
     trials = [play_trials(plan, seed - 1, [seed])[0] for seed in (1, 2, 3)]
     assert len(parsed) == 1
     with fast_paths.reference():

@@ -130,15 +130,18 @@ class Percentile(RulesetBase):
         return odds.command_odds(state, command, sight)
 
     def ended(self, state: PercentileState) -> str | None:
-        """The side left standing once the encounter is over ("no one" when none is, or
-        the GM ended it); for a social encounter that did not turn into combat, each
+        """Once the encounter is over, the side left standing (``party left standing``,
+        as tactical says it), ``no one left standing``, or, when sides still stood,
+        ``the GM ended it``; for a social encounter that did not turn into combat, each
         party's result once it is over; ``None`` while it goes on."""
         social = state.social
         if social is not None and state.clock is None:
             return social_ended(social) if social.over or state.over else None
         if not state.over:
             return None
-        return state.winner or "no one"
+        if state.winner is not None:
+            return f"{state.winner} left standing"
+        return "the GM ended it" if state.standing() else "no one left standing"
 
     def winner(self, state: PercentileState) -> str | None:
         return outcomes.winner(state)

@@ -68,14 +68,16 @@ def test_the_encounter_ends_with_a_side_standing_or_no_one() -> None:
     dice.feed(9, 2)
     session.submit(start())
     session.submit(order(cmd.DAMAGE, "brenna", actor="gm", amount=30))
-    assert PERCENTILE.ended(session.state) == "party"
+    assert PERCENTILE.ended(session.state) == "party left standing"  # as tactical says it
     stopped, more = table()
     add(stopped, "aldric", "party")
     add(stopped, "brenna", "foes")
     more.feed(4, 3)
     stopped.submit(start())
     stopped.submit(order(cmd.END, None, actor="gm"))
-    assert PERCENTILE.ended(stopped.state) == "no one"
+    assert PERCENTILE.ended(stopped.state) == "the GM ended it"  # both sides stood
+    nobody = stopped.state.model_copy(update={"combatants": {}})
+    assert PERCENTILE.ended(nobody) == "no one left standing"
 
 
 def test_the_entry_point_loads_it_and_registers_every_percentile_resolver() -> None:
