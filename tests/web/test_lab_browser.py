@@ -108,6 +108,11 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     page.locator("#lab-sweep-vary").fill("dice=-1:1")  # a value the input refuses
     page.get_by_role("button", name="Run the sweep").click()
     expect(page.locator("#lab-sweep-vary-error")).to_contain_text("at dice=-1")
+    # The refusal is the sweep's alone: the simulation form keeps what was chosen in it,
+    # and the run below stays (it showed the first scenario again: a walkthrough).
+    expect(page.get_by_label("Scenario")).to_have_value("percentile/river_ambush")
+    expect(page.get_by_label("Trials per point")).to_have_value("60")
+    expect(page.locator("#lab-run tr[data-side]").first).to_be_visible()
     page.locator("#lab-sweep-vary").fill("")
     page.locator('#lab-resolver-input button[data-vary-line="tn=2:6"]').click()
     expect(page.locator("#lab-sweep-vary")).to_have_value("tn=2:6")
@@ -138,6 +143,14 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     )
     assert fits
     screenshots.take(page, "lab-04-sweep-summary")
+
+    # A refused simulation is the simulation's alone: the sweep form and its table stay.
+    page.locator("#lab-vary").fill("nowhere=1:2")
+    page.get_by_role("button", name="Run the simulation").click()
+    expect(page.locator("#lab-vary-error")).to_be_visible()
+    expect(page.get_by_label("Resolver")).to_have_value("percentile.attack")
+    expect(page.locator("#lab-sweep-vary")).to_have_value("attacker.skill=30:90:10")
+    expect(table.locator("tbody tr")).to_have_count(7)
 
     # A fresh tab: a load begun on this one while htmx still settles the sweep (recording
     # its address in the history) is cancelled by it (Chromium: net::ERR_ABORTED).

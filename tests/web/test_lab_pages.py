@@ -229,7 +229,7 @@ def test_bad_sweep_input_is_named_by_field(client: TestClient) -> None:
     assert 'name="input.dice" value="many"' in response.text  # what was typed, kept
     missing = client.post("/lab/sweeps", data=pool, headers=HTMX)
     assert missing.status_code == 422
-    assert missing.headers["HX-Retarget"] == "#main"
+    assert missing.headers["HX-Retarget"] == "#lab-sweep"  # the sweep form alone
     assert 'id="f-input-dice-error"' in missing.text  # a required field left empty
     vary = client.post("/lab/sweeps", data={**pool, "input.dice": "3", "vary": "dice=-1:1"})
     assert vary.status_code == 422  # a varied value the input refuses: named at the vary box

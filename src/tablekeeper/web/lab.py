@@ -803,11 +803,15 @@ def _refused(
         form=form,
         status=status,
     )
-    if is_htmx(request):  # the forms again, with the errors: the page's main part
-        response.headers.update(
-            {"HX-Retarget": "#main", "HX-Reswap": "outerHTML", "HX-Reselect": "#main"}
-        )
+    if is_htmx(request):  # the refused form again, with its errors; the other form and
+        # the run below stay as they are (what was chosen in them is not reset)
+        own = FORM_IDS[form]
+        response.headers.update({"HX-Retarget": own, "HX-Reswap": "outerHTML", "HX-Reselect": own})
     return response
+
+
+FORM_IDS = {"simulation": "#lab-simulate", "sweep": "#lab-sweep"}
+"""The element of each form on the lab page (a refusal swaps its own form alone)."""
 
 
 def _finished(run_id: str) -> dict[str, Any]:
