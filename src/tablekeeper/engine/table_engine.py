@@ -107,12 +107,7 @@ class TableEngine(Generic[S, W]):
                 known = memo[1].get(id(command))
                 if known is not None and known[0] is command:
                     return known[1], known[2]
-        spec = self.commands.spec(command.kind)
-        payload = command.payload_as(spec.payload)
-        if spec.gm_only and command.actor != GM:
-            raise IllegalCommandError(f"only the GM may {command.kind}", field="actor")
-        self.admit(state, command, spec, payload)
-        spec.check(state, command, payload)
+        spec, payload = self.checked(state, command)
         if fast:
             memo = self.__dict__.get("_passed")
             if memo is None or memo[0] is not state:
@@ -120,6 +115,18 @@ class TableEngine(Generic[S, W]):
                 memo = (state, passed)
                 self.__dict__["_passed"] = memo
             memo[1][id(command)] = (command, spec, payload)
+        return spec, payload
+
+    def checked(self, state: S, command: Command) -> tuple[CommandSpec[S, W, Any], BaseModel]:
+        """:meth:`check` itself, remembering nothing: the spec, the payload parsed, the
+        GM-only refusal, :meth:`admit`, then the spec's check (an engine that keeps its
+        own memory of the checks passed calls this)."""
+        spec = self.commands.spec(command.kind)
+        payload = command.payload_as(spec.payload)
+        if spec.gm_only and command.actor != GM:
+            raise IllegalCommandError(f"only the GM may {command.kind}", field="actor")
+        self.admit(state, command, spec, payload)
+        spec.check(state, command, payload)
         return spec, payload
 
     def allows(self, state: S, command: Command) -> bool:

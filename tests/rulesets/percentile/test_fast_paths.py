@@ -523,9 +523,9 @@ def test_a_characters_best_abilities_worked_out_once_are_the_ones_worked_out_afr
 
 @pytest.mark.parametrize("kind", [cmd.START, cmd.ADD_COMBATANT])
 def test_a_gm_only_command_from_a_player_is_refused_as_the_engine_refuses_it(kind: str) -> None:
-    """``PercentileEngine._checked`` hands a GM-only command from anyone else to the
-    engine's check: the same refusal on both paths (a payload that does not parse is
-    refused for that first, as the engine refuses it)."""
+    """``PercentileEngine.check`` (``TableEngine.checked``, without the engine's memory)
+    refuses a GM-only command from anyone else: the same refusal on both paths (a payload
+    that does not parse is refused for that first, as the engine refuses it)."""
     state = _run("river_ambush", 1).state
     actor = next(iter(state.combatants))
     payload = {} if kind == cmd.START else {"id": "x"}

@@ -23,7 +23,7 @@ from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import Decision
 from tablekeeper.engine.events import Event
 from tablekeeper.engine.table_engine import TableEngine
-from tablekeeper.engine.values import GM, ActorId
+from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.encounter import admit, choices, flow, resumes
 from tablekeeper.rulesets.percentile.encounter.draft import PercentileDraft
 from tablekeeper.rulesets.percentile.encounter.fold import fold
@@ -71,26 +71,11 @@ class PercentileEngine(TableEngine[PercentileState, PercentileDraft]):
         last = self._allowed
         if last is not None and last[0] is state and last[1] is command:
             return last[2]
-        found = self._checked(state, command)
+        # the engine's checks without its memory of the checks passed on a state: this
+        # engine remembers the last command allowed, the only one checked again
+        found = self.checked(state, command)
         self._allowed = (state, command, found)
         return found
-
-    def _checked(
-        self, state: PercentileState, command: Command
-    ) -> tuple[CommandSpec[PercentileState, PercentileDraft, Any], BaseModel]:
-        """The engine's check (``TableEngine.check``: the spec, the payload parsed, the
-        GM-only refusal, :meth:`admit`, the spec's check), without the engine's own memory
-        of the checks passed on a state: this engine remembers the last command allowed
-        (:meth:`check`), the only one checked again, so that memory was filled for every
-        state and never read. A GM-only command from anyone else goes to the engine's
-        check, which refuses it with its own error."""
-        spec = self.commands.spec(command.kind)
-        if spec.gm_only and command.actor != GM:
-            return super().check(state, command)
-        payload = command.payload_as(spec.payload)
-        admit.admit(state, command, spec, payload)
-        spec.check(state, command, payload)
-        return spec, payload
 
     def first_legal(self, state: PercentileState, actor: ActorId) -> Command | None:
         """``legal_commands(state, actor)[0]`` (``None``: none is legal), checking the
