@@ -18,12 +18,14 @@ the field.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from pydantic import Field, model_validator
 
 from tablekeeper.engine import fast_paths
 from tablekeeper.engine.breakdown import Breakdown, Contribution
+from tablekeeper.engine.memo import built_for_each
+from tablekeeper.engine.step_memory import Memory
 from tablekeeper.engine.values import Frozen
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.rulesets.percentile import modifiers as mod
@@ -305,24 +307,18 @@ def attack_breakdown(request: AttackInput) -> Breakdown:
 
 
 BREAKDOWNS_KEPT = 1024
-"""How many breakdowns :func:`_for_request` keeps (it forgets them all when full)."""
+"""How many breakdowns :func:`_for_request` keeps (the least recently met go first)."""
 
-_BREAKDOWNS: dict[tuple[int, str], tuple[AttackInput, Breakdown]] = {}
+_BREAKDOWNS: Memory[Any, Any] = Memory(BREAKDOWNS_KEPT)
 
 
 def _for_request(
     request: AttackInput, which: str, make: Callable[[AttackInput], Breakdown]
 ) -> Breakdown:
     """``make(request)``, a pure function of the request, worked out once for the very
-    request (held with the breakdown, so its identity names it while it is kept)."""
-    known = _BREAKDOWNS.get((id(request), which))
-    if known is not None and known[0] is request:
-        return known[1]
-    found = make(request)
-    if len(_BREAKDOWNS) >= BREAKDOWNS_KEPT:
-        _BREAKDOWNS.clear()
-    _BREAKDOWNS[(id(request), which)] = (request, found)
-    return found
+    request (``memo.built_for_each``: held with the breakdown, so its identity names it
+    while it is kept)."""
+    return built_for_each((request,), which, lambda: make(request), _BREAKDOWNS)
 
 
 def _attack_breakdown(request: AttackInput) -> Breakdown:

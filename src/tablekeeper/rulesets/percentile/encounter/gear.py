@@ -11,8 +11,11 @@ unarmed damage (G-P-C6, G-P-E6). The skills are the stat block's; a missing one 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from tablekeeper.engine import fast_paths
+from tablekeeper.engine.memo import built_for_each
+from tablekeeper.engine.step_memory import Memory
 from tablekeeper.errors import IllegalCommandError
 from tablekeeper.rulesets.percentile.encounter.state import Combatant
 from tablekeeper.rulesets.percentile.options import PercentileOptions
@@ -53,9 +56,9 @@ def weapon(combatant: Combatant, name: str, options: PercentileOptions) -> Weapo
 
 
 UNWORN_KEPT = 256
-"""How many stat blocks' weapons :func:`_unworn` keeps (it forgets them all when full)."""
+"""How many stat blocks' weapons :func:`_unworn` keeps (the least recently met go first)."""
 
-_UNWORN: dict[tuple[int, str], tuple[StatBlock, Weapon]] = {}
+_UNWORN: Memory[Any, Any] = Memory(UNWORN_KEPT)
 
 
 def _unworn(stats: StatBlock, name: str) -> Weapon:
@@ -65,18 +68,14 @@ def _unworn(stats: StatBlock, name: str) -> Weapon:
     names it) and the name, on the engine's fast paths (``engine/fast_paths.py``). It
     reads nothing of the combatant but its stat block, as :func:`weapon` does then (the
     shield's HP, like the weapon's, comes from ``gear_hp`` only). An unknown name raises
-    as the stat block does, and nothing is kept."""
-    found = _UNWORN.get((id(stats), name))
-    if found is not None and found[0] is stats:
-        return found[1]
+    as the stat block does, and nothing is kept (``memo.built_for_each``)."""
+    return built_for_each((stats,), name, lambda: _stat_block_weapon(stats, name), _UNWORN)
+
+
+def _stat_block_weapon(stats: StatBlock, name: str) -> Weapon:
     if any(item.name == name for item in stats.shields):
-        made = stats.shield(name).as_weapon()
-    else:
-        made = stats.weapon(name)
-    if len(_UNWORN) >= UNWORN_KEPT:
-        _UNWORN.clear()
-    _UNWORN[(id(stats), name)] = (stats, made)
-    return made
+        return stats.shield(name).as_weapon()
+    return stats.weapon(name)
 
 
 def shield(combatant: Combatant, name: str | None = None) -> Shield:

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, TypeVar
 
-from tablekeeper.engine import fast_paths
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.memo import built_for_each
+from tablekeeper.engine.step_memory import Memory
 from tablekeeper.engine.values import ActorId
 from tablekeeper.rulesets.percentile.encounter.social import commands as scmd
 from tablekeeper.rulesets.percentile.encounter.social.abilities import has_ability, passions
@@ -26,9 +27,7 @@ from tablekeeper.rulesets.percentile.encounter.state import Combatant, Percentil
 from tablekeeper.rulesets.percentile.encounter.table import order
 from tablekeeper.rulesets.percentile.social.investigate import allowed
 from tablekeeper.rulesets.percentile.social.scale import refusal
-from tablekeeper.rulesets.percentile.social.sheet import SocialSheet
 from tablekeeper.rulesets.percentile.social.tables import SPECIALIZATIONS, TimeScale, social_tables
-from tablekeeper.rulesets.percentile.stats import StatBlock
 
 INSIGHT = ("Insight", "Investigate", "Stealth")
 """The abilities an Identify Motivations or an Investigate may use, in order of choice."""
@@ -70,9 +69,9 @@ def _best_of(me: Combatant, names: tuple[str, ...]) -> str | None:
 
 
 KEPT = 512
-"""How many answers :func:`_once_for` keeps (it forgets them all when full)."""
+"""How many answers :func:`_once_for` keeps (the least recently met go first)."""
 
-_ONCE: dict[tuple[int, int, Hashable], tuple[StatBlock, SocialSheet | None, Any]] = {}
+_ONCE: Memory[Any, Any] = Memory(KEPT)
 
 
 def _once_for(me: Combatant, key: Hashable, make: Callable[[], T]) -> T:
@@ -81,18 +80,9 @@ def _once_for(me: Combatant, key: Hashable, make: Callable[[], T]) -> T:
     stat block and sheet (frozen values no event replaces: a combatant keeps its own
     from the scenario's start, trial after trial) and ``key`` on the engine's fast paths
     (``engine/fast_paths.py``); both values are held with the answer, so their
-    identities name them while it is kept. On the reference path, always worked out."""
-    if not fast_paths.enabled():
-        return make()
-    stats, sheet = me.stats, me.social
-    found = _ONCE.get((id(stats), id(sheet), key))
-    if found is not None and found[0] is stats and found[1] is sheet:
-        return found[2]  # type: ignore[no-any-return]
-    value = make()
-    if len(_ONCE) >= KEPT:
-        _ONCE.clear()
-    _ONCE[(id(stats), id(sheet), key)] = (stats, sheet, value)
-    return value
+    identities name them while it is kept (``memo.built_for_each``). On the reference
+    path, always worked out."""
+    return built_for_each((me.stats, me.social), key, make, _ONCE)
 
 
 def _interlocutors(state: PercentileState, social: SocialEncounter, seat: Seat) -> list[ActorId]:
