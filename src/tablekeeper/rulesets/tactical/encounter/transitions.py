@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 from tablekeeper.dice.roller import Roller
 from tablekeeper.engine.commands import Command
+from tablekeeper.engine.memo import built_for_each
 from tablekeeper.engine.step_memory import Memory, same
 from tablekeeper.engine.steps import Step
 
@@ -68,7 +69,7 @@ class _Played:
 
 
 _PLAYED: Memory[tuple[int, int], _Played] = Memory(STEPS_REMEMBERED)
-_CHOSEN: Memory[int, tuple[object, Any]] = Memory(CHOICES_REMEMBERED)
+_CHOSEN: Memory[Any, Any] = Memory(CHOICES_REMEMBERED)
 
 
 def step_once(state: object, command: Command, roller: Roller, play: Callable[[], Step]) -> Step:
@@ -100,10 +101,5 @@ def step_once(state: object, command: Command, roller: Roller, play: Callable[[]
 
 def chosen_once(state: object, choose: Callable[[], T]) -> T:
     """``choose()``, a pure function of the very ``state`` (held with the answer),
-    worked out once for it. Only on the fast paths."""
-    known = _CHOSEN.recall(id(state))
-    if known is not None and known[0] is state:
-        return known[1]  # type: ignore[no-any-return]
-    choice = choose()
-    _CHOSEN.keep(id(state), (state, choice))
-    return choice
+    worked out once for it (``memo.built_for_each``). Only on the fast paths."""
+    return built_for_each((state,), "choice", choose, _CHOSEN)
