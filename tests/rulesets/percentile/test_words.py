@@ -16,7 +16,8 @@ from tablekeeper.engine.sight import GM_SIGHT, Sight
 from tablekeeper.rulesets.percentile.encounter import PercentileState, add_combatant, order
 from tablekeeper.rulesets.percentile.encounter import commands as cmd
 from tablekeeper.rulesets.percentile.encounter import events as ev
-from tablekeeper.rulesets.percentile.words import WORDS, table_names
+from tablekeeper.rulesets.percentile.sentences import sentence
+from tablekeeper.rulesets.percentile.words import WORDS, ended_words, table_names
 
 from .encounter.helpers import Dice, act, add, duel, of_kind, stats, table
 
@@ -143,7 +144,7 @@ def test_a_miss_and_a_fall_out_of_the_fight() -> None:
     assert WORDS.command_summary(missed, names, GM_SIGHT) == "Aldric misses Brenna"
     gm = order(cmd.DAMAGE, "brenna", actor="gm", amount=20, source="a fall")
     felled = session.submit(gm)
-    ended = "The encounter ends: party stands (one side is left); Brenna is out of the fight"
+    ended = "The encounter ends: party left standing; Brenna is out of the fight"
     assert WORDS.command_summary(felled, names, BRENNA) == ended
     assert WORDS.command_summary(felled, names, KNIFE) == ended
 
@@ -203,7 +204,32 @@ def test_the_clock_says_the_round_and_whose_turn() -> None:
     session.submit(order(cmd.START, None, actor="gm"))
     assert WORDS.clock(session.state) == "round 1: Aldric [brenna]'s turn"
     session.submit(order(cmd.END, None, actor="gm"))
-    assert WORDS.clock(session.state) == "over: no one stands"
+    # both still stand: the GM ended it, and no one is said to stand or to have fallen
+    assert WORDS.clock(session.state) == "over: the GM ended it"
+
+
+def test_an_end_with_no_winner_says_why_not_that_no_one_stands() -> None:
+    # The log once read "The encounter ends: no one stands (the GM ended it)" while both
+    # combatants stood. Each ending now says what happened, as the status line does.
+    names: dict[str, str] = {}
+    for reason in ("the GM ended it", "no one is left"):
+        payload = ev.EncounterEnded(winner=None, reason=reason)
+        line = sentence(ev.ENCOUNTER_ENDED, payload, names, GM_SIGHT)
+        assert line == f"The encounter ends: {reason}"
+    won = sentence(
+        ev.ENCOUNTER_ENDED,
+        ev.EncounterEnded(winner="party", reason="one side is left"),
+        names,
+        GM_SIGHT,
+    )
+    assert won == "The encounter ends: party left standing"
+    session, _dice = duel(9, 2)
+    assert ended_words(session.state) is None
+    state = session.state
+    fallen = {key: item.model_copy(update={"hp": 0}) for key, item in state.combatants.items()}
+    over = state.model_copy(update={"combatants": fallen, "over": True})
+    assert ended_words(over) == "no one left standing"
+    assert WORDS.clock(over) == "over: no one left standing"
 
 
 def test_an_aim_and_a_defend_say_what_they_did() -> None:

@@ -34,8 +34,7 @@ from tablekeeper.rulesets.percentile.options import PercentileOptions
 from tablekeeper.rulesets.percentile.policy import POLICY
 from tablekeeper.rulesets.percentile.scenario import SCENARIOS
 from tablekeeper.rulesets.percentile.sheet_form import sheet_form
-from tablekeeper.rulesets.percentile.social_words import social_ended
-from tablekeeper.rulesets.percentile.words import WORDS
+from tablekeeper.rulesets.percentile.words import WORDS, ended_words
 
 __all__ = ["PERCENTILE", "Percentile", "new_encounter"]
 
@@ -130,18 +129,8 @@ class Percentile(RulesetBase):
         return odds.command_odds(state, command, sight)
 
     def ended(self, state: PercentileState) -> str | None:
-        """Once the encounter is over, the side left standing (``party left standing``,
-        as tactical says it), ``no one left standing``, or, when sides still stood,
-        ``the GM ended it``; for a social encounter that did not turn into combat, each
-        party's result once it is over; ``None`` while it goes on."""
-        social = state.social
-        if social is not None and state.clock is None:
-            return social_ended(social) if social.over or state.over else None
-        if not state.over:
-            return None
-        if state.winner is not None:
-            return f"{state.winner} left standing"
-        return "the GM ended it" if state.standing() else "no one left standing"
+        """How the encounter ended, in the words of the status line (``words.ended_words``)."""
+        return ended_words(state)
 
     def winner(self, state: PercentileState) -> str | None:
         return outcomes.winner(state)

@@ -118,7 +118,9 @@ def _round(payload: Frozen, say: Say) -> str | None:
         case ev.CombatantOnly():
             return _combatant_only(say)
         case ev.EncounterEnded():
-            return f"The encounter ends: {payload.winner or 'no one'} stands ({payload.reason})"
+            if payload.winner is None:  # "no one is left" or "the GM ended it"
+                return f"The encounter ends: {payload.reason}"
+            return f"The encounter ends: {payload.winner} left standing"
     return None
 
 

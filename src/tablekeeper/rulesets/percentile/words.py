@@ -35,6 +35,21 @@ MANEUVERS = {"grab": "grapple", "twist_limb": "twist limb", "tighten_grapple": "
 """A Grapple action's maneuver in words (P-ACT-12, P-ACT-15, P-ACT-16)."""
 
 
+def ended_words(state: PercentileState) -> str | None:
+    """How the encounter ended, once it is over: the side left standing (``party left
+    standing``, as tactical says it), ``no one left standing``, or, when sides still
+    stood, ``the GM ended it``; for a social encounter that did not turn into combat, each
+    party's result once it is over; ``None`` while it goes on."""
+    social = state.social
+    if social is not None and state.clock is None:
+        return social_ended(social) if social.over or state.over else None
+    if not state.over:
+        return None
+    if state.winner is not None:
+        return f"{state.winner} left standing"
+    return "the GM ended it" if state.standing() else "no one left standing"
+
+
 def table_names(state: PercentileState) -> dict[str, str]:
     """Combatant id to the name the table knows it by (its own, else its stat block's)."""
     return {key: combatant.name for key, combatant in state.combatants.items()}
@@ -85,14 +100,13 @@ class PercentileWords:
         return "; ".join(line for _, line in ranked[:2])
 
     def clock(self, state: PercentileState) -> str:
-        """``before the first round``, ``round 3: Brenna's turn``, ``over: travellers stand``."""
+        """``before the first round``, ``round 3: Brenna's turn``, ``over: travellers left
+        standing``."""
         social = state.social
         if social is not None and state.clock is None and not state.over:
             return social_clock(social, distinct_names(table_names(state)))
         if state.over:
-            if social is not None and state.clock is None:
-                return f"over: {social_ended(social)}"
-            return f"over: {state.winner or 'no one'} stands"
+            return f"over: {ended_words(state)}"
         if state.clock is None:
             return "before the first round"
         if state.active is None:
