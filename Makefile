@@ -10,6 +10,8 @@
 # it (installing the chromium package when root and missing) and prints its path. Without
 # it they are skipped with a reason, or fail when TABLEKEEPER_REQUIRE_BROWSER=1 (as in CI).
 PYTHON ?= python3
+# pytest's workers (pytest-xdist): one per core; `make test PYTEST_WORKERS=0` runs in one process.
+PYTEST_WORKERS ?= auto
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
@@ -70,8 +72,8 @@ pytest: setup-test
 	    chromium=""; \
 	    echo "warning: no Chromium (scripts/chromium-for-tests failed); the browser tests are skipped" >&2; \
 	fi; \
-	echo "$(BIN)/pytest -q"; \
-	TABLEKEEPER_TEST_POSTGRES_URL="$$url" TABLEKEEPER_CHROMIUM="$$chromium" $(BIN)/pytest -q
+	echo "$(BIN)/pytest -q -n $(PYTEST_WORKERS)"; \
+	TABLEKEEPER_TEST_POSTGRES_URL="$$url" TABLEKEEPER_CHROMIUM="$$chromium" $(BIN)/pytest -q -n $(PYTEST_WORKERS)
 
 bench: setup-test
 	$(BIN)/python benchmarks/bench_roll.py $(BENCH_ARGS)
