@@ -4,6 +4,7 @@ a run started, its progress, its charts, its downloads, and bad input named by f
 from __future__ import annotations
 
 import csv
+import doctest
 import io
 import re
 import time
@@ -14,7 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tablekeeper.services import lab, lab_jobs
+from tablekeeper.web import lab as web_lab
 from tablekeeper.web.lab import (
+    count_top,
     length_bars,
     resolver_choices,
     resolver_example,
@@ -329,6 +332,20 @@ def test_the_charts_are_drawn_from_the_report_alone() -> None:
     assert length_bars({}) == ()
     gap = length_bars({"2": 3, "5": 1})
     assert [(bar.label, bar.count) for bar in gap] == [("2", 3), ("3", 0), ("4", 0), ("5", 1)]
+    # the count axis reads round numbers (top, half, 0), the bars scaled to its top
+    assert [bar.height for bar in gap] == [75.0, 0.0, 0.0, 25.0]  # the axis's top is 4
+    tall = length_bars({"3": 1487, "4": 700})
+    assert [bar.height for bar in tall] == [100 * 1487 / 1500, 100 * 700 / 1500]
+
+
+def test_the_count_axis_tops_are_round_with_a_whole_half() -> None:
+    assert doctest.testmod(web_lab).failed == 0
+    for tallest in range(1, 5000):
+        top = count_top(tallest)
+        assert top >= tallest
+        assert top % 2 == 0
+        assert top < 2 * tallest or tallest == 1  # never more than twice the tallest bar
+        assert str(top).rstrip("0") in ("1", "12", "15", "2", "25", "3", "4", "5", "6", "8")
 
 
 # --- the designer's review: reaching the lab, the busy refusal, the report, the forms ---
@@ -530,8 +547,9 @@ def test_the_simulation_report_has_the_terminals_numbers(client: TestClient) -> 
         f"min {length['min']}, max {length['max']}"
     ) in page
     assert 'class="lab-count-axis' in page  # the histogram's counts
-    tallest = max(length["histogram"].values())
-    assert f"<span>{tallest}</span>" in page.split('class="lab-count-axis', 1)[1][:200]
+    top = count_top(max(length["histogram"].values()))
+    axis = page.split('class="lab-count-axis', 1)[1].split("</p>", 1)[0]
+    assert f"<span>{top}</span><span>{top // 2}</span><span>0</span>" in axis
     actors = page.split('class="lab-actors"', 1)[1].split("</table>", 1)[0]
     for row in report["actors"].values():
         assert f'<th scope="row">{row["name"]}</th>' in actors

@@ -59,6 +59,8 @@ INPUT = "input"
 DEFAULT_TRIALS = 200
 MAX_HISTOGRAM_BARS = 40
 """The most bars the length histogram draws (longer encounters share a bar)."""
+ROUND_STEPS = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
+"""The count axis's tops, in tenths of a power of ten: 1, 1.2, 1.5 ... 8 times 10^k."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,7 @@ class LengthBar:
     stop: int
     count: int
     height: float
-    """Percent of the chart's height (the tallest bar fills it)."""
+    """Percent of the chart's height (its top is :func:`count_top` of the tallest bar)."""
 
     @property
     def label(self) -> str:
@@ -147,9 +149,9 @@ class PointCharts:
     the run did not reach."""
 
     @property
-    def tallest(self) -> int:
-        """The count of the tallest bar: the top of the histogram's count axis."""
-        return max((bar.count for bar in self.lengths), default=0)
+    def count_top(self) -> int:
+        """The top of the histogram's count axis: a round count at least the tallest bar's."""
+        return count_top(max((bar.count for bar in self.lengths), default=0))
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,24 @@ def win_rates(report: Mapping[str, Any]) -> tuple[WinRate, ...]:
     )
 
 
+def count_top(tallest: int) -> int:
+    """The top of a count axis: the least round count at least ``tallest`` whose half is
+    a whole count too (the axis reads top, half, 0), so "1500 / 750 / 0", not "1487 / 743".
+
+    >>> [count_top(n) for n in (0, 1, 7, 11, 13, 1000, 1487, 1501)]
+    [0, 2, 8, 12, 20, 1000, 1500, 2000]
+    """
+    if tallest <= 0:
+        return 0
+    scale = 1
+    while True:
+        for step in ROUND_STEPS:
+            top, rest = divmod(step * scale, 10)
+            if not rest and top >= tallest and top % 2 == 0:
+                return top
+        scale *= 10
+
+
 def length_bars(histogram: Mapping[str, int]) -> tuple[LengthBar, ...]:
     """The histogram as bars from the shortest length to the longest (none left out),
     neighbouring lengths sharing a bar when there are many."""
@@ -199,9 +219,9 @@ def length_bars(histogram: Mapping[str, int]) -> tuple[LengthBar, ...]:
     for length, count in lengths:
         start = low + (length - low) // width * width
         counts[start] = counts.get(start, 0) + count
-    tallest = max(counts.values())
+    top = count_top(max(counts.values())) or 1
     return tuple(
-        LengthBar(start, min(high, start + width - 1), count, 100 * count / tallest)
+        LengthBar(start, min(high, start + width - 1), count, 100 * count / top)
         for start, count in sorted(counts.items())
     )
 
