@@ -246,7 +246,7 @@ def test_an_extra_input_lists_the_fields_the_input_has() -> None:
     result = runner.invoke(app, ["sweep", "percentile.attack", "--vary", "attacker.skil=30:50:10"])
     assert result.exit_code == 2
     assert (
-        "input.attacker.skil: Extra inputs are not permitted; did you mean skill?; "
+        "input.attacker.skil: no such field; did you mean skill?; "
         "the fields here: skill, skill_name, weapon," in result.output
     )
 
@@ -365,6 +365,8 @@ def test_a_varied_simulation_shows_every_point_at_a_glance_first() -> None:
     rows = [line for line in first.splitlines() if line.startswith("│")]
     assert [row.split("│")[1].strip() for row in rows] == ["8", "10", "12"]
     assert all("%" in row for row in rows)
+    # each interval to a tenth of a percent (whole percents read 98.1-99.9 as 98-100)
+    assert all(re.search(r"\d\.\d% \(\d+\.\d-\d+\.\d\)", row) for row in rows), rows
     assert "(Bob › hp = 10)" in shown.output  # each point's heading names it too
     single = runner.invoke(app, ["simulate", "first_blood", "--trials", "5", "--workers", "1"])
     assert "each point's wins" not in single.output

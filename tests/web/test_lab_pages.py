@@ -141,6 +141,16 @@ def test_a_misspelt_field_is_named_before_the_grids_size(client: TestClient) -> 
     assert not lab_jobs._runs
 
 
+def test_a_grid_too_big_says_what_the_console_does_with_its_points(client: TestClient) -> None:
+    # a sweep plays nothing: it works its points out (designer's walkthrough)
+    sweep = client.post("/lab/sweeps", data={**POOL_SWEEP, "vary": "tn=1:40"}, headers=HTMX)
+    assert "the grid has 40 points; the console works out at most 25" in sweep.text
+    played = {"scenario": "duel/first_blood", "trials": "10", "vary": "fighters.0.hp=1:40"}
+    simulation = client.post("/lab/simulations", data=played)
+    assert "the grid has 40 points; the console plays at most 25" in simulation.text
+    assert not lab_jobs._runs
+
+
 def test_the_no_one_row_says_why_no_side_won(client: TestClient) -> None:
     # bleeding_out plays its 30 seconds out, no side winning (designer's walkthrough:
     # "no one 100.0%" and nothing saying the length ran out)
@@ -207,7 +217,12 @@ def test_a_sweep_runs_and_shows_its_outcome_table(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("data", "field", "reason"),
     [
-        ({"scenario": "duel/first_blood", "trials": "0"}, "trials", "trials must be 1 to 2000"),
+        (
+            {"scenario": "duel/first_blood", "trials": "0"},
+            "trials",
+            "trials must be 1 to 2,000 a point in the console (`tablekeeper simulate` in a "
+            "terminal plays up to 1,000,000)",
+        ),
         ({"scenario": "duel/first_blood", "trials": "many"}, "trials", "not a whole number"),
         ({"scenario": "duel/first_blood", "seed": "-1"}, "seed", "from 0"),
         ({"scenario": "duel/first_blood", "vary": "nonsense"}, "vary", ""),

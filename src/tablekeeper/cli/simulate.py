@@ -78,7 +78,8 @@ def glance_table(result: dict[str, Any], names: dict[str, str]) -> Table:
         else:
             for side in sides:
                 rate, low, high = row.sides.get(side, (0.0, 0.0, 0.0))
-                cells.append(f"{_percent(rate)} ({100 * low:.0f}-{100 * high:.0f})")
+                # the interval to a tenth, as the console and each point's report give it
+                cells.append(f"{_percent(rate)} ({100 * low:.1f}-{100 * high:.1f})")
             cells.append(row.length)
         rows.append(cells)
     headers = [

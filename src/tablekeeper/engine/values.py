@@ -125,8 +125,8 @@ def invalid_input(
 ) -> InvalidInputError:
     """Turn a Pydantic error into one line naming each field path and its reason; with
     the ``model`` validated, a field it does not declare is refused with the fields it
-    declares there (``input.attacker.skil: Extra inputs are not permitted; did you mean
-    skill?; the fields here: skill, weapon``).
+    declares there (``input.attacker.skil: no such field; did you mean skill?; the fields
+    here: skill, weapon``).
 
     >>> from pydantic import BaseModel
     >>> class Check(BaseModel):
@@ -142,8 +142,9 @@ def invalid_input(
     for detail in error.errors(include_url=False):
         path = ".".join([prefix, *(str(part) for part in detail["loc"])])
         reason = str(detail["msg"]).removeprefix("Value error, ")
-        if detail["type"] == "extra_forbidden" and model is not None:
-            declared = _fields_at(model, detail["loc"][:-1])
+        if detail["type"] == "extra_forbidden":  # pydantic's "Extra inputs are not permitted"
+            reason = "no such field"
+            declared = _fields_at(model, detail["loc"][:-1]) if model is not None else []
             close = difflib.get_close_matches(str(detail["loc"][-1]), declared, n=1)
             if close:
                 reason += f"; did you mean {close[0]}?"

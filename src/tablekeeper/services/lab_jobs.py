@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from tablekeeper.analysis.simulation import MAX_TRIALS
 from tablekeeper.errors import ConflictError, InvalidInputError, RulesError, UnknownNameError
 from tablekeeper.services import lab
 
@@ -112,12 +113,16 @@ def start_simulation(
 ) -> LabRun:
     """Start simulating ``scenario``: checked first (a bad field is refused at once)."""
     if not 1 <= trials <= MAX_CONSOLE_TRIALS:
-        raise InvalidInputError(f"trials must be 1 to {MAX_CONSOLE_TRIALS}", field="trials")
+        raise InvalidInputError(
+            f"trials must be 1 to {MAX_CONSOLE_TRIALS:,} a point in the console (`tablekeeper "
+            f"simulate` in a terminal plays up to {MAX_TRIALS:,})",
+            field="trials",
+        )
     if seed < 0:
         raise InvalidInputError("the seed is a number from 0", field="seed")
     # a misspelt field is named before the grid's size, then every point is checked
     lab.check_simulation(scenario, ruleset=ruleset, vary=vary, first_point=True)
-    points = _points(vary)
+    points = _points(vary, "plays")
     lab.check_simulation(scenario, ruleset=ruleset, vary=vary)
     choice = f"{ruleset}/{scenario}" if ruleset else scenario
     asked = {"scenario": choice, "trials": trials, "seed": seed, "vary": list(vary)}
@@ -146,7 +151,7 @@ def start_simulation(
 def start_sweep(resolver: str, raw_input: Mapping[str, Any], vary: Sequence[str]) -> LabRun:
     """Start sweeping ``resolver``'s exact odds over the grid ``vary`` makes."""
     lab.check_sweep(resolver, raw_input, vary, first_point=True)  # a misspelt field first
-    points = _points(vary)
+    points = _points(vary, "works out")
     lab.check_sweep(resolver, raw_input, vary)  # a refused point is named by its field now
     asked = {"resolver": resolver, "input": dict(raw_input), "vary": list(vary)}
 
@@ -156,11 +161,13 @@ def start_sweep(resolver: str, raw_input: Mapping[str, Any], vary: Sequence[str]
     return _start("sweep", f"{resolver}: exact odds", points, asked, play, points)
 
 
-def _points(vary: Sequence[str]) -> int:
+def _points(vary: Sequence[str], doing: str) -> int:
+    """How many points the grid ``vary`` makes, refused past what the console ``doing``
+    ("plays": a simulation's; "works out": a sweep's)."""
     points = len(lab.grid_points(vary))
     if points > MAX_CONSOLE_POINTS:
         raise InvalidInputError(
-            f"the grid has {points} points; the console plays at most {MAX_CONSOLE_POINTS}",
+            f"the grid has {points} points; the console {doing} at most {MAX_CONSOLE_POINTS}",
             field="vary",
         )
     return points
