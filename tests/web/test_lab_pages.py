@@ -18,6 +18,7 @@ from tablekeeper.services import lab, lab_jobs
 from tablekeeper.web import lab as web_lab
 from tablekeeper.web.lab import (
     count_top,
+    held_text,
     length_bars,
     resolver_choices,
     resolver_example,
@@ -211,6 +212,8 @@ def test_a_sweep_runs_and_shows_its_outcome_table(client: TestClient) -> None:
     assert 'id="lab-sweep-table"' in page
     assert page.count('<th scope="row">') == 3
     assert 'name="input.dice" value="3"' in page  # the run's page shows the input it swept
+    # and beside its numbers, what they were worked out with (the varied tn aside)
+    assert '<p class="lab-held" id="lab-held">Held at every point: dice = 3, sides = 6</p>' in page
     assert b"tn," in client.get(f"/lab/runs/{run.id}/result.csv").content
 
 
@@ -353,8 +356,18 @@ def test_the_charts_are_drawn_from_the_report_alone() -> None:
     assert [bar.height for bar in tall] == [100 * 1487 / 1500, 100 * 700 / 1500]
 
 
+def test_a_sweeps_held_input_names_each_value_by_its_path_the_varied_ones_aside() -> None:
+    result = {
+        "input": {"attacker": {"skill": 50, "weapon": {"damage": "1d8"}}, "sides": [6, 8]},
+        "varied": ["attacker.skill"],
+    }
+    assert held_text(result) == "attacker.weapon.damage = 1d8, sides.0 = 6, sides.1 = 8"
+    many = {"input": {f"f{n}": n for n in range(45)}, "varied": []}
+    assert held_text(many).endswith("f39 = 39 and 5 more")
+
+
 def test_the_count_axis_tops_are_round_with_a_whole_half() -> None:
-    assert doctest.testmod(web_lab).failed == 0
+    assert doctest.testmod(web_lab).failed == 0  # count_top's and held_text's examples
     for tallest in range(1, 5000):
         top = count_top(tallest)
         assert top >= tallest

@@ -352,6 +352,39 @@ def chart_title(result: Mapping[str, Any]) -> str:
     )
 
 
+HELD_SHOWN = 40
+"""The most held input values a sweep's page lists (the downloads hold them all)."""
+
+
+def held_text(result: Mapping[str, Any]) -> str:
+    """The input a sweep held at every point, each leaf by its path (``defender_dice = 5,
+    attacker.weapon.damage = 1d8``): what its numbers were worked out with, beside the
+    varied fields.
+
+    >>> held_text({"input": {"dice": 8, "foe": {"tn": 4, "x": None}}, "varied": ["dice"]})
+    'foe.tn = 4, foe.x = none'
+    """
+    varied = set(result.get("varied") or ())
+    leaves: list[str] = []
+
+    def walk(value: Any, path: str) -> None:
+        if path in varied:
+            return
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                walk(item, f"{path}.{key}" if path else str(key))
+        elif isinstance(value, list) and value:
+            for index, item in enumerate(value):
+                walk(item, f"{path}.{index}")
+        else:
+            shown = "none" if value is None else str(value)
+            leaves.append(f"{path} = {shown}")
+
+    walk(result.get("input") or {}, "")
+    more = len(leaves) - HELD_SHOWN
+    return ", ".join(leaves[:HELD_SHOWN]) + (f" and {more} more" if more > 0 else "")
+
+
 CHARTS_KEPT = 20
 """How many finished sweeps' charts are kept drawn (as many as the runs kept)."""
 _charts: dict[str, str | None] = {}
@@ -566,6 +599,7 @@ def _run_context(run: lab_jobs.LabRun | None) -> dict[str, Any]:
         "sweep_rows": sweep_rows(run.result),
         "sweep_chart": sweep_chart(run.id, run.result),
         "sweep_chart_title": chart_title(run.result),
+        "sweep_held": held_text(run.result),
     }
 
 
