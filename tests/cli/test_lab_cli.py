@@ -368,8 +368,26 @@ def test_a_varied_simulation_shows_every_point_at_a_glance_first() -> None:
     # each interval to a tenth of a percent (whole percents read 98.1-99.9 as 98-100)
     assert all(re.search(r"\d\.\d% \(\d+\.\d-\d+\.\d\)", row) for row in rows), rows
     assert "(Bob › hp = 10)" in shown.output  # each point's heading names it too
+    assert "Every point came to the same results" not in shown.output  # the hp mattered
     single = runner.invoke(app, ["simulate", "first_blood", "--trials", "5", "--workers", "1"])
     assert "each point's wins" not in single.output
+
+
+def test_a_grid_whose_points_all_came_alike_says_so_under_the_glance() -> None:
+    """Corvo's melee rank plays the steel duel to the same numbers at 0 and 4 (with
+    G-F-01's ``rank_caps_dice`` off, a Nano duel reads a rank in a Feint, and Corvo has
+    none): the terminal says so rather than leave two equal rows to be noticed
+    (designer's walkthrough)."""
+    shown = runner.invoke(
+        app,
+        ["simulate", "fractal/steel_duel", "--trials", "10", "--workers", "1",
+         "--vary", "characters.1.ranks.melee=0,4"],
+        env={"COLUMNS": "200"},
+    )  # fmt: skip
+    assert shown.exit_code == 0, shown.output
+    assert "Every point came to the same results: Corvo › ranks › melee changed nothing" in (
+        shown.output
+    )
 
 
 def test_the_console_names_of_scenarios_work_in_the_terminal(tmp_path: Path) -> None:

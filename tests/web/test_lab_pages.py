@@ -122,6 +122,7 @@ def test_a_varied_run_shows_every_point_at_a_glance_above_the_points(
     for side, row in first["report"]["sides"].items():
         if row["wins"]:
             assert f"{100 * row['rate']:.1f} %" in rows[0], side
+    assert 'id="lab-alike"' not in page  # the hp changed the results
     alone = client.post("/lab/simulations", data={"scenario": "duel/first_blood", "trials": "5"})
     _finish(lab_jobs.run_of(_run_id(alone)))
     assert 'id="lab-glance"' not in client.get(alone.headers["location"]).text
@@ -140,6 +141,29 @@ def test_a_misspelt_field_is_named_before_the_grids_size(client: TestClient) -> 
     assert "tnn" in sweep.text
     assert "the console plays at most" not in sweep.text
     assert not lab_jobs._runs
+
+
+def test_a_grid_whose_points_all_came_alike_says_the_field_changed_nothing(
+    client: TestClient,
+) -> None:
+    # Designer's walkthrough: Corvo's melee rank at 0 and at 4 played the steel duel to the
+    # very same numbers (with G-F-01's `rank_caps_dice` off, as by default, a Nano duel
+    # reads a rank in a Feint, and Corvo has no Feint), and the page showed two equal rows.
+    started = client.post(
+        "/lab/simulations",
+        data={
+            "scenario": "fractal/steel_duel",
+            "trials": "10",
+            "vary": "characters.1.ranks.melee=0,4",
+        },
+    )
+    run = _finish(lab_jobs.run_of(_run_id(started)))
+    assert run.result is not None
+    reports = [point["report"] for point in run.result["points"]]
+    assert reports[0] == reports[1]
+    page = client.get(started.headers["location"]).text
+    note = page.split('id="lab-alike" role="note">', 1)[1].split("</p>", 1)[0]
+    assert note.startswith("Every point came to the same results: Corvo › ranks › melee")
 
 
 def test_a_grid_too_big_says_what_the_console_does_with_its_points(client: TestClient) -> None:

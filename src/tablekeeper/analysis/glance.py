@@ -19,6 +19,8 @@ and says so.
 (0, {}, '')
 >>> sides_of(result)
 ['party']
+>>> alike(result)  # one point played: nothing to compare
+False
 """
 
 from __future__ import annotations
@@ -67,3 +69,21 @@ def sides_of(result: Mapping[str, Any]) -> list[str]:
         found.update(dict.fromkeys(sides))
         won.update(side for side, row in sides.items() if row.get("wins", 1))
     return [side for side in found if side in won]
+
+
+def alike(result: Mapping[str, Any]) -> bool:
+    """Whether every point played came to the very same report (two points at least):
+    the varied numbers changed nothing in these trials, which a designer should be told
+    rather than left to find in a flat chart (the rules may not read the number there, or
+    its values never came into play: the same dice played the same way at every point)."""
+    reports = [point["report"] for point in result["points"] if point["report"]["trials"]]
+    return len(reports) > 1 and all(report == reports[0] for report in reports[1:])
+
+
+def alike_text(result: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """What the terminal and the console say of a grid whose points all came alike."""
+    varied = " and ".join(names.get(field, field) for field in result.get("varied") or [])
+    return (
+        f"Every point came to the same results: {varied} changed nothing in these trials "
+        "(the rules may not read it here, or its values never came into play)."
+    )

@@ -23,7 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from tablekeeper.analysis.glance import at_a_glance, sides_of
+from tablekeeper.analysis.glance import alike, alike_text, at_a_glance, sides_of
 from tablekeeper.analysis.telling import (
     named_values,
     spent_words,
@@ -343,6 +343,8 @@ def simulate(
     names = field_names(result)
     if len(result["points"]) > 1:
         out.print(glance_table(result, names))
+        if alike(result):
+            out.print(Text(alike_text(result, names), style="bold"))
     for point in result["points"]:
         out.print(point_tables(result, point, names))
     timing = result["timing"]

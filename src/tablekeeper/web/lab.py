@@ -25,7 +25,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
-from tablekeeper.analysis.glance import at_a_glance, sides_of
+from tablekeeper.analysis.glance import alike, alike_text, at_a_glance, sides_of
 from tablekeeper.analysis.plots import sweep_svg
 from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value, to_csv
@@ -612,6 +612,8 @@ class GlanceTable:
     fields: tuple[str, ...]
     sides: tuple[str, ...]
     rows: tuple[tuple[tuple[str, ...], tuple[WinRate, ...] | None, str], ...]
+    alike: str = ""
+    """Said when every point came to the same results (``glance.alike``), else empty."""
 
 
 def glance_of(result: Mapping[str, Any], names: Mapping[str, str]) -> GlanceTable | None:
@@ -633,7 +635,10 @@ def glance_of(result: Mapping[str, Any], names: Mapping[str, str]) -> GlanceTabl
             )
         rows.append((values, rates, row.length))
     return GlanceTable(
-        tuple(names.get(field, field) for field in varied), tuple(sides), tuple(rows)
+        tuple(names.get(field, field) for field in varied),
+        tuple(sides),
+        tuple(rows),
+        alike_text(result, names) if alike(result) else "",
     )
 
 
