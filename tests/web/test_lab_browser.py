@@ -71,6 +71,27 @@ def test_a_designer_simulates_a_scenario_over_a_field_and_downloads_the_data(
         assert tracks, width
         assert set(tracks) == {1}, (width, tracks)
     page.set_viewport_size(wide)
+    # Each axis label on one line and on its line: the histogram's top, half and 0 at the
+    # chart's top, middle and bottom; the win rate's 100 %, 50 % and 0 % at y = 0, 50 and
+    # 100 of its view box (-2 to 102). "100 %" broke over two lines, and the labels sat
+    # half a line off their marks.
+    axes = page.evaluate(
+        """() => [...document.querySelectorAll('#lab-run .lab-count-axis, #lab-run .lab-trend-y')]
+            .map((axis) => {
+                const chart = axis.parentElement.querySelector('svg').getBoundingClientRect();
+                const [from, span] = axis.classList.contains('lab-trend-y') ? [2, 104] : [0, 100];
+                return [...axis.querySelectorAll('span')].map((label, index) => {
+                    const box = label.getBoundingClientRect();
+                    const mark = chart.top + chart.height * (from + 50 * index) / span;
+                    const tops = [...label.getClientRects()].map((r) => Math.round(r.top));
+                    const off = Math.abs((box.top + box.bottom) / 2 - mark);
+                    return [label.textContent, off, new Set(tops).size];
+                });
+            })"""
+    )
+    assert len(axes) == 3, axes  # two histograms and the win-rate chart
+    for labels in axes:
+        assert [text for text, off, lines in labels if off > 2 or lines > 1] == [], labels
 
     with page.expect_download() as download:
         run.get_by_role("link", name="JSON").click()
