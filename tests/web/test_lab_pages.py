@@ -614,7 +614,9 @@ def test_the_simulation_report_has_the_terminals_numbers(client: TestClient) -> 
     assert "Win rate over Alice › hp" in trend
     assert trend.count("<polyline") == len(report["sides"])
     csv_response = client.get(f"/lab/runs/{run.id}/result.csv")
-    assert 'filename="first_blood-simulation.csv"' in csv_response.headers["content-disposition"]
+    assert (
+        'filename="duel-first_blood-simulation.csv"' in csv_response.headers["content-disposition"]
+    )
     rows = list(csv.DictReader(io.StringIO(csv_response.text)))
     assert rows[0]["length_median"] == str(length["median"])
     assert {"length_mean", "length_min", "length_max"} <= set(rows[0])
@@ -624,7 +626,7 @@ def test_the_simulation_report_has_the_terminals_numbers(client: TestClient) -> 
     assert len(actor_rows) == 2 * len(report["actors"])
     assert {"fighters.0.hp", "actor", "side", "defeated", "dead", "injuries"} <= set(actor_rows[0])
     named = client.get(f"/lab/runs/{run.id}/result.json").headers["content-disposition"]
-    assert 'filename="first_blood-simulation.json"' in named
+    assert 'filename="duel-first_blood-simulation.json"' in named
 
 
 def test_the_resolver_form_reads_as_the_rules_do(client: TestClient) -> None:

@@ -674,10 +674,11 @@ def stopped_text(result: Mapping[str, Any]) -> str:
 
 
 def download_name(run: lab_jobs.LabRun, suffix: str) -> str:
-    """A download's file name after what was run: ``skirmish-simulation.csv``,
-    ``percentile.attack-sweep.json``, ``skirmish-simulation-actors.csv``."""
+    """A download's file name after what was run, its ruleset first (``tactical/duel``
+    and the ``duel`` ruleset's scenarios apart): ``tactical-skirmish-simulation.csv``,
+    ``percentile.attack-sweep.json``, ``tactical-skirmish-simulation-actors.csv``."""
     asked = run.asked.get("scenario") or run.asked.get("resolver") or "lab"
-    stem = str(asked).rsplit("/", 1)[-1]
+    stem = str(asked).replace("/", "-")
     safe = "".join(c if c.isalnum() or c in "._-" else "-" for c in stem) or "lab"
     return f"{safe}-{run.kind}{suffix}"
 
