@@ -119,6 +119,27 @@ def test_a_number_is_named_by_whose_it_is_as_the_table_knows_them() -> None:
     }
 
 
+def test_namesakes_are_told_apart_and_a_list_in_a_mapping_keeps_its_keys() -> None:
+    # designer's walkthrough: "Goblin › agility" three times, and "cudgel › hp" (whose?)
+    data = {
+        "characters": [
+            {"id": "goblin_1", "name": "Goblin", "agility": 2},
+            {"id": "goblin_2", "name": "Goblin", "agility": 3},
+            {"name": "Goblin", "agility": 1},  # no id: its place in the list
+            {"id": "ilsa", "name": "Ilsa", "agility": 3},
+        ],
+        "stat_blocks": {"bandit": {"weapons": [{"name": "cudgel", "hp": 10}]}},
+    }
+    labels = [v.label for v in variables(data)]
+    assert labels == [
+        "Goblin (goblin_1) › agility",
+        "Goblin (goblin_2) › agility",
+        "Goblin (2) › agility",
+        "Ilsa › agility",
+        "stat_blocks › bandit › cudgel › hp",
+    ]
+
+
 @pytest.mark.parametrize(
     ("value", "bounds", "line"),
     [

@@ -249,17 +249,26 @@ def variables(
     the order written; a list of two numbers is a square on a map, not two variables.
     Whose a number is: the list item it lies in, by its ``name`` (or the ``name`` of a
     mapping of it: ``stats: {name: Brenna}``), else its ``id``; within another's, by
-    both (``Brenna › rapier``)."""
+    both (``Brenna › rapier``); items of one list that share a name, each by its id too
+    (``Goblin (goblin_2)``); an owner in a mapping of them, by the keys that lead to its
+    list (``stat_blocks › bandit › cudgel``, not a bare ``cudgel``)."""
     found: list[Variable] = []
     if isinstance(data, Mapping):
         for key, value in data.items():
             found += variables(value, path=f"{path}{key}.", owner=owner, within=within, body=body)
     elif isinstance(data, list) and not _square(data):
+        names = [_name_of(item) for item in data]
+        shared = {name for name, _ in names if name and [n for n, _ in names].count(name) > 1}
+        above = path.removesuffix(".").rpartition(".")[0]  # the keys above the list's own
         for index, item in enumerate(data):
-            named, holder = _name_of(item)
+            named, holder = names[index]
             place = f"{path}{index}"
+            if named in shared:
+                told = item.get("id") if isinstance(item, Mapping) else None
+                named = f"{named} ({told if _a_name(told) and told != named else index})"
             if named:
-                whose = f"{owner} › {named}" if owner else named
+                outer = owner or (" › ".join(above.split(".")) if above else "")
+                whose = f"{outer} › {named}" if outer else named
                 found += variables(item, path=f"{place}.", owner=whose, within=place, body=holder)
             else:
                 found += variables(item, path=f"{place}.", owner=owner, within=within, body=body)
