@@ -134,7 +134,11 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     expect(page.get_by_label("Scenario")).to_have_value("percentile/river_ambush")
     expect(page.get_by_label("Trials per point")).to_have_value("60")
     expect(page.locator("#lab-run tr[data-side]").first).to_be_visible()
+    # The line put right, its error goes at once: a refused simulation now would redraw
+    # its own form alone, and left "at dice=-1" beside a line that no longer says it.
     page.locator("#lab-sweep-vary").fill("")
+    expect(page.locator("#lab-sweep-vary-error")).to_have_count(0)
+    expect(page.locator("#lab-sweep-vary")).not_to_have_attribute("aria-invalid", "true")
     page.locator('#lab-resolver-input button[data-vary-line="tn=2:6"]').click()
     expect(page.locator("#lab-sweep-vary")).to_have_value("tn=2:6")
     page.get_by_role("button", name="Run the sweep").click()

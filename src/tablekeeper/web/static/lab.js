@@ -28,6 +28,17 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   document.querySelectorAll("#main .error-summary").forEach((summary) => summary.remove());
 });
 
+// A field changed after a refusal takes down its own error: the other form's refusal
+// redraws that form alone, so an error beside a field since put right stayed there, saying
+// why its old value was refused (designer's walkthrough).
+document.addEventListener("input", (event) => {
+  const field = event.target.closest("#lab-simulate .has-error, #lab-sweep .has-error");
+  if (!field) return;
+  field.querySelectorAll("p.error").forEach((message) => message.remove());
+  field.classList.remove("has-error");
+  field.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+});
+
 // The busy note's Stop answered: the run it stopped shows below, and the note goes.
 document.addEventListener("htmx:afterRequest", (event) => {
   const note = event.target.closest(".lab-busy");
