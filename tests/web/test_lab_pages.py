@@ -620,6 +620,10 @@ def test_the_simulation_report_has_the_terminals_numbers(client: TestClient) -> 
     rows = list(csv.DictReader(io.StringIO(csv_response.text)))
     assert rows[0]["length_median"] == str(length["median"])
     assert {"length_mean", "length_min", "length_max"} <= set(rows[0])
+    # what plays it again, in every row (a designer's walkthrough: no CSV held them)
+    assert {(row["trials"], row["seed"]) for row in rows} == {
+        (str(run.result["trials"]), str(run.result["seed"]))
+    }
     actor_rows = list(
         csv.DictReader(io.StringIO(client.get(f"/lab/runs/{run.id}/actors.csv").text))
     )

@@ -892,8 +892,9 @@ def _download(text: str, media_type: str, run_id: str, suffix: str) -> Response:
 
 def simulation_csv_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One row a point and side: the values varied, the side, its wins, rate and interval,
-    then the point's lengths (mean, median, min, max); a stopped run's (``trials``:
-    those the point played) leaves out the points it did not reach."""
+    the trials the point played and the run's seed (what plays the same again), then the
+    point's lengths (mean, median, min, max); a stopped run's leaves out the points it did
+    not reach."""
     rows = []
     for point in result["points"]:
         played = point["report"]["trials"]
@@ -902,8 +903,7 @@ def simulation_csv_rows(result: Mapping[str, Any]) -> list[dict[str, Any]]:
         length = point["report"]["length"]
         summary = {f"length_{key}": length.get(key) for key in ("mean", "median", "min", "max")}
         for row in point_rows({"points": [point]}):
-            counted = {"trials": played} if result.get("stopped") else {}
-            rows.append({**row, **counted, **summary})
+            rows.append({**row, "trials": played, "seed": result.get("seed"), **summary})
     return rows
 
 
