@@ -118,7 +118,14 @@ def test_a_varied_run_shows_every_point_at_a_glance_above_the_points(
     rows = table.split("<tbody>", 1)[1].split("<tr>")[1:]
     assert len(rows) == 4
     first = run.result["points"][0]
-    assert f'<th scope="row">{first["values"]["fighters.1.hp"]}</th>' in rows[0]
+    # each row leads to its point's report, and each report back (25 points: a long page)
+    value = first["values"]["fighters.1.hp"]
+    assert (
+        f'<th scope="row"><a href="#lab-point-1" title="This point\'s report">{value}</a>'
+        in (rows[0])
+    )
+    assert '<a href="#lab-point-4"' in rows[3]
+    assert page.count('<a href="#lab-glance">Every point at a glance</a>') == 4
     for side, row in first["report"]["sides"].items():
         if row["wins"]:
             assert f"{100 * row['rate']:.1f} %" in rows[0], side
