@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from tablekeeper.services import lab, lab_jobs
 from tablekeeper.web import lab as web_lab
 from tablekeeper.web.lab import (
+    PointCharts,
     count_top,
     held_text,
     length_bars,
@@ -385,6 +386,18 @@ def test_the_charts_are_drawn_from_the_report_alone() -> None:
     assert [bar.height for bar in gap] == [75.0, 0.0, 0.0, 25.0]  # the axis's top is 4
     tall = length_bars({"3": 1487, "4": 700})
     assert [bar.height for bar in tall] == [100 * 1487 / 1500, 100 * 700 / 1500]
+
+
+def test_a_long_length_axis_is_labelled_at_five_bars_spread_over_it() -> None:
+    # designer's walkthrough: 27 bars of the duel's lengths labelled "12-13" and "64" alone
+    bars = length_bars({str(n): 1 for n in range(12, 66)})
+    chart = PointCharts("As written", {}, (), bars, 30.0, "commands")
+    ticks = chart.length_ticks
+    assert [label for _, label in ticks] == [bars[i].label for i in (0, 6, 13, 20, len(bars) - 1)]
+    assert ticks[0][1] == "12-13" and ticks[-1][1] == "64-65"  # noqa: PT018
+    assert round(ticks[0][0], 2) == round(50 / len(bars), 2)  # the first bar's centre
+    lone = PointCharts("As written", {}, (), length_bars({"3": 5}), 3.0, "rounds")
+    assert lone.length_ticks == ((50.0, "3"),)
 
 
 def test_a_sweeps_held_input_names_each_value_by_its_path_the_varied_ones_aside() -> None:

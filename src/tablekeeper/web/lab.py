@@ -149,6 +149,17 @@ class PointCharts:
     the run did not reach."""
 
     @property
+    def length_ticks(self) -> tuple[tuple[float, str], ...]:
+        """Where the length axis is labelled when its bars are too many to label each:
+        five bars spread over it, the first and the last among them, each as (its
+        centre in percent of the axis, its label)."""
+        count = len(self.lengths)
+        if not count:
+            return ()
+        picked = dict.fromkeys(round(part * (count - 1) / 4) for part in range(5))
+        return tuple((100 * (index + 0.5) / count, self.lengths[index].label) for index in picked)
+
+    @property
     def count_top(self) -> int:
         """The top of the histogram's count axis: a round count at least the tallest bar's."""
         return count_top(max((bar.count for bar in self.lengths), default=0))
