@@ -23,6 +23,8 @@ from tablekeeper.analysis.report import wilson
 from tablekeeper.analysis.trials import TrialPlan
 from tablekeeper.engine.commands import Command
 from tablekeeper.engine.decisions import PendingDecision
+from tablekeeper.engine.rulesets import load_ruleset
+from tablekeeper.engine.tallies import DEAD
 from tablekeeper.errors import OddsUnavailableError
 from tablekeeper.services import lab
 from tablekeeper.services.resolvers import resolver_odds
@@ -104,6 +106,27 @@ def test_realtime_a_dying_creature_supported_rolls_one_critical_injury() -> None
     deaths = round(actor["dead"] * report["trials"])
     band = wilson(deaths, report["trials"])
     assert band.low <= float(dead) <= band.high
+
+
+def test_a_ruleset_tallying_no_death_has_none_in_the_exact_answer_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # percentile leaves death to the GM and tallies none: its exact answer says None, as
+    # its Monte Carlo report does, not a death chance of 0 (the duel stands in for it here:
+    # percentile's smallest encounter has too many dice for an exact answer)
+    duel = load_ruleset("duel")
+    tally = duel.tally
+
+    def no_deaths(start: Any, end: Any) -> Any:
+        return {
+            actor: {k: v for k, v in counts.items() if k != DEAD}
+            for actor, counts in tally(start, end).items()
+        }
+
+    monkeypatch.setattr(duel, "tally", no_deaths)
+    exact = exact_outcomes(_plan("duel_one_round"))
+    assert {row["dead"] for row in exact["actors"].values()} == {None}
+    assert all(Fraction(row["defeated"]) > 0 for row in exact["actors"].values())
 
 
 def test_tactical_a_slash_on_a_minion() -> None:

@@ -83,3 +83,15 @@ def test_a_grid_is_alike_only_when_every_played_point_came_to_the_same_report() 
     assert not alike(grid(report))
     said = alike_text(grid(report, report), {"hp": "Alice › hp"})
     assert said.startswith("Every point came to the same results: Alice › hp changed nothing")
+
+
+def test_an_actor_whose_ruleset_tallies_no_death_has_none_not_zero() -> None:
+    # percentile leaves death to the GM: "Dead 0.0 %" read as no one dying (walkthrough)
+    trials = [
+        Trial(n, 1, None, None, 3, 3, {"brack": {"defeated": 1, "injuries": 1}, "ann": {"dead": 1}})
+        for n in range(2)
+    ]
+    actors = summarize(trials, Cast({}, {}))["actors"]
+    assert actors["brack"]["dead"] is None
+    assert actors["brack"]["defeated"] == 1.0
+    assert actors["ann"]["dead"] == 1.0

@@ -417,3 +417,16 @@ def test_a_bare_name_two_rulesets_ship_is_refused_naming_both(
     )
     with pytest.raises(InvalidInputError, match="say duel/first_blood or tactical/first_blood"):
         lab.scenario_source("first_blood")
+
+
+def test_deaths_the_rules_leave_to_the_gm_read_so_in_the_terminal() -> None:
+    """Percentile tallies no death (the GM rules it): "GM's call", not a 0.0% that reads
+    as no one dying (designer's walkthrough)."""
+    shown = runner.invoke(
+        app,
+        ["simulate", "percentile/river_ambush", "--trials", "3", "--workers", "1"],
+        env={"COLUMNS": "200"},
+    )
+    assert shown.exit_code == 0, shown.output
+    actors = shown.output.split("per actor", 1)[1]
+    assert actors.count("GM's call") >= 2

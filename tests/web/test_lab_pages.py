@@ -209,6 +209,11 @@ def test_a_short_histogram_writes_each_bars_length_under_it(client: TestClient) 
     ticks = page.split('class="lab-ticks muted"', 1)[1].split("</p>", 1)[0]
     shown = [int(tick) for tick in re.findall(r"<span>(\d+)</span>", ticks)]
     assert shown == list(range(lengths[0], lengths[-1] + 1))  # every round, none skipped
+    # percentile leaves death to the GM: its actors' deaths read so, not "0.0 %"
+    actors = page.split('class="lab-actors"', 1)[1].split("</table>", 1)[0]
+    rows = actors.split("<tbody>", 1)[1].split("<tr>")[1:]
+    assert rows
+    assert all("GM&#39;s call</span>" in row for row in rows), rows[0]
 
 
 def test_htmx_gets_the_runs_part_which_polls_until_the_charts(client: TestClient) -> None:

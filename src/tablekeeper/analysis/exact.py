@@ -242,7 +242,8 @@ class _Explorer:
 def exact_outcomes(
     plan: TrialPlan, *, max_plays: int | None = None, max_steps: int | None = None
 ) -> dict[str, Any]:
-    """The exact chance of each winner, and of each actor ending defeated and dead.
+    """The exact chance of each winner, and of each actor ending defeated and dead (its
+    death ``None`` where its ruleset leaves death to the GM).
 
     Raises :class:`ExactRefusedError` (an
     :class:`~tablekeeper.errors.OddsUnavailableError`) when the answer would weigh more
@@ -260,6 +261,7 @@ def exact_outcomes(
     winners: defaultdict[str, Fraction] = defaultdict(Fraction)
     defeated: defaultdict[str, Fraction] = defaultdict(Fraction)
     dead: defaultdict[str, Fraction] = defaultdict(Fraction)
+    deaths_ruled: set[str] = set()  # actors some tally counts deaths of (engine/tallies.py)
     pending: deque[_Branch] = deque([_Branch(None, (), Fraction(1))])
     plays = 0
 
@@ -299,6 +301,8 @@ def exact_outcomes(
             for actor, counts in rules.tally(found.start, found.end).items():
                 defeated[actor] += weight * counts.get(DEFEATED, 0)
                 dead[actor] += weight * counts.get(DEAD, 0)
+                if DEAD in counts:
+                    deaths_ruled.add(actor)
             continue
         die, faces, at = found
         sides = die.high - die.low + 1
@@ -312,7 +316,10 @@ def exact_outcomes(
         "steps": explorer.steps,
         "sides": {side: str(winners[side]) for side in shown},
         "actors": {
-            actor: {"defeated": str(defeated[actor]), "dead": str(dead[actor])}
+            actor: {
+                "defeated": str(defeated[actor]),
+                "dead": str(dead[actor]) if actor in deaths_ruled else None,
+            }
             for actor in defeated
         },
     }

@@ -9,7 +9,8 @@ encounter's Victory or Defeat for each party, why a combat stopped, "the 30 seco
 out"), is counted the same way, with the sides that won each ending's trials. The
 length is in the scenario's unit (rounds, seconds, steps; commands for a ruleset whose
 clock the contract cannot read). Per actor: how often it ended out of the fight and
-dead, its mean injuries, and the mean of each resource it spent, in its ruleset's words.
+dead (``None`` where its ruleset leaves death to the GM and tallies none), its mean
+injuries, and the mean of each resource it spent, in its ruleset's words.
 Beside each mean, its spread over the trials (the standard deviation: ``length.sd``, an
 actor's ``spread``): 0 when every trial came to the same.
 """
@@ -168,7 +169,8 @@ def _actors(trials: Sequence[Trial], cast: Cast) -> dict[str, Any]:
             "name": cast.names.get(actor, actor),
             "side": cast.sides.get(actor, ""),
             "defeated": totals[DEFEATED] / count,
-            "dead": totals[DEAD] / count,
+            # None: its ruleset leaves death to the GM (no tally holds it; engine/tallies.py)
+            "dead": totals[DEAD] / count if any(DEAD in tally for tally in tallies) else None,
             "injuries": totals[INJURIES] / count,
             "resources": {name: totals[name] / count for name in spent},
             "spread": {

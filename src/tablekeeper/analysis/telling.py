@@ -16,6 +16,11 @@ from typing import Any
 NO_ONE = "no one"
 """The row of trials that no side won."""
 
+DEATH_UNRULED = "GM's call"
+"""An actor's deaths where its ruleset tallies none (the report's ``dead`` is ``None``):
+the rules leave death to the GM, so no count of them is known, and 0 % would say none
+died."""
+
 
 def with_spread(mean: float, sd: float | None) -> str:
     """A mean with its standard deviation over the trials (none in an older result).

@@ -25,6 +25,7 @@ from rich.text import Text
 
 from tablekeeper.analysis.glance import alike, alike_text, at_a_glance, sides_of
 from tablekeeper.analysis.telling import (
+    DEATH_UNRULED,
     named_values,
     spent_words,
     told_endings,
@@ -149,7 +150,7 @@ def point_tables(
             row["name"],
             row["side"],
             _percent(row["defeated"]),
-            _percent(row["dead"]),
+            DEATH_UNRULED if row["dead"] is None else _percent(row["dead"]),
             with_spread(row["injuries"], spread.get("injuries")),
             spent_words(row["resources"], spread),
         )

@@ -27,7 +27,9 @@ DEFEATED = "defeated"
 """1 when the actor ended the encounter out of the fight (its card's ``defeated``)."""
 
 DEAD = "dead"
-"""1 when the actor ended the encounter dead."""
+"""1 when the actor ended the encounter dead. A ruleset that leaves death to the GM
+(percentile: ``encounter/life.py``) leaves it out of its tallies, and the lab says so
+(``analysis.telling.DEATH_UNRULED``) instead of counting no one dead."""
 
 INJURIES = "injuries"
 """The injuries (wounds, critical injuries, lasting harm) the actor took."""

@@ -30,6 +30,7 @@ from tablekeeper.analysis.plots import sweep_svg
 from tablekeeper.analysis.simulation import point_rows
 from tablekeeper.analysis.sweep import columns_of, is_chance, summary_value, to_csv
 from tablekeeper.analysis.telling import (
+    DEATH_UNRULED,
     named_values,
     spent_words,
     told_endings,
@@ -110,9 +111,15 @@ class ActorRow:
     name: str
     side: str
     defeated: float
-    dead: float
+    dead: float | None
+    """``None``: its ruleset leaves death to the GM (the table says so)."""
     injuries: str
     spent: str
+
+    @property
+    def dead_text(self) -> str:
+        """``12.5 %``, or :data:`~tablekeeper.engine.tallies.DEATH_UNRULED`."""
+        return DEATH_UNRULED if self.dead is None else f"{self.dead:.1f} %"
 
 
 @dataclass(frozen=True)
@@ -244,7 +251,7 @@ def actor_rows(report: Mapping[str, Any]) -> tuple[ActorRow, ...]:
             row["name"],
             row["side"],
             100 * row["defeated"],
-            100 * row["dead"],
+            None if row["dead"] is None else 100 * row["dead"],
             with_spread(row["injuries"], row.get("spread", {}).get("injuries")),
             spent_words(row["resources"], row.get("spread", {})),
         )

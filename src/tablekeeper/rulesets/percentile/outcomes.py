@@ -4,13 +4,13 @@
 The winner is the side the engine declared left standing. Per combatant: out of the
 fight (0 HP, or 0 Magic Points with the option on: G-P-03, G-P-E3), the HP it lost and
 the Magic and Determination Points it spent. Death and unconsciousness are the GM's to
-rule (``encounter/life.py``), so ``dead`` stays 0, and a combatant that lost HP counts
-one injury.
+rule (``encounter/life.py``), so no ``dead`` is tallied (the lab shows "GM's call", not
+a 0 % that would read as no one dying), and a combatant that lost HP counts one injury.
 """
 
 from __future__ import annotations
 
-from tablekeeper.engine.tallies import DEAD, DEFEATED, INJURIES, Tally
+from tablekeeper.engine.tallies import DEFEATED, INJURIES, Tally
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
 
 
@@ -30,7 +30,6 @@ def tally(start: PercentileState, end: PercentileState) -> Tally:
         first = start.combatants.get(key, combatant)
         found[key] = {
             DEFEATED: int(end.is_down(combatant)),
-            DEAD: 0,
             INJURIES: int(combatant.hp < first.hp),
             "HP lost": max(0, first.hp - combatant.hp),
             "MP spent": _spent(first.magic_points, combatant.magic_points),
