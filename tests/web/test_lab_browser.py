@@ -136,9 +136,13 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     expect(page.locator("#lab-run tr[data-side]").first).to_be_visible()
     # The line put right, its error goes at once: a refused simulation now would redraw
     # its own form alone, and left "at dice=-1" beside a line that no longer says it.
-    page.locator("#lab-sweep-vary").fill("")
+    # Picked from the list, the line is put right the usual way: its error goes too.
+    page.locator('#lab-resolver-input button[data-vary-line="tn=2:6"]').click()
     expect(page.locator("#lab-sweep-vary-error")).to_have_count(0)
-    expect(page.locator("#lab-sweep-vary")).not_to_have_attribute("aria-invalid", "true")
+    vary = page.locator("#lab-sweep-vary")
+    expect(vary).not_to_have_attribute("aria-invalid", "true")
+    assert "lab-sweep-vary-error" not in (vary.get_attribute("aria-describedby") or "")
+    page.locator("#lab-sweep-vary").fill("")
     page.locator('#lab-resolver-input button[data-vary-line="tn=2:6"]').click()
     expect(page.locator("#lab-sweep-vary")).to_have_value("tn=2:6")
     page.get_by_role("button", name="Run the sweep").click()
@@ -176,6 +180,9 @@ def test_a_sweep_and_a_bad_field_in_the_browser(
     expect(page.get_by_label("Resolver")).to_have_value("percentile.attack")
     expect(page.locator("#lab-sweep-vary")).to_have_value("attacker.skill=30:90:10")
     expect(table.locator("tbody tr")).to_have_count(7)
+    page.locator("#lab-vary").fill("")  # the simulation's line put right: its error goes
+    expect(page.locator("#lab-vary-error")).to_have_count(0)
+    expect(page.locator("#lab-vary")).not_to_have_attribute("aria-invalid", "true")
 
     # A fresh tab: a load begun on this one while htmx still settles the sweep (recording
     # its address in the history) is cancelled by it (Chromium: net::ERR_ABORTED).

@@ -13,6 +13,7 @@ document.addEventListener("click", (event) => {
   else lines.push(line);
   box.value = lines.join("\n");
   box.rows = Math.max(2, lines.length);
+  box.dispatchEvent(new Event("input", { bubbles: true })); // as typed: its error goes
   box.focus();
 });
 
@@ -34,7 +35,14 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 document.addEventListener("input", (event) => {
   const field = event.target.closest("#lab-simulate .has-error, #lab-sweep .has-error");
   if (!field) return;
-  field.querySelectorAll("p.error").forEach((message) => message.remove());
+  field.querySelectorAll("p.error").forEach((message) => {
+    field.querySelectorAll("[aria-describedby]").forEach((input) => {
+      const left = input.getAttribute("aria-describedby").split(/\s+/).filter((id) => id !== message.id);
+      if (left.length) input.setAttribute("aria-describedby", left.join(" "));
+      else input.removeAttribute("aria-describedby");
+    });
+    message.remove();
+  });
   field.classList.remove("has-error");
   field.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
 });
