@@ -125,7 +125,7 @@ def test_namesakes_are_told_apart_and_a_list_in_a_mapping_keeps_its_keys() -> No
         "characters": [
             {"id": "goblin_1", "name": "Goblin", "agility": 2},
             {"id": "goblin_2", "name": "Goblin", "agility": 3},
-            {"name": "Goblin", "agility": 1},  # no id: its place in the list
+            {"name": "Goblin", "agility": 1},  # no id: its place in the list, from 1
             {"id": "ilsa", "name": "Ilsa", "agility": 3},
         ],
         "stat_blocks": {"bandit": {"weapons": [{"name": "cudgel", "hp": 10}]}},
@@ -134,9 +134,18 @@ def test_namesakes_are_told_apart_and_a_list_in_a_mapping_keeps_its_keys() -> No
     assert labels == [
         "Goblin (goblin_1) › agility",
         "Goblin (goblin_2) › agility",
-        "Goblin (2) › agility",
+        "Goblin (no. 3) › agility",
         "Ilsa › agility",
         "stat_blocks › bandit › cudgel › hp",
+    ]
+    # a name that is its id, a number; lists within a list keep their places
+    numbered = {"rows": [{"name": 7, "id": 7, "hp": 1}, {"name": 7, "hp": 2}]}
+    hp = [v.label for v in variables(numbered) if v.path.endswith(".hp")]
+    assert hp == ["7 (no. 1) › hp", "7 (no. 2) › hp"]  # not "7 (7)"
+    groups = {"groups": [[{"name": "Gob", "hp": 1}], [{"name": "Gob", "hp": 2}]]}
+    assert [v.label for v in variables(groups)] == [
+        "groups › 0 › Gob › hp",
+        "groups › 1 › Gob › hp",
     ]
 
 

@@ -250,8 +250,9 @@ def variables(
     Whose a number is: the list item it lies in, by its ``name`` (or the ``name`` of a
     mapping of it: ``stats: {name: Brenna}``), else its ``id``; within another's, by
     both (``Brenna › rapier``); items of one list that share a name, each by its id too
-    (``Goblin (goblin_2)``); an owner in a mapping of them, by the keys that lead to its
-    list (``stat_blocks › bandit › cudgel``, not a bare ``cudgel``)."""
+    (``Goblin (goblin_2)``), else by its place (``Goblin (no. 3)``); an owner in a mapping
+    of them, by the keys that lead to its list (``stat_blocks › bandit › cudgel``, not a
+    bare ``cudgel``)."""
     found: list[Variable] = []
     if isinstance(data, Mapping):
         for key, value in data.items():
@@ -259,13 +260,16 @@ def variables(
     elif isinstance(data, list) and not _square(data):
         names = [_name_of(item) for item in data]
         shared = {name for name, _ in names if name and [n for n, _ in names].count(name) > 1}
-        above = path.removesuffix(".").rpartition(".")[0]  # the keys above the list's own
+        own = path.removesuffix(".")
+        # the keys above the list's own name (a list within a list keeps its place)
+        above = own if own.rpartition(".")[2].isdigit() else own.rpartition(".")[0]
         for index, item in enumerate(data):
             named, holder = names[index]
             place = f"{path}{index}"
-            if named in shared:
+            if named in shared:  # by its id, else its place in the list (from 1)
                 told = item.get("id") if isinstance(item, Mapping) else None
-                named = f"{named} ({told if _a_name(told) and told != named else index})"
+                known = _a_name(told) and str(told) != named
+                named = f"{named} ({told})" if known else f"{named} (no. {index + 1})"
             if named:
                 outer = owner or (" › ".join(above.split(".")) if above else "")
                 whose = f"{outer} › {named}" if outer else named
