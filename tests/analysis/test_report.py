@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tablekeeper.analysis.glance import alike, alike_text
 from tablekeeper.analysis.report import summarize, wilson
 from tablekeeper.analysis.telling import NO_ONE
 from tablekeeper.analysis.trials import Cast, Trial
@@ -65,24 +62,6 @@ def test_every_trial_alike_has_no_spread() -> None:
     report = summarize(trials, Cast({"wolf": "Wolf"}, {"wolf": "wolves"}))
     assert report["length"]["sd"] == 0.0
     assert report["actors"]["wolf"]["spread"] == {"injuries": 0.0, "HP lost": 0.0}
-
-
-def test_a_grid_is_alike_only_when_every_played_point_came_to_the_same_report() -> None:
-    report = {"trials": 4, "sides": {"a": {"wins": 2}}, "length": {"mean": 3.0}}
-    other = {**report, "length": {"mean": 3.5}}
-    stopped = {"trials": 0, "sides": {}, "length": {}}
-
-    def grid(*reports: dict[str, Any]) -> dict[str, Any]:
-        points = [{"values": {"hp": n}, "report": r} for n, r in enumerate(reports)]
-        return {"points": points, "varied": ["hp"]}
-
-    assert alike(grid(report, dict(report)))
-    assert alike(grid(report, report, stopped))  # a point not reached is not compared
-    assert not alike(grid(report, other))
-    assert not alike(grid(report, stopped))  # one point played: nothing to compare
-    assert not alike(grid(report))
-    said = alike_text(grid(report, report), {"hp": "Alice › hp"})
-    assert said.startswith("Every point came to the same results: Alice › hp changed nothing")
 
 
 def test_an_actor_whose_ruleset_tallies_no_death_has_none_not_zero() -> None:

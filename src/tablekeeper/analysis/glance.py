@@ -81,9 +81,25 @@ def alike(result: Mapping[str, Any]) -> bool:
 
 
 def alike_text(result: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    """What the terminal and the console say of a grid whose points all came alike."""
-    varied = " and ".join(names.get(field, field) for field in result.get("varied") or [])
+    """What the terminal and the console say of a grid whose points all came alike
+    (those a stopped run played: "every point played").
+
+    >>> one, none = {"trials": 2, "sides": {}}, {"trials": 0, "sides": {}}
+    >>> said = alike_text({"varied": ["hp"], "points": [{"report": one}] * 2}, {"hp": "Bob › hp"})
+    >>> said.removeprefix("Every point came to the same results: Bob › hp changed nothing ")
+    'in these trials (this scenario may not use it, or its values never came into play).'
+    >>> both = {"varied": ["a", "b"], "points": [{"report": one}] * 2 + [{"report": none}]}
+    >>> print(alike_text(both, {}))  # doctest: +NORMALIZE_WHITESPACE
+    Every point played came to the same results: a and b changed nothing in these trials
+    (this scenario may not use them, or their values never came into play).
+    """
+    fields = result.get("varied") or []
+    varied = " and ".join(names.get(field, field) for field in fields)
+    every = "Every point"
+    if any(not point["report"]["trials"] for point in result["points"]):
+        every = "Every point played"
+    it, its = ("them", "their") if len(fields) > 1 else ("it", "its")
     return (
-        f"Every point came to the same results: {varied} changed nothing in these trials "
-        "(the rules may not read it here, or its values never came into play)."
+        f"{every} came to the same results: {varied} changed nothing in these trials "
+        f"(this scenario may not use {it}, or {its} values never came into play)."
     )
