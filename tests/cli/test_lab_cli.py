@@ -430,3 +430,9 @@ def test_deaths_the_rules_leave_to_the_gm_read_so_in_the_terminal() -> None:
     assert shown.exit_code == 0, shown.output
     actors = shown.output.split("per actor", 1)[1]
     assert actors.count("GM's call") >= 2
+
+
+def test_too_many_trials_are_refused_with_the_bound_in_words() -> None:
+    refused = runner.invoke(app, ["simulate", "first_blood", "--trials", "1000001"])
+    assert refused.exit_code != 0
+    assert "trials must be 1 to 1,000,000" in refused.output

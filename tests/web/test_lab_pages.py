@@ -260,8 +260,8 @@ def test_a_sweep_runs_and_shows_its_outcome_table(client: TestClient) -> None:
         (
             {"scenario": "duel/first_blood", "trials": "0"},
             "trials",
-            "trials must be 1 to 2,000 a point in the console (`tablekeeper simulate` in a "
-            "terminal plays up to 1,000,000)",
+            "trials must be 1 to 2,000 per grid point in the console (tablekeeper simulate, "
+            "in a terminal, plays up to 1,000,000)",
         ),
         ({"scenario": "duel/first_blood", "trials": "many"}, "trials", "not a whole number"),
         ({"scenario": "duel/first_blood", "seed": "-1"}, "seed", "from 0"),

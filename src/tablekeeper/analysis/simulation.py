@@ -106,7 +106,7 @@ def simulate(
     outcome where it is small enough to compute (:mod:`.exact`), or why it is not, and
     the seconds that took (``timing.exact_seconds``)."""
     if not 1 <= request.trials <= MAX_TRIALS:
-        raise InvalidInputError(f"trials must be 1 to {MAX_TRIALS}", field="trials")
+        raise InvalidInputError(f"trials must be 1 to {MAX_TRIALS:,}", field="trials")
     if request.seed < 0:
         raise InvalidInputError("the seed is a number from 0", field="seed")
     if workers is not None and workers < 1:

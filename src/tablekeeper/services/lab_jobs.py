@@ -114,8 +114,8 @@ def start_simulation(
     """Start simulating ``scenario``: checked first (a bad field is refused at once)."""
     if not 1 <= trials <= MAX_CONSOLE_TRIALS:
         raise InvalidInputError(
-            f"trials must be 1 to {MAX_CONSOLE_TRIALS:,} a point in the console (`tablekeeper "
-            f"simulate` in a terminal plays up to {MAX_TRIALS:,})",
+            f"trials must be 1 to {MAX_CONSOLE_TRIALS:,} per grid point in the console "
+            f"(tablekeeper simulate, in a terminal, plays up to {MAX_TRIALS:,})",
             field="trials",
         )
     if seed < 0:
