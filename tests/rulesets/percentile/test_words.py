@@ -212,10 +212,13 @@ def test_an_end_with_no_winner_says_why_not_that_no_one_stands() -> None:
     # The log once read "The encounter ends: no one stands (the GM ended it)" while both
     # combatants stood. Each ending now says what happened, as the status line does.
     names: dict[str, str] = {}
-    for reason in ("the GM ended it", "no one is left"):
+    for reason, said in (
+        ("the GM ended it", "the GM ended it"),
+        ("no one is left", "no one left standing"),
+    ):
         payload = ev.EncounterEnded(winner=None, reason=reason)
         line = sentence(ev.ENCOUNTER_ENDED, payload, names, GM_SIGHT)
-        assert line == f"The encounter ends: {reason}"
+        assert line == f"The encounter ends: {said}"  # as the status line says it
     won = sentence(
         ev.ENCOUNTER_ENDED,
         ev.EncounterEnded(winner="party", reason="one side is left"),

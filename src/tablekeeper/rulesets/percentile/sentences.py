@@ -118,10 +118,17 @@ def _round(payload: Frozen, say: Say) -> str | None:
         case ev.CombatantOnly():
             return _combatant_only(say)
         case ev.EncounterEnded():
-            if payload.winner is None:  # "no one is left" or "the GM ended it"
-                return f"The encounter ends: {payload.reason}"
-            return f"The encounter ends: {payload.winner} left standing"
+            ended = end_words(payload.winner, gm_ended=payload.reason == ev.GM_ENDED)
+            return f"The encounter ends: {ended}"
     return None
+
+
+def end_words(winner: str | None, *, gm_ended: bool) -> str:
+    """How a combat ended, as the log and the status line both say it: ``party left
+    standing``, ``the GM ended it`` or ``no one left standing``."""
+    if winner is not None:
+        return f"{winner} left standing"
+    return ev.GM_ENDED if gm_ended else "no one left standing"
 
 
 def _combatant_only(say: Say) -> str | None:

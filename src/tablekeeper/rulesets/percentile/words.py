@@ -27,7 +27,7 @@ from tablekeeper.rulesets.percentile.encounter.pending import AttackTask
 from tablekeeper.rulesets.percentile.encounter.social import events as sev
 from tablekeeper.rulesets.percentile.encounter.social.events import SOCIAL_EVENT_MODELS
 from tablekeeper.rulesets.percentile.encounter.state import PercentileState
-from tablekeeper.rulesets.percentile.sentences import distance_words, say_for, sentence
+from tablekeeper.rulesets.percentile.sentences import distance_words, end_words, say_for, sentence
 from tablekeeper.rulesets.percentile.social_sentences import social_sentence
 from tablekeeper.rulesets.percentile.social_words import social_clock, social_ended, social_label
 
@@ -45,9 +45,7 @@ def ended_words(state: PercentileState) -> str | None:
         return social_ended(social) if social.over or state.over else None
     if not state.over:
         return None
-    if state.winner is not None:
-        return f"{state.winner} left standing"
-    return "the GM ended it" if state.standing() else "no one left standing"
+    return end_words(state.winner, gm_ended=bool(state.standing()))
 
 
 def table_names(state: PercentileState) -> dict[str, str]:

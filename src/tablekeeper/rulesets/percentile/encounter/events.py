@@ -15,6 +15,7 @@ from pydantic import JsonValue
 
 from tablekeeper.engine.values import Frozen, parse_payload
 from tablekeeper.rulesets.percentile.encounter.payloads import (
+    GM_ENDED,
     ActionTaken,
     Aimed,
     AttackResolved,
@@ -227,6 +228,7 @@ __all__ = [
     "FORM_CHANGED",
     "FUMBLED",
     "GEAR_WORN",
+    "GM_ENDED",
     "GRAPPLED",
     "GRAPPLE_RELEASED",
     "GRAPPLE_TIGHTENED",

@@ -43,8 +43,8 @@ def end(draft: PercentileDraft, order: cmd.Nothing) -> None:
     """The GM ends the encounter (a social encounter under way first ends early: scored
     if some target DP is 0 or less, P-ARG-10)."""
     if draft.state.talking is not None:
-        social_rounds.end_early(draft, "the GM ended it")
-    draft.emit(ev.ENCOUNTER_ENDED, ev.EncounterEnded(winner=None, reason="the GM ended it"))
+        social_rounds.end_early(draft, ev.GM_ENDED)
+    draft.emit(ev.ENCOUNTER_ENDED, ev.EncounterEnded(winner=None, reason=ev.GM_ENDED))
 
 
 def engage(draft: PercentileDraft, order: cmd.Engage) -> None:

@@ -332,6 +332,10 @@ class SpiritResolved(Frozen):
     dealt: dict[ActorId, int] = Field(description="Magic Points each one lost.")
 
 
+GM_ENDED = "the GM ended it"
+"""An :class:`EncounterEnded`'s reason when the GM ended the encounter."""
+
+
 class EncounterEnded(Frozen):
     winner: str | None
     reason: str
