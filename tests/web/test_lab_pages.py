@@ -407,18 +407,24 @@ def test_a_long_length_axis_is_labelled_at_five_bars_spread_over_it() -> None:
 
 def test_a_sweeps_held_input_names_each_value_by_its_path_the_varied_ones_aside() -> None:
     result = {
-        "input": {"attacker": {"skill": 50, "weapon": {"damage": "1d8"}}, "sides": [6, 8]},
+        "input": {"attacker": {"skill": 50, "weapon": {"damage": "1d8"}}, "sides": [6, 8, 10]},
         "varied": ["attacker.skill"],
     }
-    assert held_text(result) == "attacker.weapon.damage = 1d8, sides.0 = 6, sides.1 = 8"
+    assert held_text(result) == (
+        "attacker.weapon.damage = 1d8, sides.0 = 6, sides.1 = 8, sides.2 = 10"
+    )
     many = {"input": {f"f{n}": n for n in range(45)}, "varied": []}
     assert held_text(many).endswith("f39 = 39 and 5 more")
 
 
 def test_the_count_axis_tops_are_round_with_a_whole_half() -> None:
     assert doctest.testmod(web_lab).failed == 0  # count_top's and held_text's examples
+    steps = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
+    whole = [s * 10**k // 10 for k in range(6) for s in steps if s * 10**k % 10 == 0]
+    tops = sorted(top for top in whole if top % 2 == 0)  # 1, 1.2 ... 8 times 10^k, even
     for tallest in range(1, 5000):
         top = count_top(tallest)
+        assert top == min(t for t in tops if t >= tallest)  # the least round top
         assert top >= tallest
         assert top % 2 == 0
         assert top < 2 * tallest or tallest == 1  # never more than twice the tallest bar
@@ -634,6 +640,12 @@ def test_the_simulation_report_has_the_terminals_numbers(client: TestClient) -> 
         injuries = f"{row['injuries']:.2f} ± {row['spread']['injuries']:.2f}"
         assert injuries in actors  # the mean with its sd, as the terminal has it
     assert "Alice › hp = 8" in page  # the number's name, as the list of numbers shows it
+    bars = length_bars(length["histogram"])
+    if len(bars) > 16:  # too many to label each: five of them, spread over the axis
+        ticks = page.split('class="lab-length-ticks muted"', 1)[1].split("</p>", 1)[0]
+        shown = re.findall(r'<span style="left: [\d.]+%">([^<]+)</span>', ticks)
+        assert shown[0] == bars[0].label and shown[-1] == bars[-1].label  # noqa: PT018
+        assert len(shown) == 5
     assert "fighters.0.hp = 8" not in page
     trend = page.split('id="lab-trend"', 1)[1].split("</figure>", 1)[0]
     assert "Win rate over Alice › hp" in trend

@@ -381,6 +381,8 @@ def held_text(result: Mapping[str, Any]) -> str:
 
     >>> held_text({"input": {"dice": 8, "foe": {"tn": 4, "x": None}}, "varied": ["dice"]})
     'foe.tn = 4, foe.x = none'
+    >>> held_text({"input": {"at": [3, 4], "open": True, "tags": []}, "varied": []})
+    'at = [3, 4], open = yes, tags = none'
     """
     varied = set(result.get("varied") or ())
     leaves: list[str] = []
@@ -391,16 +393,29 @@ def held_text(result: Mapping[str, Any]) -> str:
         if isinstance(value, Mapping):
             for key, item in value.items():
                 walk(item, f"{path}.{key}" if path else str(key))
-        elif isinstance(value, list) and value:
+        elif isinstance(value, list) and value and not _a_square(value):
             for index, item in enumerate(value):
                 walk(item, f"{path}.{index}")
         else:
-            shown = "none" if value is None else str(value)
-            leaves.append(f"{path} = {shown}")
+            leaves.append(f"{path} = {_held_value(value)}")
 
     walk(result.get("input") or {}, "")
     more = len(leaves) - HELD_SHOWN
     return ", ".join(leaves[:HELD_SHOWN]) + (f" and {more} more" if more > 0 else "")
+
+
+def _a_square(value: list[Any]) -> bool:
+    """A list of two whole numbers: a square on a map, one value (as ``variables`` reads it)."""
+    return len(value) == 2 and all(type(part) is int for part in value)
+
+
+def _held_value(value: Any) -> str:
+    """A held value in words: ``none`` for nothing (an empty list too), ``yes``/``no``."""
+    if value is None or value == []:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 CHARTS_KEPT = 20
