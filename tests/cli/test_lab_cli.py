@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from typer.testing import CliRunner
 
 from tablekeeper.analysis import exact
@@ -348,17 +349,21 @@ def test_simulate_draws_the_lengths_histogram_in_the_terminal() -> None:
     assert sum(int(row.split("│")[-2]) for row in rows) == sum(counts.values())
 
 
+def _simulated(scenario: str, trials: int, *vary: str, columns: int = 200) -> Result:
+    """``tablekeeper simulate`` on one worker, as a terminal ``columns`` wide shows it."""
+    args = ["simulate", scenario, "--trials", str(trials), "--workers", "1"]
+    for line in vary:
+        args += ["--vary", line]
+    shown = runner.invoke(app, args, env={"COLUMNS": str(columns)})
+    assert shown.exit_code == 0, shown.output
+    return shown
+
+
 def test_a_varied_simulation_shows_every_point_at_a_glance_first() -> None:
     """A grid's points side by side above their reports: each point's values by the
     numbers' names, each side's win rate with its interval, the mean length (designer's
     walkthrough: five stacked reports and no table to compare them)."""
-    shown = runner.invoke(
-        app,
-        ["simulate", "first_blood", "--trials", "20", "--workers", "1",
-         "--vary", "fighters.1.hp=8:12:2"],
-        env={"COLUMNS": "160"},
-    )  # fmt: skip
-    assert shown.exit_code == 0, shown.output
+    shown = _simulated("first_blood", 20, "fighters.1.hp=8:12:2", columns=160)
     first, *_ = shown.output.split("First blood (duel/first_blood): 20 trials")
     assert "each point's wins" in first
     assert "Bob › hp" in first
@@ -378,13 +383,7 @@ def test_a_grid_whose_points_all_came_alike_says_so_under_the_glance() -> None:
     G-F-01's ``rank_caps_dice`` off, a Nano duel reads a rank in a Feint, and Corvo has
     none): the terminal says so rather than leave two equal rows to be noticed
     (designer's walkthrough)."""
-    shown = runner.invoke(
-        app,
-        ["simulate", "fractal/steel_duel", "--trials", "10", "--workers", "1",
-         "--vary", "characters.1.ranks.melee=0,4"],
-        env={"COLUMNS": "200"},
-    )  # fmt: skip
-    assert shown.exit_code == 0, shown.output
+    shown = _simulated("fractal/steel_duel", 10, "characters.1.ranks.melee=0,4")
     assert "Every point came to the same results: Corvo › ranks › melee changed nothing" in (
         shown.output
     )
@@ -422,12 +421,7 @@ def test_a_bare_name_two_rulesets_ship_is_refused_naming_both(
 def test_deaths_the_rules_leave_to_the_gm_read_so_in_the_terminal() -> None:
     """Percentile tallies no death (the GM rules it): "GM's call", not a 0.0% that reads
     as no one dying (designer's walkthrough)."""
-    shown = runner.invoke(
-        app,
-        ["simulate", "percentile/river_ambush", "--trials", "3", "--workers", "1"],
-        env={"COLUMNS": "200"},
-    )
-    assert shown.exit_code == 0, shown.output
+    shown = _simulated("percentile/river_ambush", 3)
     actors = shown.output.split("per actor", 1)[1]
     assert actors.count("GM's call") >= 2
 
