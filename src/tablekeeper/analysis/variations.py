@@ -257,7 +257,7 @@ def variables(
     if isinstance(data, Mapping):
         for key, value in data.items():
             found += variables(value, path=f"{path}{key}.", owner=owner, within=within, body=body)
-    elif isinstance(data, list) and not _square(data):
+    elif isinstance(data, list) and not is_square(data):
         names = [_name_of(item) for item in data]
         shared = {name for name, _ in names if name and [n for n, _ in names].count(name) > 1}
         own = path.removesuffix(".")
@@ -299,7 +299,8 @@ def _a_name(value: Any) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool) and value != ""
 
 
-def _square(data: list[Any]) -> bool:
+def is_square(data: list[Any]) -> bool:
+    """A list of two whole numbers: a square on a map, one value, not two to vary."""
     return len(data) == 2 and all(isinstance(part, int) for part in data)
 
 

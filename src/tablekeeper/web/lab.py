@@ -37,7 +37,7 @@ from tablekeeper.analysis.telling import (
     told_sides,
     with_spread,
 )
-from tablekeeper.analysis.variations import suggested
+from tablekeeper.analysis.variations import is_square, suggested
 from tablekeeper.errors import ConflictError, ForbiddenError, InvalidInputError, RulesError
 from tablekeeper.services import lab, lab_jobs
 from tablekeeper.web import access
@@ -393,7 +393,7 @@ def held_text(result: Mapping[str, Any]) -> str:
         if isinstance(value, Mapping):
             for key, item in value.items():
                 walk(item, f"{path}.{key}" if path else str(key))
-        elif isinstance(value, list) and value and not _a_square(value):
+        elif isinstance(value, list) and value and not is_square(value):
             for index, item in enumerate(value):
                 walk(item, f"{path}.{index}")
         else:
@@ -402,11 +402,6 @@ def held_text(result: Mapping[str, Any]) -> str:
     walk(result.get("input") or {}, "")
     more = len(leaves) - HELD_SHOWN
     return ", ".join(leaves[:HELD_SHOWN]) + (f" and {more} more" if more > 0 else "")
-
-
-def _a_square(value: list[Any]) -> bool:
-    """A list of two whole numbers: a square on a map, one value (as ``variables`` reads it)."""
-    return len(value) == 2 and all(type(part) is int for part in value)
 
 
 def _held_value(value: Any) -> str:
