@@ -17,15 +17,28 @@ document.addEventListener("click", (event) => {
   box.focus();
 });
 
+// The errors of a refusal within ``scope`` (a form, or one field), taken down: each
+// message, what pointed at it (aria-describedby), the fields' marks.
+function takeDownErrors(scope) {
+  scope.querySelectorAll("p.error").forEach((message) => {
+    scope.querySelectorAll("[aria-describedby]").forEach((input) => {
+      const left = input.getAttribute("aria-describedby").split(/\s+/).filter((id) => id !== message.id);
+      if (left.length) input.setAttribute("aria-describedby", left.join(" "));
+      else input.removeAttribute("aria-describedby");
+    });
+    message.remove();
+  });
+  [scope, ...scope.querySelectorAll(".has-error")].forEach((field) => field.classList.remove("has-error"));
+  scope.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+}
+
 // A lab form sent again takes down the errors of its last refusal: the answer of a run
 // that starts swaps in the run only, so they would stay beside fields now right.
 document.addEventListener("htmx:beforeRequest", (event) => {
   const form = event.target.closest("#lab-simulate, #lab-sweep");
   if (!form || event.detail.requestConfig.verb !== "post") return;
   if (event.detail.requestConfig.path.endsWith("/stop")) return; // the busy note's Stop
-  form.querySelectorAll("p.error").forEach((message) => message.remove());
-  form.querySelectorAll(".has-error").forEach((field) => field.classList.remove("has-error"));
-  form.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+  takeDownErrors(form);
   document.querySelectorAll("#main .error-summary").forEach((summary) => summary.remove());
 });
 
@@ -34,17 +47,7 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 // why its old value was refused (designer's walkthrough).
 document.addEventListener("input", (event) => {
   const field = event.target.closest("#lab-simulate .has-error, #lab-sweep .has-error");
-  if (!field) return;
-  field.querySelectorAll("p.error").forEach((message) => {
-    field.querySelectorAll("[aria-describedby]").forEach((input) => {
-      const left = input.getAttribute("aria-describedby").split(/\s+/).filter((id) => id !== message.id);
-      if (left.length) input.setAttribute("aria-describedby", left.join(" "));
-      else input.removeAttribute("aria-describedby");
-    });
-    message.remove();
-  });
-  field.classList.remove("has-error");
-  field.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+  if (field) takeDownErrors(field);
 });
 
 // The busy note's Stop answered: the run it stopped shows below, and the note goes.
