@@ -10,8 +10,10 @@
 # it (installing the chromium package when root and missing) and prints its path. Without
 # it they are skipped with a reason, or fail when TABLEKEEPER_REQUIRE_BROWSER=1 (as in CI).
 PYTHON ?= python3
-# pytest's workers (pytest-xdist): one per core; `make test PYTEST_WORKERS=0` runs in one process.
-PYTEST_WORKERS ?= auto
+# pytest's workers (pytest-xdist): 0 runs the tests in one process, as CI does (two workers
+# on CI's two cores made browser tests miss their timings); `make test PYTEST_WORKERS=auto`
+# runs one per core, in about half the time.
+PYTEST_WORKERS ?= 0
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
