@@ -10,10 +10,10 @@
 # it (installing the chromium package when root and missing) and prints its path. Without
 # it they are skipped with a reason, or fail when TABLEKEEPER_REQUIRE_BROWSER=1 (as in CI).
 PYTHON ?= python3
-# pytest's workers (pytest-xdist): 0 runs the tests in one process, as CI does (two workers
-# on CI's two cores made browser tests miss their timings); `make test PYTEST_WORKERS=auto`
-# runs one per core, in about half the time.
-PYTEST_WORKERS ?= 0
+# pytest's workers (pytest-xdist): one per core. The tests that wait on a clock (browser,
+# reliability) share one xdist group, so they run one at a time on one worker (--dist
+# loadgroup; tests/conftest.py). `make test PYTEST_WORKERS=0` runs all in one process.
+PYTEST_WORKERS ?= auto
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
@@ -74,8 +74,8 @@ pytest: setup-test
 	    chromium=""; \
 	    echo "warning: no Chromium (scripts/chromium-for-tests failed); the browser tests are skipped" >&2; \
 	fi; \
-	echo "$(BIN)/pytest -q -n $(PYTEST_WORKERS)"; \
-	TABLEKEEPER_TEST_POSTGRES_URL="$$url" TABLEKEEPER_CHROMIUM="$$chromium" $(BIN)/pytest -q -n $(PYTEST_WORKERS)
+	echo "$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup"; \
+	TABLEKEEPER_TEST_POSTGRES_URL="$$url" TABLEKEEPER_CHROMIUM="$$chromium" $(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup
 
 bench: setup-test
 	$(BIN)/python benchmarks/bench_roll.py $(BENCH_ARGS)

@@ -39,6 +39,20 @@ SQL_BACKENDS = ("sqlite", "postgresql")
 NewDatabase = Callable[[str], str]
 """Makes an empty database on the test's backend; takes a name, returns its URL."""
 
+TIMED_GROUP = "timed"
+"""The xdist group of the tests that wait on a clock: the browser tests (Playwright's
+timeouts) and ``tests/reliability`` (answers within 2 s, servers killed and restarted)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put every test that waits on a clock in one xdist group, so under ``--dist
+    loadgroup`` they run one at a time on one worker: two browsers and two servers on CI's
+    two cores made a click miss its 5 s. In one process (no xdist) the mark does nothing."""
+    for item in items:
+        uses_browser = "browser" in getattr(item, "fixturenames", ())
+        if uses_browser or "tests/reliability/" in item.nodeid:
+            item.add_marker(pytest.mark.xdist_group(TIMED_GROUP))
+
 
 class PostgresServer:
     """The test server: makes and drops one schema per database a test asks for."""

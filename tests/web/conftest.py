@@ -70,9 +70,12 @@ def browser() -> Iterator[Any]:
     if not os.access(executable, os.X_OK):
         _no_browser(f"no Chromium at {executable} (apt-get install chromium)")
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError:
         _no_browser("the playwright package is not installed (pip install -e '.[test]')")
+    # An assertion waits as long as an action does (the page's 10 s), not Playwright's 5 s:
+    # on CI's two shared cores a click's answer once took longer than 5 s to land.
+    expect.set_options(timeout=10_000)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
