@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tablekeeper.analysis.glance import sides_of
 from tablekeeper.services import lab, lab_jobs
 from tablekeeper.web import lab as web_lab
 from tablekeeper.web.lab import (
@@ -24,6 +25,7 @@ from tablekeeper.web.lab import (
     resolver_choices,
     resolver_example,
     resolver_items,
+    win_rate_trends,
     win_rates,
 )
 
@@ -393,6 +395,27 @@ def test_the_charts_are_drawn_from_the_report_alone() -> None:
     assert [bar.height for bar in tall] == [100 * 1487 / 1500, 100 * 700 / 1500]
 
 
+def test_a_side_that_never_won_has_no_trend_line_as_it_has_no_glance_column() -> None:
+    def point(hp: int, wins: int) -> dict[str, Any]:
+        rate = wins / 10
+        return {
+            "values": {"hp": hp},
+            "report": {
+                "trials": 10,
+                "sides": {
+                    "heroes": {"wins": wins, "rate": rate, "low": 0.0, "high": 1.0},
+                    "no one": {"wins": 0, "rate": 0.0, "low": 0.0, "high": 0.3},
+                    "wolves": {"wins": 10 - wins, "rate": 1 - rate, "low": 0.0, "high": 1.0},
+                },
+            },
+        }
+
+    result = {"varied": ["hp"], "points": [point(8, 3), point(12, 10)]}
+    trends = win_rate_trends(result)
+    assert [trend.side for trend in trends] == ["heroes", "wolves"]
+    assert [p.value for p in trends[1].points] == [8, 12]  # a side that won once keeps both
+
+
 def test_a_long_length_axis_is_labelled_at_five_bars_spread_over_it() -> None:
     # designer's walkthrough: 27 bars of the duel's lengths labelled "12-13" and "64" alone
     bars = length_bars({str(n): 1 for n in range(12, 66)})
@@ -649,7 +672,7 @@ def test_the_simulation_report_has_the_terminals_numbers(client: TestClient) -> 
     assert "fighters.0.hp = 8" not in page
     trend = page.split('id="lab-trend"', 1)[1].split("</figure>", 1)[0]
     assert "Win rate over Alice › hp" in trend
-    assert trend.count("<polyline") == len(report["sides"])
+    assert trend.count("<polyline") == len(sides_of(run.result))  # each side that won
     csv_response = client.get(f"/lab/runs/{run.id}/result.csv")
     assert (
         'filename="duel-first_blood-simulation.csv"' in csv_response.headers["content-disposition"]

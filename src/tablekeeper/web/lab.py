@@ -310,7 +310,8 @@ def simulation_charts(
 def win_rate_trends(result: Mapping[str, Any]) -> tuple[Trend, ...]:
     """Each side's win rate (and interval) over the values of the varied field, when
     one field varies over numbers at two points or more; else none. The x axis spans the
-    values (their order as varied), the y axis 0 to 100 %."""
+    values (their order as varied), the y axis 0 to 100 %. A side that won no trial at any
+    point has no line, as it has no column at a glance (its 0 % line lay under another's)."""
     varied = result.get("varied") or []
     points = result["points"]
     if len(varied) != 1 or len(points) < 2:
@@ -321,9 +322,8 @@ def win_rate_trends(result: Mapping[str, Any]) -> tuple[Trend, ...]:
         return ()
     low, high = min(values), max(values)
     span = (high - low) or 1
-    sides = list(dict.fromkeys(side for point in points for side in point["report"]["sides"]))
     trends = []
-    for side in sides:
+    for side in sides_of(result):  # as the glance table: not a side that never won
         placed = []
         for value, point in zip(values, points, strict=True):
             row = point["report"]["sides"].get(side)
