@@ -19,7 +19,7 @@ from tablekeeper.analysis.trials import TrialPlan, play, resolve_policy
 from tablekeeper.dice.roller import Die, RandomRoller
 from tablekeeper.engine import fast_paths, step_memory
 from tablekeeper.engine.commands import Command
-from tablekeeper.engine.decisions import Decision, Option
+from tablekeeper.engine.decisions import Decision, Option, PendingDecision
 from tablekeeper.engine.policies import DefaultPolicy
 from tablekeeper.engine.rulesets import load_ruleset
 from tablekeeper.engine.step_memory import Memory
@@ -171,11 +171,21 @@ def test_each_refusal_known_early_is_a_refusal_of_the_full_check(name: str) -> N
     assert said > 1000
 
 
+class _FirstOptions(DefaultPolicy):
+    """Answers every decision with its first option: the cunning default before
+    ``cunning_worth``, under which the duel's mage petrified herself with her own ward."""
+
+    def answer(self, state: object, decision: PendingDecision) -> Command:
+        return decision.answer(decision.option_ids[0])
+
+
 def test_a_character_who_cannot_act_is_offered_only_the_end_of_its_turn() -> None:
+    played = (played_states("tactical", "duel", seed, _FirstOptions())[1] for seed in SEEDS)
     states = [
         state
-        for state, actor in _states("duel")
-        if plainly.cannot_act(state, state.character(actor))
+        for visited in played
+        for state in visited
+        if state.turn is not None and plainly.cannot_act(state, state.character(state.turn.actor))
     ]
     assert states
     for state in states:

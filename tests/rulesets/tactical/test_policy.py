@@ -132,11 +132,13 @@ def test_it_never_answers_an_option_not_offered_and_agrees_on_both_paths(name: s
     assert asked > 2
 
 
-@pytest.mark.parametrize("name", ["skirmish", "duel"])
+@pytest.mark.parametrize("name", ["skirmish"])
 def test_the_shipped_scenarios_vary_in_the_lab(name: str) -> None:
     """The issue's "sensible default policy": with the first legal command and the
-    fullest pool every trial of the skirmish and the duel was the same length; with the
-    ruleset's policy they are not."""
+    fullest pool every trial of the skirmish was the same length; with the ruleset's
+    policy it is not. (The duel's lengths varied only by whether the mage's Stone Ward
+    earned a cunning effect, which petrified her by default; since ``cunning_worth`` no
+    trial of it falls within its 12 rounds: docs/analysis.md.)"""
     ruled = lab.simulate(name, ruleset="tactical", trials=40, seed=7, workers=1)
     length = ruled["points"][0]["report"]["length"]
     assert length["min"] < length["max"]

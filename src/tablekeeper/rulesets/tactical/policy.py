@@ -7,7 +7,8 @@ takes the first legal command; but when that is an attack, it takes, among the a
 that follow it, the one its targets are expected to lose the most by, each answering it
 as below (:func:`attack_worth`: a minion the attack defeats outright before a chief who
 pays its threat), the first among equals. It answers a reaction offer, a cunning choice
-and a critical note with the decision's default.
+and a critical note with the decision's default (a cunning choice's is the option worth
+the most to the user's side: ``encounter/cunning_worth.py``).
 
 The defense (document 004, "Attacks", "Threat", "Yield"; G-S-03) is weighed as a
 reasonable player weighs it, a project ruling for unattended play (docs/rulings.md,

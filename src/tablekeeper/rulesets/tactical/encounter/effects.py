@@ -22,10 +22,11 @@ from tablekeeper.rulesets.tactical.catalogue import (
     MoveEffect,
     RemoveConditionEffect,
     ShoveEffect,
+    To,
     Track,
 )
 from tablekeeper.rulesets.tactical.encounter import events as ev
-from tablekeeper.rulesets.tactical.encounter.state import Character, Link, Weapon
+from tablekeeper.rulesets.tactical.encounter.state import Character, Link, TacticalState, Weapon
 from tablekeeper.rulesets.tactical.encounter.traits import can_gain
 from tablekeeper.rulesets.tactical.encounter.work import Work
 from tablekeeper.rulesets.tactical.grid import distance
@@ -144,14 +145,22 @@ def remove_condition(work: Work, key: str, condition: str, reason: str) -> None:
         )
 
 
-def remove_one_non_persistent(work: Work, key: str, source: str) -> None:
-    """Remove the most recent condition that is not persistent (S-ELEM-01, S-ELEM-09)."""
-    catalogue = work.state.catalogue
-    for condition in reversed(work.state.character(key).conditions):
+def removable_condition(state: TacticalState, key: str) -> str | None:
+    """The condition "remove a non-persistent condition" takes from ``key``: its most recent
+    one that is not persistent (S-ELEM-01, S-ELEM-09), or none."""
+    catalogue = state.catalogue
+    for condition in reversed(state.character(key).conditions):
         definition = catalogue.conditions.get(condition)
         if definition is None or not definition.persistent:
-            remove_condition(work, key, condition, source)
-            return
+            return condition
+    return None
+
+
+def remove_one_non_persistent(work: Work, key: str, source: str) -> None:
+    """Remove the most recent condition that is not persistent (S-ELEM-01, S-ELEM-09)."""
+    condition = removable_condition(work.state, key)
+    if condition is not None:
+        remove_condition(work, key, condition, source)
 
 
 EndReason = Literal[
@@ -231,10 +240,8 @@ def apply_effects(
         if state.character(target).defeated and not isinstance(effect, MoveEffect):
             continue
         if isinstance(effect, ConditionEffect):
-            who = {"target": target, "self": user}.get(effect.to)
-            if effect.to == "companion":
-                who = state.character(user).companion
-            if who is None or ActorId(who) not in state.characters:
+            who = receiver(state, user, target, effect.to)
+            if who is None:
                 continue
             if add_condition(work, who, effect.condition, source) and effect.while_concentrating:
                 link_to_concentration(work, user, who, effect.condition, source)
@@ -249,6 +256,15 @@ def apply_effects(
             shove(work, user, target, effect.paces)
         elif isinstance(effect, FlagEffect):
             _flag(work, user, target, effect, source)
+
+
+def receiver(state: TacticalState, user: str, target: str, to: To) -> str | None:
+    """Whom an effect for ``to`` lands on: the target, the user, or the user's companion
+    (none when it has none in the encounter)."""
+    who = {"target": target, "self": user}.get(to)
+    if to == "companion":
+        who = state.character(user).companion
+    return who if who is not None and ActorId(who) in state.characters else None
 
 
 def _flag(work: Work, user: str, target: str, effect: FlagEffect, source: str) -> None:

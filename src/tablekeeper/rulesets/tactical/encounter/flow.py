@@ -22,6 +22,7 @@ from tablekeeper.rulesets.tactical.catalogue import DEFENSE_TRACK, Defense, Skil
 from tablekeeper.rulesets.tactical.encounter import events as ev
 from tablekeeper.rulesets.tactical.encounter.asking import defense_decision, reaction_decision
 from tablekeeper.rulesets.tactical.encounter.attack_once import rolled_attack
+from tablekeeper.rulesets.tactical.encounter.cunning_worth import default_cunning
 from tablekeeper.rulesets.tactical.encounter.effects import (
     apply_effects,
     change_pool,
@@ -309,7 +310,7 @@ def _effects_choice(work: Work, use: Use, skill: SkillDef) -> Decision | None:
                 f"({use.cunning_left} to choose)"
             ),
             options=tuple(Option(id=o.id, label=o.label) for o in options),
-            default=options[0].id,
+            default=default_cunning(state, use.user, use.current, options),
         )
     _await(work, CriticalNote(user=use.user, target=use.current, count=use.critical_left))
     return Decision(
