@@ -44,6 +44,12 @@ TIMED_GROUP = "timed"
 timeouts) and ``tests/reliability`` (answers within 2 s, servers killed and restarted)."""
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Declare the mark when pytest-xdist is not loaded (``-p no:xdist``), where the
+    strict markers would refuse it; xdist declares it itself."""
+    config.addinivalue_line("markers", "xdist_group(name): run the group on one xdist worker")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Put every test that waits on a clock in one xdist group, so under ``--dist
     loadgroup`` they run one at a time on one worker: two browsers and two servers on CI's
