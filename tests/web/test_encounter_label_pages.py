@@ -28,8 +28,28 @@ def test_the_gm_names_an_encounter_and_keeps_notes_on_it(table: Table) -> None:
     assert ">Ambush at the ford</a>" in listed
     assert SECRET_NOTE in listed
     log = table.gm.get(f"/campaigns/{table.campaign}/log").text
-    assert "named &#39;Ambush at the ford&#39;" in log
-    assert f"Notes on encounter {table.encounter[:8]}: {SECRET_NOTE}" in log
+    assert "Encounter named &#39;Ambush at the ford&#39;" in log
+    # the log calls the encounter by its name, its start too, not by its id
+    assert f"Notes on Ambush at the ford: {SECRET_NOTE}" in log
+    assert "Ambush at the ford begins" in log
+    assert table.encounter[:8] not in log
+
+
+def test_a_renamed_encounter_is_called_by_its_new_name_and_the_renaming_says_the_old(
+    table: Table,
+) -> None:
+    log_url = f"/campaigns/{table.campaign}/log"
+    assert f"Encounter {table.encounter[:8]} begins" in table.gm.get(log_url).text  # unnamed
+    _label(table, name="Ambush at the ford", notes="")
+    _label(table, name="The ford, at dusk", notes="")
+    log = table.gm.get(log_url).text
+    assert "Encounter named &#39;Ambush at the ford&#39;" in log
+    assert "Encounter &#39;Ambush at the ford&#39; renamed &#39;The ford, at dusk&#39;" in log
+    assert "The ford, at dusk begins" in log
+    _label(table, name="", notes="")
+    log = table.gm.get(log_url).text
+    assert "Encounter &#39;The ford, at dusk&#39; left without a name" in log
+    assert f"Encounter {table.encounter[:8]} begins" in log
 
 
 def test_a_player_reads_the_name_and_never_the_notes(table: Table) -> None:
@@ -45,7 +65,7 @@ def test_a_player_reads_the_name_and_never_the_notes(table: Table) -> None:
         "api encounter": player.get(f"/api/encounters/{table.encounter}").text,
     }
     assert "Ambush at the ford" in seen["table"]
-    assert "named &#39;Ambush at the ford&#39;" in seen["campaign log"]
+    assert "Encounter named &#39;Ambush at the ford&#39;" in seen["campaign log"]
     assert ">Ambush at the ford</a>" in seen["campaign"]
     for name, text in seen.items():
         assert "zq-sentinel-7731" not in text, name

@@ -9,11 +9,11 @@ its import.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from pydantic import Field, ValidationError
 
-from tablekeeper.engine.events import GM_ONLY, Event, EventDraft
+from tablekeeper.engine.events import GM_ONLY, Event, EventDraft, LogRecord
 from tablekeeper.engine.values import Frozen, invalid_input
 from tablekeeper.errors import UnknownNameError
 from tablekeeper.persistence.unit_of_work import UnitOfWork
@@ -94,6 +94,20 @@ def encounter_labels(
             label = label.model_copy(update={"notes": str(record.payload.get("notes", ""))})
         labels[encounter] = label
     return labels
+
+
+def names_in(records: Iterable[LogRecord]) -> tuple[dict[str, str], dict[int, str]]:
+    """Each encounter's latest name among ``records`` (in order), and each renaming's
+    sequence with the name it replaced: how the campaign log calls its encounters."""
+    names: dict[str, str] = {}
+    replaced: dict[int, str] = {}
+    for record in records:
+        if isinstance(record, Event) and record.kind == ENCOUNTER_NAMED:
+            encounter = str(record.payload.get("encounter"))
+            if names.get(encounter):
+                replaced[record.sequence] = names[encounter]
+            names[encounter] = str(record.payload.get("name", ""))
+    return names, replaced
 
 
 def label_of(uow: UnitOfWork, campaign_id: str, encounter_id: str, viewer: Viewer) -> Label:

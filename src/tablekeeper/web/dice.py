@@ -209,8 +209,12 @@ def roll_shown(payload: Mapping[str, Any], *, secret: bool) -> RollShown:
     )
 
 
-def log_entry(record: Mapping[str, Any]) -> LogEntry:
-    """A record of :func:`~tablekeeper.services.views.records_json` in words."""
+def log_entry(
+    record: Mapping[str, Any], names: Mapping[str, str] | None = None, was: str | None = None
+) -> LogEntry:
+    """A record of :func:`~tablekeeper.services.views.records_json` in words: an encounter
+    by its name in ``names`` (without one, by its first eight characters, as its page's
+    title shows it); a renaming with the name it replaces, ``was``."""
     payload: Mapping[str, Any] = record.get("payload") or {}
     kind = str(record.get("kind", "undone"))
     visibility = record.get("visibility") or {}
@@ -221,7 +225,7 @@ def log_entry(record: Mapping[str, Any]) -> LogEntry:
         kind=kind,
         by=str(by) if by else None,
         secret=secret,
-        text=_entry_text(kind, payload, record),
+        text=_entry_text(kind, payload, record, names or {}, was),
     )
     if kind == table.ROLLED:
         return replace(entry, roll=roll_shown(payload, secret=secret))
@@ -231,7 +235,13 @@ def log_entry(record: Mapping[str, Any]) -> LogEntry:
     return entry
 
 
-def _entry_text(kind: str, payload: Mapping[str, Any], record: Mapping[str, Any]) -> str:
+def _entry_text(
+    kind: str,
+    payload: Mapping[str, Any],
+    record: Mapping[str, Any],
+    names: Mapping[str, str],
+    was: str | None,
+) -> str:
     if kind == table.ROLLED:
         return str(payload.get("label") or "")
     if kind == table.RESOLVED:
@@ -247,12 +257,17 @@ def _entry_text(kind: str, payload: Mapping[str, Any], record: Mapping[str, Any]
         return f"{payload.get('days')} days of downtime" + (f": {note}" if note else "")
     if kind == table.NOTE:
         return str(payload.get("text", ""))
+    encounter = str(payload.get("encounter"))
+    named = names.get(encounter)
     if kind == table.ENCOUNTER_STARTED:
-        return f"Encounter {_short(payload.get('encounter'))} begins"
+        return f"{named or 'Encounter ' + _short(encounter)} begins"
     if kind == encounter_names.ENCOUNTER_NAMED:
-        return f"Encounter {_short(payload.get('encounter'))} named {payload.get('name')!r}"
+        name = str(payload.get("name") or "")
+        if not name:
+            return f"Encounter {was!r} left without a name" if was else "Encounter left unnamed"
+        return f"Encounter {was!r} renamed {name!r}" if was else f"Encounter named {name!r}"
     if kind == encounter_names.ENCOUNTER_NOTES:
-        return f"Notes on encounter {_short(payload.get('encounter'))}: {payload.get('notes')}"
+        return f"Notes on {named or 'encounter ' + _short(encounter)}: {payload.get('notes')}"
     if kind == roll_modes.ROLL_MODE_SET:
         mode = str(payload.get("mode"))
         words = next((said for known, said in ROLL_MODES.items() if known == mode), mode)
@@ -349,7 +364,11 @@ def visible_log(request: Request, campaign_id: str, viewer: Viewer) -> list[LogE
     """The latest entries of the campaign log the viewer may see, newest first."""
     records = table.campaign_log(unit_of_work(request), campaign_id, viewer)
     shown = views.records_json(records, viewer)
-    return [log_entry(record) for record in shown[::-1][:MAX_LOG_ENTRIES]]
+    names, replaced = encounter_names.names_in(records)
+    return [
+        log_entry(record, names, replaced.get(int(str(record["sequence"]))))
+        for record in shown[::-1][:MAX_LOG_ENTRIES]
+    ]
 
 
 def log_unmoved(request: Request, campaign_id: str) -> bool:
