@@ -50,6 +50,21 @@ def test_melee_rolls_body_against_tn_4_and_the_defense_subtracts_f_combat_micro_
     assert table.c("brenna").ap == 10
 
 
+def test_the_defense_decision_says_what_a_die_costs_and_what_is_left_g_f_01() -> None:
+    """A defender reads the price of its dice before choosing how many (G-F-01's AP a die),
+    at the option's rate: 2 AP a die leaves the orc's 14 AP seven dice."""
+    for per_die, most in ((1, 14), (2, 7)):
+        table = duel(ap_per_die=per_die)
+        table.dice(8, 6)
+        table.act("fight", "brenna", "melee", 2, "orc")
+        pending = table.session.pending
+        assert pending is not None
+        assert pending.prompt.endswith(
+            f"Defend? Each die costs {per_die} AP; Orc has 14 AP to defend with."
+        )
+        assert pending.option_ids[-1] == f"defense:{most}"
+
+
 def test_no_defense_and_zero_successes_inflict_nothing_g_f_08() -> None:
     table = duel()
     table.dice(1, 2)

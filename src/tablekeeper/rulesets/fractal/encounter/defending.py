@@ -120,14 +120,17 @@ def next_defense(work: Work, pending: PendingDefense) -> Decision | None:
     defender, actions = found
     work.emit(ev.DEFENSE_AWAITED, ev.DefenseAwaited(pending=pending))
     holder = work.state.characters[defender]
-    most = available(holder, "reactive") // work.state.options.ap_per_die
+    per_die = work.state.options.ap_per_die
+    left = available(holder, "reactive")
+    most = left // per_die
     options = _options(tuple((action.id, action.name) for action in actions), most)
     attacker = work.state.characters[pending.attacker]
     return Decision(
         chooser=ActorId(defender),
         prompt=(
             f"{attacker.name}'s {attack.name} on {work.state.characters[pending.target].name}: "
-            f"{pending.successes} success{'es' if pending.successes != 1 else ''}. Defend?"
+            f"{pending.successes} success{'es' if pending.successes != 1 else ''}. Defend? "
+            f"Each die costs {per_die} AP; {holder.name} has {left} AP to defend with."
         ),
         options=options,
         default=f"{actions[0].id}:{max(1, min(most, (pending.dice + 1) // 2))}",
