@@ -10,9 +10,10 @@
 # it (installing the chromium package when root and missing) and prints its path. Without
 # it they are skipped with a reason, or fail when TABLEKEEPER_REQUIRE_BROWSER=1 (as in CI).
 PYTHON ?= python3
-# pytest's workers (pytest-xdist): one per core. The tests that wait on a clock (browser,
-# reliability) share one xdist group, so they run one at a time on one worker (--dist
-# loadgroup; tests/conftest.py). `make test PYTEST_WORKERS=0` runs all in one process.
+# pytest runs in two parts: every test that does not wait on a clock on one worker per core
+# (pytest-xdist; PYTEST_WORKERS=0: one process), then the ones that do (browser,
+# reliability: marked `timed` by tests/conftest.py) alone, in one process, so nothing else
+# competes with their clocks.
 PYTEST_WORKERS ?= auto
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -74,8 +75,11 @@ pytest: setup-test
 	    chromium=""; \
 	    echo "warning: no Chromium (scripts/chromium-for-tests failed); the browser tests are skipped" >&2; \
 	fi; \
-	echo "$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup"; \
-	TABLEKEEPER_TEST_POSTGRES_URL="$$url" TABLEKEEPER_CHROMIUM="$$chromium" $(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadgroup
+	export TABLEKEEPER_TEST_POSTGRES_URL="$$url" TABLEKEEPER_CHROMIUM="$$chromium"; \
+	echo "$(BIN)/pytest -q -n $(PYTEST_WORKERS) -m 'not timed'"; \
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) -m "not timed" && \
+	echo "$(BIN)/pytest -q -m timed" && \
+	$(BIN)/pytest -q -m timed
 
 bench: setup-test
 	$(BIN)/python benchmarks/bench_roll.py $(BENCH_ARGS)

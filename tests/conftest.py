@@ -39,25 +39,27 @@ SQL_BACKENDS = ("sqlite", "postgresql")
 NewDatabase = Callable[[str], str]
 """Makes an empty database on the test's backend; takes a name, returns its URL."""
 
-TIMED_GROUP = "timed"
-"""The xdist group of the tests that wait on a clock: the browser tests (Playwright's
-timeouts) and ``tests/reliability`` (answers within 2 s, servers killed and restarted)."""
+TIMED = "timed"
+"""The mark of the tests that wait on a clock: the browser tests (Playwright's timeouts)
+and ``tests/reliability`` (answers within 2 s, servers killed and restarted)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Declare the mark when pytest-xdist is not loaded (``-p no:xdist``), where the
-    strict markers would refuse it; xdist declares it itself."""
-    config.addinivalue_line("markers", "xdist_group(name): run the group on one xdist worker")
+    config.addinivalue_line(
+        "markers", f"{TIMED}: waits on a clock; make test runs these alone, after the rest"
+    )
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m reads the marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put every test that waits on a clock in one xdist group, so under ``--dist
-    loadgroup`` they run one at a time on one worker: two browsers and two servers on CI's
-    two cores made a click miss its 5 s. In one process (no xdist) the mark does nothing."""
+    """Mark every test that waits on a clock, so ``make test`` can run the others on
+    every core (``-m 'not timed'``) and then these alone, in one process, on a machine
+    with nothing else to do: beside a worker playing simulations, a click's answer took
+    over 10 s on CI's two cores."""
     for item in items:
         uses_browser = "browser" in getattr(item, "fixturenames", ())
         if uses_browser or "tests/reliability/" in item.nodeid:
-            item.add_marker(pytest.mark.xdist_group(TIMED_GROUP))
+            item.add_marker(getattr(pytest.mark, TIMED))
 
 
 class PostgresServer:
