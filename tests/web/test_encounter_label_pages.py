@@ -28,11 +28,11 @@ def test_the_gm_names_an_encounter_and_keeps_notes_on_it(table: Table) -> None:
     assert ">Ambush at the ford</a>" in listed
     assert SECRET_NOTE in listed
     log = table.gm.get(f"/campaigns/{table.campaign}/log").text
-    assert "Encounter named &#39;Ambush at the ford&#39;" in log
-    # the log calls the encounter by its name, its start too, not by its id
+    # the naming ties the id to the name; every other line calls it by its name
+    assert f"Encounter {table.encounter[:8]} named &#39;Ambush at the ford&#39;" in log
     assert f"Notes on Ambush at the ford: {SECRET_NOTE}" in log
     assert "Ambush at the ford begins" in log
-    assert table.encounter[:8] not in log
+    assert log.count(table.encounter[:8]) == 1
 
 
 def test_a_renamed_encounter_is_called_by_its_new_name_and_the_renaming_says_the_old(
@@ -43,13 +43,28 @@ def test_a_renamed_encounter_is_called_by_its_new_name_and_the_renaming_says_the
     _label(table, name="Ambush at the ford", notes="")
     _label(table, name="The ford, at dusk", notes="")
     log = table.gm.get(log_url).text
-    assert "Encounter named &#39;Ambush at the ford&#39;" in log
+    assert f"Encounter {table.encounter[:8]} named &#39;Ambush at the ford&#39;" in log
     assert "Encounter &#39;Ambush at the ford&#39; renamed &#39;The ford, at dusk&#39;" in log
     assert "The ford, at dusk begins" in log
     _label(table, name="", notes="")
     log = table.gm.get(log_url).text
     assert "Encounter &#39;The ford, at dusk&#39; left without a name" in log
     assert f"Encounter {table.encounter[:8]} begins" in log
+
+
+def test_saving_the_notes_alone_renames_nothing(table: Table) -> None:
+    """A save records only what changed: the notes saved again under the same name log no
+    renaming ("renamed 'Ambush at the ford' to 'Ambush at the ford'" was one)."""
+    log_url = f"/campaigns/{table.campaign}/log"
+    _label(table, name="Ambush at the ford", notes="first")
+    _label(table, name="Ambush at the ford", notes="second")
+    _label(table, name="Ambush at the ford", notes="second")
+    log = table.gm.get(log_url).text
+    assert "renamed" not in log
+    assert log.count("named &#39;Ambush at the ford&#39;") == 1
+    assert "Notes on Ambush at the ford: second" in log
+    assert log.count("Notes on Ambush at the ford") == 2  # the third save changed nothing
+    assert "second" in table.page()
 
 
 def test_a_player_reads_the_name_and_never_the_notes(table: Table) -> None:
@@ -65,7 +80,10 @@ def test_a_player_reads_the_name_and_never_the_notes(table: Table) -> None:
         "api encounter": player.get(f"/api/encounters/{table.encounter}").text,
     }
     assert "Ambush at the ford" in seen["table"]
-    assert "Encounter named &#39;Ambush at the ford&#39;" in seen["campaign log"]
+    assert (
+        f"Encounter {table.encounter[:8]} named &#39;Ambush at the ford&#39;"
+        in seen["campaign log"]
+    )
     assert ">Ambush at the ford</a>" in seen["campaign"]
     for name, text in seen.items():
         assert "zq-sentinel-7731" not in text, name

@@ -9,7 +9,7 @@ its import.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from pydantic import Field, ValidationError
 
@@ -67,12 +67,16 @@ def label_encounter(
     with uow:
         if uow.encounters.get(encounter_id).campaign_id != campaign_id:
             raise UnknownNameError(f"no encounter {encounter_id!r}", field="encounter")
-        drafts = [
-            EventDraft.of(ENCOUNTER_NAMED, named),
-            EventDraft.of(ENCOUNTER_NOTES, noted, GM_ONLY),
-        ]
-        record_campaign_events(uow, campaign_id, drafts)
-        uow.commit()
+        now = labels_in(uow.campaigns.records(campaign_id), GM_VIEWER).get(encounter_id)
+        now = now or Label(notes="")
+        drafts = []  # only what changed: saving the notes alone renames nothing
+        if named.name != now.name:
+            drafts.append(EventDraft.of(ENCOUNTER_NAMED, named))
+        if noted.notes != now.notes:
+            drafts.append(EventDraft.of(ENCOUNTER_NOTES, noted, GM_ONLY))
+        if drafts:
+            record_campaign_events(uow, campaign_id, drafts)
+            uow.commit()
     return Label(name=named.name, notes=noted.notes)
 
 
@@ -82,18 +86,25 @@ def encounter_labels(
     """Each labelled encounter's name, and its notes if ``viewer`` is the GM."""
     with uow:
         records = uow.campaigns.records(campaign_id)
-    labels: dict[str, Label] = {}
-    for record in visible_records(records, viewer):
-        if not isinstance(record, Event) or record.kind not in (ENCOUNTER_NAMED, ENCOUNTER_NOTES):
-            continue
-        encounter = str(record.payload.get("encounter"))
-        label = labels.get(encounter, Label(notes="" if viewer.is_gm else None))
-        if record.kind == ENCOUNTER_NAMED:
-            label = label.model_copy(update={"name": str(record.payload.get("name", ""))})
-        else:
-            label = label.model_copy(update={"notes": str(record.payload.get("notes", ""))})
-        labels[encounter] = label
-    return labels
+    return labels_in(records, viewer)
+
+
+def labels_in(records: Sequence[LogRecord], viewer: Viewer) -> dict[str, Label]:
+    """:func:`encounter_labels` read from the campaign's ``records``, in order."""
+    visible = visible_records(records, viewer)
+    names, _ = names_in(visible)
+    notes = {
+        str(record.payload.get("encounter")): str(record.payload.get("notes", ""))
+        for record in visible
+        if isinstance(record, Event) and record.kind == ENCOUNTER_NOTES
+    }
+    return {
+        encounter: Label(
+            name=names.get(encounter, ""),
+            notes=notes.get(encounter, "") if viewer.is_gm else None,
+        )
+        for encounter in {**names, **notes}
+    }
 
 
 def names_in(records: Iterable[LogRecord]) -> tuple[dict[str, str], dict[int, str]]:

@@ -264,8 +264,14 @@ def _entry_text(
     if kind == encounter_names.ENCOUNTER_NAMED:
         name = str(payload.get("name") or "")
         if not name:
-            return f"Encounter {was!r} left without a name" if was else "Encounter left unnamed"
-        return f"Encounter {was!r} renamed {name!r}" if was else f"Encounter named {name!r}"
+            return (
+                f"Encounter {was!r} left without a name"
+                if was
+                else f"Encounter {_short(encounter)} left unnamed"
+            )
+        if was:
+            return f"Encounter {was!r} renamed {name!r}"
+        return f"Encounter {_short(encounter)} named {name!r}"
     if kind == encounter_names.ENCOUNTER_NOTES:
         return f"Notes on {named or 'encounter ' + _short(encounter)}: {payload.get('notes')}"
     if kind == roll_modes.ROLL_MODE_SET:
