@@ -48,6 +48,7 @@ from tablekeeper.rulesets.tactical.encounter.flow import (
 from tablekeeper.rulesets.tactical.encounter.reach import targets_for
 from tablekeeper.rulesets.tactical.encounter.state import (
     Concentration,
+    CunningChoice,
     Maneuver,
     TacticalState,
     Use,
@@ -172,11 +173,13 @@ def test_each_refusal_known_early_is_a_refusal_of_the_full_check(name: str) -> N
 
 
 class _FirstOptions(DefaultPolicy):
-    """Answers every decision with its first option: the cunning default before
+    """:class:`DefaultPolicy` with a cunning effect's first option, its default before
     ``cunning_worth``, under which the duel's mage petrified herself with her own ward."""
 
     def answer(self, state: object, decision: PendingDecision) -> Command:
-        return decision.answer(decision.option_ids[0])
+        if isinstance(getattr(state, "awaiting", None), CunningChoice):
+            return decision.answer(decision.option_ids[0])
+        return super().answer(state, decision)
 
 
 def test_a_character_who_cannot_act_is_offered_only_the_end_of_its_turn() -> None:

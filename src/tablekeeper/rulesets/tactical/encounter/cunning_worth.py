@@ -5,8 +5,8 @@ S-CUN-02) and says nothing of which one the console should offer first, or which
 character nobody plays takes (G-S-E7, docs/rulings.md). The default was the first option
 of the skill's first tag, which on oneself could be the worst: Stone Ward (earth, a
 personal skill) offered "the target becomes petrified" first, so an unattended mage turned
-herself to stone with her own ward, and could not act again (the shipped
-``tactical/duel`` was lost in every trial that way).
+herself to stone with her own ward, and could not act again (in three trials of four of
+the shipped ``tactical/duel``, which the knight then won).
 
 The default is the option worth the most to the user's side, the first among equals. An
 option's worth is the sum of its effects', each counted for the side it lands on (for the
@@ -19,8 +19,8 @@ user and its allies as it is, for anyone else negated):
   no hook to read);
 - removing a non-persistent condition: the loss of the one it would remove;
 - damage: a point a point; interrupting: 3 when the character concentrates; taking or
-  knocking away a weapon: 3 when one is held; ignoring armor: the armor; a free move, a
-  shove, a companion's extra maneuver: 1.
+  knocking away a weapon: 3 when one is held; ignoring armor: the yield damage the armor
+  took (what the effect deals); a free move, a shove, a companion's extra maneuver: 1.
 
 These weights are a project ruling for a default, not a rule: a person at the console
 reads the options and picks any of them.
@@ -41,7 +41,12 @@ from tablekeeper.rulesets.tactical.catalogue import (
     RemoveConditionEffect,
     ShoveEffect,
 )
-from tablekeeper.rulesets.tactical.encounter.effects import receiver, removable_condition
+from tablekeeper.rulesets.tactical.encounter.effects import (
+    armor_ignored,
+    receiver,
+    removable_condition,
+    takes_condition,
+)
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState
 
 CANNOT_ACT = 10
@@ -100,8 +105,7 @@ def _effect_worth(state: TacticalState, user: str, target: str, effect: Effect) 
         definition = state.catalogue.conditions.get(effect.condition)
         if who is None or definition is None:
             return 0
-        holder = state.character(who)
-        if holder.has(effect.condition) or effect.condition in holder.immune_conditions:
+        if not takes_condition(state.character(who), effect.condition):
             return 0
         return for_user(who, condition_worth(definition))
     if isinstance(effect, RemoveConditionEffect):
@@ -130,4 +134,4 @@ def _flag_harm(state: TacticalState, target: str, effect: FlagEffect) -> int:
         return CONCENTRATION if target in state.concentrations else 0
     if effect.type in ("take_weapon", "disarm"):
         return WEAPON if held.wielding else 0
-    return held.armor  # ignore_armor
+    return armor_ignored(state)  # ignore_armor: the yield damage the armor took

@@ -124,10 +124,16 @@ def ended_words(sides: set[str]) -> str:
     return f"{next(iter(sides))} left standing" if sides else "nobody left standing"
 
 
+def takes_condition(character: Character, condition: str) -> bool:
+    """Whether ``condition`` would land on ``character``: not when it is immune to it
+    (S-TAG-24), nor when it already has it."""
+    return condition not in character.immune_conditions and not character.has(condition)
+
+
 def add_condition(work: Work, key: str, condition: str, source: str) -> bool:
     """Apply ``condition`` unless the character is immune to it (S-TAG-24)."""
     character = work.state.character(key)
-    if condition in character.immune_conditions or character.has(condition):
+    if not takes_condition(character, condition):
         return False
     work.emit(
         ev.CONDITION_ADDED,
@@ -291,11 +297,21 @@ def _flag(work: Work, user: str, target: str, effect: FlagEffect, source: str) -
     elif effect.type == "ignore_armor":
         use = state.use
         if use is not None and use.absorbed:
-            track = state.catalogue.skills[use.skill].yield_
             # the armor is ignored once: a second such effect finds nothing left to add
             work.emit(ev.USE_CHANGED, ev.UseChanged(use=use.model_copy(update={"absorbed": 0})))
-            if track is not None:
+            if armor_ignored(state):
+                track = state.catalogue.skills[use.skill].yield_
+                assert track is not None
                 damage(work, target, track.track, use.absorbed)
+
+
+def armor_ignored(state: TacticalState) -> int:
+    """What ignoring the target's armor deals now: the yield damage its armor took on the
+    skill in use (its yield's pool), none when it took nothing or the skill has no yield."""
+    use = state.use
+    if use is None or state.catalogue.skills[use.skill].yield_ is None:
+        return 0
+    return use.absorbed
 
 
 def link_to_concentration(work: Work, user: str, who: str, condition: str, skill: str) -> None:
