@@ -118,7 +118,7 @@ class ActorRow:
 
     @property
     def dead_text(self) -> str:
-        """``12.5 %``, or :data:`~tablekeeper.engine.tallies.DEATH_UNRULED`."""
+        """``12.5 %``, or :data:`~tablekeeper.analysis.telling.DEATH_UNRULED`."""
         return DEATH_UNRULED if self.dead is None else f"{self.dead:.1f} %"
 
 

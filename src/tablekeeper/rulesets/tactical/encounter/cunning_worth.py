@@ -45,6 +45,7 @@ from tablekeeper.rulesets.tactical.encounter.effects import (
     armor_ignored,
     receiver,
     removable_condition,
+    removes_from,
     takes_condition,
 )
 from tablekeeper.rulesets.tactical.encounter.state import TacticalState
@@ -109,7 +110,7 @@ def _effect_worth(state: TacticalState, user: str, target: str, effect: Effect) 
             return 0
         return for_user(who, condition_worth(definition))
     if isinstance(effect, RemoveConditionEffect):
-        who = target if effect.to == "target" else user
+        who = removes_from(user, target, effect.to)
         removed = removable_condition(state, who)
         definition = state.catalogue.conditions.get(removed) if removed else None
         return for_user(who, -condition_worth(definition)) if definition else 0

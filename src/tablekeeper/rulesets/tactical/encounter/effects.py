@@ -252,7 +252,7 @@ def apply_effects(
             if add_condition(work, who, effect.condition, source) and effect.while_concentrating:
                 link_to_concentration(work, user, who, effect.condition, source)
         elif isinstance(effect, RemoveConditionEffect):
-            remove_one_non_persistent(work, target if effect.to == "target" else user, source)
+            remove_one_non_persistent(work, removes_from(user, target, effect.to), source)
         elif isinstance(effect, DamageEffect):
             damage(work, target, effect.track, effect.amount)
         elif isinstance(effect, MoveEffect):
@@ -271,6 +271,12 @@ def receiver(state: TacticalState, user: str, target: str, to: To) -> str | None
     if to == "companion":
         who = state.character(user).companion
     return who if who is not None and ActorId(who) in state.characters else None
+
+
+def removes_from(user: str, target: str, to: To) -> str:
+    """Whom "remove a non-persistent condition" for ``to`` acts on: the target, else the
+    user."""
+    return target if to == "target" else user
 
 
 def _flag(work: Work, user: str, target: str, effect: FlagEffect, source: str) -> None:
